@@ -1,0 +1,192 @@
+// PostgreSQL event store (also runs on PGlite). Schema and append function: migrations/*_event_store.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Knex } from 'knex';
+import {
+  AppendResult,
+  BatchHandler,
+  DuplicateEventIdError,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  Position,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  START,
+  STREAM_DELETED,
+  StreamDeletedError,
+  SubscribeOptions,
+  Subscription,
+  WrongExpectedRevisionError,
+} from './event-store';
+import { validateAppend, validateTarget } from './validate-append';
+import { startCatchUpSubscription } from './catch-up-subscription';
+
+export interface PostgresEventStoreOptions {
+  pollIntervalMs?: number;
+  onReadError?: (error: unknown) => void;
+}
+
+// Appends in this process wake this process's subscriptions at once; other processes poll.
+const localAppends = new EventEmitter();
+localAppends.setMaxListeners(0);
+
+const EVENT_COLUMNS = `transaction_id::text as commit_position, position, stream_id, revision, event_id::text as event_id,
+  type, data, metadata, created_at`;
+
+// Only transactions older than every running one are final, so nothing can still commit behind them.
+const VISIBLE = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+interface EventRow {
+  commit_position: string;
+  position: number | string;
+  stream_id: string;
+  revision: number | string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: Date | string;
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly knex: Knex, private readonly options: PostgresEventStoreOptions = {}) {}
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision = 'any'): Promise<AppendResult> {
+    validateAppend(streamId, events, expected);
+    const result = await this.callAppendFunction('es_append', streamId, events, expected);
+    localAppends.emit('appended');
+    return result;
+  }
+
+  private async callAppendFunction(
+    fn: 'es_append' | 'es_tombstone',
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const payload = JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })));
+    const expectedKind = typeof expected === 'number' ? 'exact' : expected;
+    const expectedRevision = typeof expected === 'number' ? expected : null;
+    // A unique violation means a concurrent append of the same ids or stream won the race; running the
+    // function again sees its commit and answers idempotently or with the typed conflict.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { rows } = await this.knex.raw(
+          `select * from ${fn}(?, ?, ?, ?::jsonb)`,
+          [streamId, expectedKind, expectedRevision, payload],
+        );
+        const row = rows[0] as { last_revision: number | string; commit_position: string; prepare_position: number | string };
+        return {
+          nextExpectedRevision: Number(row.last_revision),
+          position: { commit: Number(row.commit_position), prepare: Number(row.prepare_position) },
+        };
+      } catch (error) {
+        const { code, detail } = error as { code?: string; detail?: string };
+        if (code === 'ESWRV') {
+          throw new WrongExpectedRevisionError(streamId, expected, detail === 'no_stream' ? 'no_stream' : Number(detail));
+        }
+        if (code === 'ESDEL') throw new StreamDeletedError(streamId);
+        if (code === 'ESDUP') throw new DuplicateEventIdError(detail ?? '', streamId);
+        if (code === '23505' && attempt < 3) continue;
+        if (code === '23505') throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+        throw error;
+      }
+    }
+  }
+
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const row = await this.knex('es_streams').where({ stream_id: streamId }).first('revision');
+    return row ? Number(row.revision) : 'no_stream';
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const stream = await this.knex('es_streams').where({ stream_id: streamId }).first('deleted');
+    if (!stream) return [];
+    if (stream.deleted) throw new StreamDeletedError(streamId);
+    const backwards = options.direction === 'backwards';
+    const query = this.knex('es_events')
+      .select(this.knex.raw(EVENT_COLUMNS))
+      .where('stream_id', streamId)
+      .orderBy('revision', backwards ? 'desc' : 'asc');
+    if (options.fromRevision !== undefined) query.where('revision', backwards ? '<=' : '>=', options.fromRevision);
+    if (options.maxCount !== undefined) query.limit(options.maxCount);
+    return (await query as EventRow[]).map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? START;
+    const { rows } = await this.knex.raw(
+      `select ${EVENT_COLUMNS} from es_events
+        where (transaction_id, position) > (?::text::xid8, ?) and ${VISIBLE}
+        order by transaction_id, position limit ?`,
+      [String(after.commit), after.prepare, options.maxCount ?? 1000],
+    );
+    return (rows as EventRow[]).map(toRecordedEvent);
+  }
+
+  subscribeToAll(handler: BatchHandler, options: SubscribeOptions = {}): Subscription {
+    const subscription = startCatchUpSubscription(this, handler, {
+      ...options,
+      pollIntervalMs: this.options.pollIntervalMs,
+      wakeups: localAppends,
+      onReadError: this.options.onReadError,
+    });
+    this.subscriptions.add(subscription);
+    subscription.done.finally(() => this.subscriptions.delete(subscription)).catch(() => undefined);
+    return subscription;
+  }
+
+  async headPosition(): Promise<Position> {
+    const { rows } = await this.knex.raw(
+      `select transaction_id::text as commit_position, position from es_events where ${VISIBLE}
+        order by transaction_id desc, position desc limit 1`,
+    );
+    const row = rows[0] as { commit_position: string; position: number | string } | undefined;
+    return row ? { commit: Number(row.commit_position), prepare: Number(row.position) } : START;
+  }
+
+  async countAfter(position: Position): Promise<number> {
+    const { rows } = await this.knex.raw(
+      `select count(*)::int as n from es_events where (transaction_id, position) > (?::text::xid8, ?) and ${VISIBLE}`,
+      [String(position.commit), position.prepare],
+    );
+    return Number((rows[0] as { n: number }).n);
+  }
+
+  async tombstone(streamId: string, expected: ExpectedRevision = 'any'): Promise<void> {
+    validateTarget(streamId, expected);
+    await this.callAppendFunction('es_tombstone', streamId, [tombstoneEvent()], expected);
+    localAppends.emit('appended');
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+}
+
+function tombstoneEvent(): NewEvent {
+  return {
+    id: randomUUID(),
+    type: STREAM_DELETED,
+    data: {},
+    metadata: { correlationId: randomUUID(), causationId: randomUUID(), principal: { kind: 'system', id: 'event-store' } },
+  };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    position: { commit: Number(row.commit_position), prepare: Number(row.position) },
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  };
+}
