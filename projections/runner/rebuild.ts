@@ -1,0 +1,116 @@
+// Blue/green rebuild of one read model from the log: build shadow tables from position 0 while the
+// live tables keep serving, then swap them in under the projection's lock in one short transaction.
+// A lease row keeps two rebuilds of the same projection apart; an expired lease may be taken over,
+// and the taker drops the shadow tables the dead rebuild left behind.
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { EventStore, Position, START } from '../../infra/event-store/event-store';
+import { Logger, silentLogger } from '../../infra/logging/logger';
+import { liveTableNames, Projector, shadowTableNames, TableNames } from '../projector';
+import { lockProjection, setCheckpoint } from './checkpoints';
+
+export interface RebuildOptions {
+  owner: string;
+  batchSize?: number;
+  leaseMs?: number;
+  logger?: Logger;
+}
+
+export interface RebuildReport {
+  name: string;
+  events: number;
+  position: Position;
+  durationMs: number;
+}
+
+export class RebuildInProgressError extends Error {
+  override name = 'RebuildInProgressError';
+  constructor(readonly projection: string, readonly owner: string) {
+    super(`projection ${projection} is already being rebuilt by ${owner}`);
+  }
+}
+
+export async function rebuildProjection(
+  knex: Knex,
+  store: EventStore,
+  projector: Projector,
+  options: RebuildOptions,
+): Promise<RebuildReport> {
+  const started = Date.now();
+  const logger = options.logger ?? silentLogger;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const batchSize = options.batchSize ?? 2000;
+  const suffix = `rb${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const shadow = shadowTableNames(projector, suffix);
+  await acquireLease(knex, projector, options.owner, suffix, leaseMs);
+  try {
+    await knex.transaction(async (trx) => {
+      await dropTables(trx, shadow);
+      await projector.createTables(trx, shadow);
+    });
+    const types = new Set(projector.eventTypes);
+    let position: Position = START;
+    let events = 0;
+    let leaseRenewedAt = Date.now();
+    for (;;) {
+      const batch = await store.readAll({ after: position, maxCount: batchSize });
+      if (batch.length === 0) break;
+      const relevant = batch.filter((e) => types.has(e.type));
+      if (relevant.length > 0) await knex.transaction((trx) => projector.apply(trx, relevant, shadow));
+      position = batch[batch.length - 1]!.position;
+      events += relevant.length;
+      if (Date.now() - leaseRenewedAt > leaseMs / 3) {
+        await renewLease(knex, projector.name, options.owner, leaseMs);
+        leaseRenewedAt = Date.now();
+      }
+    }
+    // The swap: readers block only for the renames; the live runner resumes from `position` on the
+    // new tables because its checkpoint compare-and-swap fails once this commits.
+    await knex.transaction(async (trx) => {
+      await lockProjection(trx, projector.name);
+      await dropTables(trx, liveTableNames(projector));
+      for (const table of projector.tables) {
+        await trx.raw('alter table ?? rename to ??', [shadow[table]!, table]);
+      }
+      await setCheckpoint(trx, projector.name, position, projector.version);
+      await trx('projection_rebuild_leases').where({ name: projector.name, owner: options.owner }).delete();
+    });
+    const report = { name: projector.name, events, position, durationMs: Date.now() - started };
+    logger.info(report, 'projection rebuilt');
+    return report;
+  } catch (error) {
+    await knex.transaction((trx) => dropTables(trx, shadow)).catch(() => undefined);
+    await knex('projection_rebuild_leases').where({ name: projector.name, owner: options.owner }).delete().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function acquireLease(knex: Knex, projector: Projector, owner: string, suffix: string, leaseMs: number): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const existing = await trx('projection_rebuild_leases').where({ name: projector.name }).forUpdate().first();
+    if (existing && new Date(existing.expires_at).getTime() > Date.now() && existing.owner !== owner) {
+      throw new RebuildInProgressError(projector.name, existing.owner);
+    }
+    if (existing) await dropTables(trx, shadowTableNames(projector, existing.shadow_suffix));
+    await trx('projection_rebuild_leases')
+      .insert({ name: projector.name, owner, shadow_suffix: suffix, expires_at: new Date(Date.now() + leaseMs) })
+      .onConflict('name')
+      .merge();
+  });
+}
+
+async function renewLease(knex: Knex, name: string, owner: string, leaseMs: number): Promise<void> {
+  const renewed = await knex('projection_rebuild_leases')
+    .where({ name, owner })
+    .update({ expires_at: new Date(Date.now() + leaseMs) });
+  if (renewed !== 1) throw new Error(`lost the rebuild lease of projection ${name}`);
+}
+
+async function dropTables(trx: Knex.Transaction, names: TableNames): Promise<void> {
+  for (const physical of Object.values(names)) await trx.schema.dropTableIfExists(physical);
+}
+
+export async function isRebuilding(knex: Knex, name: string): Promise<boolean> {
+  const lease = await knex('projection_rebuild_leases').where({ name }).first('expires_at');
+  return Boolean(lease && new Date(lease.expires_at).getTime() > Date.now());
+}

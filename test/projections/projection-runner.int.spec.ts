@@ -1,0 +1,209 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'chai';
+import { Database } from '../../infra/db/database';
+import { EventStore, NewEvent } from '../../infra/event-store/event-store';
+import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
+import { ProjectionRunner, UnknownProjectionError } from '../../projections/runner/projection-runner';
+import { RebuildInProgressError, rebuildProjection } from '../../projections/runner/rebuild';
+import { eventually, openTestPglite, openTestPostgres, sleep } from '../support/databases';
+import { testEvent, uniqueStream } from '../support/events';
+import { ledgerHash, ledgerProjector } from '../support/projectors';
+
+function entries(count: number, amount = (i: number) => i + 1): NewEvent[] {
+  return Array.from({ length: count }, (_, i) => testEvent('LedgerEntryAdded', { amount: amount(i) }));
+}
+
+async function appendMany(store: EventStore, total: number, perAppend = 1000): Promise<void> {
+  for (let done = 0; done < total; done += perAppend) {
+    await store.append(uniqueStream('ledger'), entries(Math.min(perAppend, total - done)));
+  }
+}
+
+function runnerSuite(name: string, open: () => Promise<Database>): void {
+  describe(`ProjectionRunner on ${name}`, function () {
+    let db: Database;
+    let store: PostgresEventStore;
+    const runners: ProjectionRunner[] = [];
+    const startRunner = async (projectorName: string, options: { version?: number } = {}) => {
+      const runner = new ProjectionRunner(db.knex, store, [ledgerProjector(projectorName, options)], { batchSize: 100, retryDelayMs: 50 });
+      runners.push(runner);
+      await runner.start();
+      return runner;
+    };
+
+    before(async function () {
+      db = await open();
+      store = new PostgresEventStore(db.knex, { pollIntervalMs: 20 });
+    });
+    afterEach(async function () {
+      await Promise.all(runners.splice(0).map((r) => r.stop()));
+    });
+    after(async function () {
+      await store.close();
+      await db.close();
+    });
+
+    it('catches up on start, follows live appends, and reports zero lag', async function () {
+      await appendMany(store, 250, 50);
+      const runner = await startRunner('live_ledger');
+      await runner.waitForCatchUp();
+      const first = await ledgerHash(db.knex, 'live_ledger');
+      expect(first.rows).to.equal(250);
+      await store.append(uniqueStream('ledger'), entries(3));
+      await eventually(async () => (await ledgerHash(db.knex, 'live_ledger')).rows === 253, 'live events projected');
+      const [status] = await runner.status();
+      expect(status).to.include({ name: 'live_ledger', lag: 0, rebuilding: false, running: true });
+    });
+
+    it('ignores events it does not handle but still advances its checkpoint', async function () {
+      const runner = await startRunner('typed_ledger');
+      await store.append(uniqueStream('other'), [testEvent('SomethingElse', {})]);
+      await runner.waitForCatchUp();
+      expect((await ledgerHash(db.knex, 'typed_ledger')).rows).to.equal(await db.knex('live_ledger_rows').count('* as n').then((r) => Number(r[0]!.n)));
+    });
+
+    it('two runners of one projection never apply an event twice', async function () {
+      await startRunner('shared_ledger');
+      await startRunner('shared_ledger');
+      await appendMany(store, 300, 10);
+      await runners[0]!.waitForCatchUp();
+      await runners[1]!.waitForCatchUp();
+      const events = await store.countAfter({ commit: 0, prepare: 0 });
+      const ledgerEvents = (await store.readAll({ maxCount: 100_000 })).filter((e) => e.type === 'LedgerEntryAdded').length;
+      expect(events).to.be.at.least(ledgerEvents);
+      expect((await ledgerHash(db.knex, 'shared_ledger')).rows).to.equal(ledgerEvents);
+    });
+
+    it('rebuild produces the same table as the live projection', async function () {
+      const runner = await startRunner('rebuilt_ledger');
+      await runner.waitForCatchUp();
+      const before = await ledgerHash(db.knex, 'rebuilt_ledger');
+      const [report] = await runner.rebuild('rebuilt_ledger');
+      expect(report!.events).to.equal(before.rows);
+      expect(await ledgerHash(db.knex, 'rebuilt_ledger')).to.deep.equal(before);
+      // The live runner carries on from the swapped-in tables without duplicating.
+      await store.append(uniqueStream('ledger'), entries(2));
+      await eventually(async () => (await ledgerHash(db.knex, 'rebuilt_ledger')).rows === before.rows + 2, 'live after swap');
+      await sleep(200);
+      expect((await ledgerHash(db.knex, 'rebuilt_ledger')).rows).to.equal(before.rows + 2);
+    });
+
+    it('a new projector version rebuilds its read model on start', async function () {
+      const v1 = await startRunner('versioned_ledger', { version: 1 });
+      await v1.waitForCatchUp();
+      const expected = await ledgerHash(db.knex, 'versioned_ledger');
+      await v1.stop();
+      await db.knex('versioned_ledger_rows').delete(); // damage that only a rebuild repairs
+      const v2 = await startRunner('versioned_ledger', { version: 2 });
+      await eventually(async () => (await ledgerHash(db.knex, 'versioned_ledger')).hash === expected.hash, 'rebuilt on version change');
+      const checkpoint = await db.knex('projection_checkpoints').where({ name: 'versioned_ledger' }).first();
+      expect(Number(checkpoint.schema_version)).to.equal(2);
+      await v2.waitForCatchUp();
+    });
+
+    it('refuses to rebuild an unknown projection or one already being rebuilt', async function () {
+      const runner = await startRunner('leased_ledger');
+      try {
+        await runner.rebuild('no_such_projection');
+        expect.fail('expected UnknownProjectionError');
+      } catch (error) {
+        expect(error).to.be.instanceOf(UnknownProjectionError);
+      }
+      await db.knex('projection_rebuild_leases').insert({
+        name: 'leased_ledger', owner: 'someone-else', shadow_suffix: 'rbx', expires_at: new Date(Date.now() + 60_000),
+      });
+      try {
+        await rebuildProjection(db.knex, store, ledgerProjector('leased_ledger'), { owner: 'me' });
+        expect.fail('expected RebuildInProgressError');
+      } catch (error) {
+        expect(error).to.be.instanceOf(RebuildInProgressError);
+      } finally {
+        await db.knex('projection_rebuild_leases').where({ name: 'leased_ledger' }).delete();
+      }
+    });
+  });
+}
+
+runnerSuite('PostgreSQL', () => openTestPostgres());
+runnerSuite('PGlite', () => openTestPglite());
+
+describe('ProjectionRunner under crashes and load (PostgreSQL)', function () {
+  this.timeout(180_000);
+  let db: Database;
+  let store: PostgresEventStore;
+
+  before(async function () {
+    db = await openTestPostgres();
+    store = new PostgresEventStore(db.knex, { pollIntervalMs: 20 });
+  });
+  after(async function () {
+    await store.close();
+    await db.close();
+  });
+
+  it('a projector killed with SIGKILL mid-catch-up resumes with no duplicate and no gap', async function () {
+    await appendMany(store, 3000, 100);
+    const child = path.resolve(__dirname, '../support/projector-child.js');
+    const total = (await store.readAll({ maxCount: 1_000_000 })).filter((e) => e.type === 'LedgerEntryAdded').length;
+    const rowsAtKill: number[] = [];
+    for (let kill = 0; kill < 3; kill++) {
+      const proc = fork(child, ['crash_ledger', '50', '15'], { env: process.env, stdio: 'ignore' });
+      const threshold = Math.floor(((kill + 1) * total) / 4);
+      await eventually(async () => (await db.knex.schema.hasTable('crash_ledger_rows')) &&
+        (await ledgerHash(db.knex, 'crash_ledger')).rows >= threshold, 'child made progress', 60_000);
+      proc.kill('SIGKILL');
+      await new Promise((resolve) => proc.once('exit', resolve));
+      rowsAtKill.push((await ledgerHash(db.knex, 'crash_ledger')).rows);
+    }
+    expect(rowsAtKill.every((rows) => rows < total), `killed mid-catch-up: ${rowsAtKill} of ${total}`).to.equal(true);
+    const finisher = fork(child, ['crash_ledger', '50', '0'], { env: process.env, stdio: 'ignore' });
+    try {
+      await eventually(async () => (await ledgerHash(db.knex, 'crash_ledger')).rows >= total, 'finished after crashes', 60_000);
+      await sleep(300);
+    } finally {
+      finisher.kill('SIGKILL');
+    }
+    const afterCrashes = await ledgerHash(db.knex, 'crash_ledger');
+    expect(afterCrashes.rows).to.equal(total);
+    const clean = new ProjectionRunner(db.knex, store, [ledgerProjector('crash_ledger')]);
+    await clean.rebuild('crash_ledger');
+    expect(await ledgerHash(db.knex, 'crash_ledger')).to.deep.equal(afterCrashes);
+  });
+
+  it('rebuilds a read model over 100k events to an identical table while readers are served', async function () {
+    await appendMany(store, 100_000, 1000);
+    const runner = new ProjectionRunner(db.knex, store, [ledgerProjector('big_ledger')], { batchSize: 2000 });
+    await runner.start();
+    try {
+      await runner.waitForCatchUp(120_000);
+      const live = await ledgerHash(db.knex, 'big_ledger');
+      expect(live.rows).to.be.at.least(100_000);
+      let reading = true;
+      let reads = 0;
+      const readFailures: unknown[] = [];
+      const counts = new Set<number>();
+      const reader = (async () => {
+        while (reading) {
+          try {
+            const [row] = await db.knex('big_ledger_totals').select('entries');
+            counts.add(Number(row.entries));
+            reads++;
+          } catch (error) {
+            readFailures.push(error);
+          }
+          await sleep(5);
+        }
+      })();
+      await runner.rebuild('big_ledger');
+      reading = false;
+      await reader;
+      expect(readFailures).to.deep.equal([]);
+      expect(reads).to.be.greaterThan(10);
+      expect([...counts]).to.deep.equal([live.rows]); // never a half-built table
+      expect(await ledgerHash(db.knex, 'big_ledger')).to.deep.equal(live);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
