@@ -120,8 +120,8 @@ export class WrongExpectedRevisionError extends EventStoreError {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
-    /** The stream's last revision, or 'no_stream'. */
-    readonly actual: number | 'no_stream',
+    /** The stream's last revision, 'no_stream', or 'unknown' when the race was lost inside a caller's transaction. */
+    readonly actual: number | 'no_stream' | 'unknown',
   ) {
     super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
   }

@@ -54,7 +54,12 @@ interface EventRow {
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
 
-  constructor(private readonly knex: Knex, private readonly options: PostgresEventStoreOptions = {}) {}
+  private readonly inTransaction: boolean;
+
+  /** `knex` may be a transaction: the appends then commit (or roll back) with the caller's work. */
+  constructor(private readonly knex: Knex | Knex.Transaction, private readonly options: PostgresEventStoreOptions = {}) {
+    this.inTransaction = (knex as Knex.Transaction).isTransaction === true;
+  }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision = 'any'): Promise<AppendResult> {
     validateAppend(streamId, events, expected);
@@ -92,8 +97,12 @@ export class PostgresEventStore implements EventStore {
         }
         if (code === 'ESDEL') throw new StreamDeletedError(streamId);
         if (code === 'ESDUP') throw new DuplicateEventIdError(detail ?? '', streamId);
-        if (code === '23505' && attempt < 3) continue;
-        if (code === '23505') throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+        if (code === '23505') {
+          // Inside a caller's transaction the failed statement aborted it: no retry, no lookup possible.
+          if (this.inTransaction) throw new WrongExpectedRevisionError(streamId, expected, 'unknown');
+          if (attempt < 3) continue;
+          throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+        }
         throw error;
       }
     }

@@ -1,0 +1,22 @@
+# syntax=docker/dockerfile:1
+# One image for web, worker and scheduler (docker-compose.yml picks the command).
+
+FROM node:20-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --ignore-scripts: "prepare" would run the TypeScript build before the sources are here.
+RUN npm ci --ignore-scripts
+COPY . .
+RUN npm run build && rm -rf dist/test dist/bench && npm prune --omit=dev
+
+FROM node:20-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# Code stays root-owned and read-only to the service; only the PGlite fallback directory is writable.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 8000
+CMD ["node", "dist/cli/main.js", "serve"]
