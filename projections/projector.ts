@@ -12,7 +12,8 @@ export interface Projector {
   readonly name: string;
   /** Bump when the table shape or the meaning of apply() changes: the runner rebuilds on start. */
   readonly version: number;
-  readonly eventTypes: readonly string[];
+  /** The event types it handles; leave out to receive every event. */
+  readonly eventTypes?: readonly string[];
   /** Logical names of the tables it owns; live tables carry exactly these names. */
   readonly tables: readonly string[];
   createTables(trx: Knex.Transaction, names: TableNames): Promise<void>;

@@ -48,14 +48,14 @@ export async function rebuildProjection(
       await dropTables(trx, shadow);
       await projector.createTables(trx, shadow);
     });
-    const types = new Set(projector.eventTypes);
+    const types = projector.eventTypes ? new Set(projector.eventTypes) : undefined;
     let position: Position = START;
     let events = 0;
     let leaseRenewedAt = Date.now();
     for (;;) {
       const batch = await store.readAll({ after: position, maxCount: batchSize });
       if (batch.length === 0) break;
-      const relevant = batch.filter((e) => types.has(e.type));
+      const relevant = types ? batch.filter((e) => types.has(e.type)) : batch;
       if (relevant.length > 0) await knex.transaction((trx) => projector.apply(trx, relevant, shadow));
       position = batch[batch.length - 1]!.position;
       events += relevant.length;

@@ -1,0 +1,5 @@
+// Every read model the service runs. Add a projector here and the runner creates, feeds and rebuilds it.
+import type { Projector } from './projector';
+import { streamCatalogProjector } from './catalog/stream-catalog.projector';
+
+export const allProjectors: readonly Projector[] = [streamCatalogProjector];
