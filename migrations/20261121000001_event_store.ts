@@ -30,23 +30,26 @@ export async function up(knex: Knex): Promise<void> {
     )`);
   await knex.raw(`create index es_events_global_order on es_events (transaction_id, position)`);
   await knex.raw(APPEND_FUNCTION);
+  await knex.raw(APPEND_MANY_FUNCTION);
   await knex.raw(TOMBSTONE_FUNCTION);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop function if exists es_tombstone(text, text, bigint, jsonb)');
-  await knex.raw('drop function if exists es_append(text, text, bigint, jsonb)');
+  await knex.raw('drop function if exists es_append_many(jsonb)');
+  await knex.raw('drop function if exists es_try_append(text, text, bigint, jsonb)');
   await knex.raw('drop table if exists es_events');
   await knex.raw('drop table if exists es_streams');
 }
 
 // One round trip per append: idempotency check, stream CAS and inserts happen in one function call.
-// Errors carry custom SQLSTATEs that the adapter turns into typed errors:
-//   ESWRV wrong expected revision (detail = actual revision or 'no_stream'), ESDEL stream deleted,
-//   ESDUP event id reused for a different append.
+// It never raises for an expected outcome, so one failed append in a coalesced batch (es_append_many)
+// leaves the others untouched. status is one of:
+//   appended | duplicate (idempotent retry: the original result) | wrong_revision (detail = actual
+//   revision or 'no_stream') | deleted | reused_id (detail = the event id used elsewhere).
 const APPEND_FUNCTION = `
-create or replace function es_append(p_stream text, p_expected text, p_expected_revision bigint, p_events jsonb)
-returns table (last_revision bigint, commit_position text, prepare_position bigint, was_duplicate boolean)
+create or replace function es_try_append(p_stream text, p_expected text, p_expected_revision bigint, p_events jsonb)
+returns table (status text, last_revision bigint, commit_position text, prepare_position bigint, detail text)
 language plpgsql as $fn$
 declare
   v_count int := jsonb_array_length(p_events);
@@ -64,10 +67,11 @@ begin
       join es_events e on e.event_id = (n.ev->>'id')::uuid
      where e.stream_id = p_stream and e.revision = v_stored.revision + n.i - 1;
     if v_stored.stream_id <> p_stream or v_matching <> v_count then
-      raise exception using errcode = 'ESDUP', message = 'event id reused', detail = v_first_id::text;
+      return query select 'reused_id'::text, null::bigint, null::text, null::bigint, v_first_id::text;
+      return;
     end if;
     return query
-      select e.revision, e.transaction_id::text, e.position, true
+      select 'duplicate'::text, e.revision, e.transaction_id::text, e.position, null::text
         from es_events e where e.stream_id = p_stream and e.revision = v_stored.revision + v_count - 1;
     return;
   end if;
@@ -93,10 +97,12 @@ begin
   if v_revision is null then
     select s.revision, s.deleted into v_actual from es_streams s where s.stream_id = p_stream;
     if found and v_actual.deleted then
-      raise exception using errcode = 'ESDEL', message = 'stream deleted', detail = p_stream;
+      return query select 'deleted'::text, null::bigint, null::text, null::bigint, null::text;
+      return;
     end if;
-    raise exception using errcode = 'ESWRV', message = 'wrong expected revision',
-      detail = coalesce(v_actual.revision::text, 'no_stream');
+    return query select 'wrong_revision'::text, null::bigint, null::text, null::bigint,
+      coalesce(v_actual.revision::text, 'no_stream');
+    return;
   end if;
 
   return query
@@ -107,18 +113,39 @@ begin
        order by n.i
       returning es_events.revision, es_events.transaction_id, es_events.position
     )
-    select i.revision, i.transaction_id::text, i.position, false
+    select 'appended'::text, i.revision, i.transaction_id::text, i.position, null::text
       from inserted i order by i.revision desc limit 1;
+end
+$fn$`;
+
+// Several appends in one transaction (one commit, one fsync): the client coalesces appends that
+// arrive while a previous one is in flight. Each append succeeds or fails on its own.
+const APPEND_MANY_FUNCTION = `
+create or replace function es_append_many(p_appends jsonb)
+returns table (status text, last_revision bigint, commit_position text, prepare_position bigint, detail text)
+language plpgsql as $fn$
+declare
+  v_append jsonb;
+begin
+  for v_append in select a from jsonb_array_elements(p_appends) as a loop
+    return query select * from es_try_append(v_append->>'stream', v_append->>'expected',
+      (v_append->>'revision')::bigint, v_append->'events');
+  end loop;
 end
 $fn$`;
 
 // Appends the $streamDeleted marker (so subscribers learn of it) and flags the stream, atomically.
 const TOMBSTONE_FUNCTION = `
 create or replace function es_tombstone(p_stream text, p_expected text, p_expected_revision bigint, p_events jsonb)
-returns table (last_revision bigint, commit_position text, prepare_position bigint, was_duplicate boolean)
+returns table (status text, last_revision bigint, commit_position text, prepare_position bigint, detail text)
 language plpgsql as $fn$
+declare
+  v_result record;
 begin
-  return query select * from es_append(p_stream, p_expected, p_expected_revision, p_events);
-  update es_streams set deleted = true where stream_id = p_stream;
+  select * into v_result from es_try_append(p_stream, p_expected, p_expected_revision, p_events);
+  if v_result.status = 'appended' then
+    update es_streams set deleted = true where stream_id = p_stream;
+  end if;
+  return query select v_result.status, v_result.last_revision, v_result.commit_position, v_result.prepare_position, v_result.detail;
 end
 $fn$`;

@@ -23,9 +23,9 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('prepare_position').notNullable().defaultTo(0);
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  // Only the lease holder of a group consumes, so a group is one ordered reader across processes.
-  await knex.schema.createTable('bus_group_leases', (t) => {
-    t.text('consumer_group').primary();
+  // Time-bound leases: one consumer per bus group, one scheduler, one Kafka relay (infra/locks/lease.ts).
+  await knex.schema.createTable('leases', (t) => {
+    t.text('name').primary();
     t.text('owner').notNullable();
     t.timestamp('expires_at', { useTz: true }).notNullable();
   });
@@ -58,7 +58,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['kafka_relay_positions', 'processed_events', 'bus_dead_letters', 'bus_group_leases',
+  for (const table of ['kafka_relay_positions', 'processed_events', 'bus_dead_letters', 'leases',
     'bus_checkpoints', 'projection_rebuild_leases', 'projection_checkpoints']) {
     await knex.schema.dropTableIfExists(table);
   }

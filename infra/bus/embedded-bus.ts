@@ -10,6 +10,7 @@ import { Logger, silentLogger } from '../logging/logger';
 import { countUnresolved, getDeadLetter, listDeadLetters, parkDeadLetter, resolveDeadLetter } from './dead-letters';
 import { Consumer, ConsumerOptions, DeadLetter, GroupStatus, MessageBus } from './message-bus';
 import { handleWithRetries } from './retry';
+import { releaseLease, tryAcquireLease } from '../locks/lease';
 
 export interface EmbeddedBusOptions {
   pollIntervalMs?: number;
@@ -75,6 +76,7 @@ export async function redeliverDeadLetter(
 
 class EmbeddedConsumer implements Consumer {
   readonly group: string;
+  private readonly leaseName: string;
   private stopped = false;
   private loop: Promise<void> = Promise.resolve();
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -91,6 +93,7 @@ class EmbeddedConsumer implements Consumer {
     private readonly onStopped: () => void,
   ) {
     this.group = options.group;
+    this.leaseName = `bus-group:${options.group}`;
     this.types = options.eventTypes ? new Set(options.eventTypes) : undefined;
     this.logger = (busOptions.logger ?? silentLogger).child({ consumerGroup: this.group });
   }
@@ -103,7 +106,7 @@ class EmbeddedConsumer implements Consumer {
     this.stopped = true;
     this.wake?.();
     await this.loop;
-    await this.knex('bus_group_leases').where({ consumer_group: this.group, owner: this.owner }).delete().catch(() => undefined);
+    await releaseLease(this.knex, this.leaseName, this.owner).catch(() => undefined);
     this.onStopped();
   }
 
@@ -168,15 +171,7 @@ class EmbeddedConsumer implements Consumer {
   private async holdLease(): Promise<boolean> {
     const leaseMs = this.busOptions.leaseMs ?? 15_000;
     if (Date.now() < this.leaseValidUntil - leaseMs / 2) return true;
-    const { rows } = await this.knex.raw(
-      `insert into bus_group_leases as l (consumer_group, owner, expires_at)
-       values (?, ?, now() + (? * interval '1 millisecond'))
-       on conflict (consumer_group) do update set owner = excluded.owner, expires_at = excluded.expires_at
-         where l.owner = excluded.owner or l.expires_at < now()
-       returning owner`,
-      [this.group, this.owner, leaseMs],
-    );
-    const held = rows.length === 1;
+    const held = await tryAcquireLease(this.knex, this.leaseName, this.owner, leaseMs);
     this.leaseValidUntil = held ? Date.now() + leaseMs : 0;
     return held;
   }

@@ -23,9 +23,14 @@ import {
 } from './event-store';
 import { validateAppend, validateTarget } from './validate-append';
 import { startCatchUpSubscription } from './catch-up-subscription';
+import { Settled, WriteCoalescer } from './append-coalescer';
 
 export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
+  /** Concurrent appends that may share one transaction (group commit). 1 turns coalescing off. */
+  maxAppendsPerCommit?: number;
+  /** Coalesced commits in flight at once (default 2). */
+  maxConcurrentCommits?: number;
   onReadError?: (error: unknown) => void;
 }
 
@@ -55,57 +60,58 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
 
   private readonly inTransaction: boolean;
+  private readonly coalescer: WriteCoalescer<AppendRequest, AppendResult> | undefined;
 
   /** `knex` may be a transaction: the appends then commit (or roll back) with the caller's work. */
   constructor(private readonly knex: Knex | Knex.Transaction, private readonly options: PostgresEventStoreOptions = {}) {
     this.inTransaction = (knex as Knex.Transaction).isTransaction === true;
+    this.coalescer = this.inTransaction
+      ? undefined
+      : new WriteCoalescer((r) => this.appendOne('es_try_append', r), (rs) => this.appendMany(rs), {
+        maxBatch: options.maxAppendsPerCommit ?? 50,
+        maxWeight: 2000,
+        maxInFlight: options.maxConcurrentCommits ?? 2,
+      });
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision = 'any'): Promise<AppendResult> {
     validateAppend(streamId, events, expected);
-    const result = await this.callAppendFunction('es_append', streamId, events, expected);
+    const request = { streamId, events, expected };
+    // Inside a caller's transaction the append must run on that transaction, so it is never coalesced.
+    const result = this.coalescer
+      ? await this.coalescer.submit(request, events.length)
+      : await this.appendOne('es_try_append', request);
     localAppends.emit('appended');
     return result;
   }
 
-  private async callAppendFunction(
-    fn: 'es_append' | 'es_tombstone',
-    streamId: string,
-    events: NewEvent[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    const payload = JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })));
-    const expectedKind = typeof expected === 'number' ? 'exact' : expected;
-    const expectedRevision = typeof expected === 'number' ? expected : null;
+  private async appendOne(fn: 'es_try_append' | 'es_tombstone', request: AppendRequest): Promise<AppendResult> {
     // A unique violation means a concurrent append of the same ids or stream won the race; running the
     // function again sees its commit and answers idempotently or with the typed conflict.
     for (let attempt = 1; ; attempt++) {
       try {
-        const { rows } = await this.knex.raw(
-          `select * from ${fn}(?, ?, ?, ?::jsonb)`,
-          [streamId, expectedKind, expectedRevision, payload],
-        );
-        const row = rows[0] as { last_revision: number | string; commit_position: string; prepare_position: number | string };
-        return {
-          nextExpectedRevision: Number(row.last_revision),
-          position: { commit: Number(row.commit_position), prepare: Number(row.prepare_position) },
-        };
+        const { stream, expected, revision, events } = appendPayload(request);
+        const { rows } = await this.knex.raw(`select * from ${fn}(?, ?, ?, ?::jsonb)`, [stream, expected, revision, JSON.stringify(events)]);
+        return interpretAppend(request, rows[0] as AppendRow);
       } catch (error) {
-        const { code, detail } = error as { code?: string; detail?: string };
-        if (code === 'ESWRV') {
-          throw new WrongExpectedRevisionError(streamId, expected, detail === 'no_stream' ? 'no_stream' : Number(detail));
-        }
-        if (code === 'ESDEL') throw new StreamDeletedError(streamId);
-        if (code === 'ESDUP') throw new DuplicateEventIdError(detail ?? '', streamId);
-        if (code === '23505') {
-          // Inside a caller's transaction the failed statement aborted it: no retry, no lookup possible.
-          if (this.inTransaction) throw new WrongExpectedRevisionError(streamId, expected, 'unknown');
-          if (attempt < 3) continue;
-          throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
-        }
-        throw error;
+        if ((error as { code?: string }).code !== '23505') throw error;
+        // Inside a caller's transaction the failed statement aborted it: no retry, no lookup possible.
+        if (this.inTransaction) throw new WrongExpectedRevisionError(request.streamId, request.expected, 'unknown');
+        if (attempt < 3) continue;
+        throw new WrongExpectedRevisionError(request.streamId, request.expected, await this.currentRevision(request.streamId));
       }
     }
+  }
+
+  private async appendMany(requests: AppendRequest[]): Promise<Settled<AppendResult>[]> {
+    const { rows } = await this.knex.raw('select * from es_append_many(?::jsonb)', [JSON.stringify(requests.map(appendPayload))]);
+    return (rows as AppendRow[]).map((row, i) => {
+      try {
+        return { ok: true, value: interpretAppend(requests[i]!, row) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
   }
 
   private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
@@ -169,12 +175,56 @@ export class PostgresEventStore implements EventStore {
 
   async tombstone(streamId: string, expected: ExpectedRevision = 'any'): Promise<void> {
     validateTarget(streamId, expected);
-    await this.callAppendFunction('es_tombstone', streamId, [tombstoneEvent()], expected);
+    await this.appendOne('es_tombstone', { streamId, events: [tombstoneEvent()], expected });
     localAppends.emit('appended');
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+}
+
+interface AppendRequest {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
+interface AppendRow {
+  status: 'appended' | 'duplicate' | 'wrong_revision' | 'deleted' | 'reused_id';
+  last_revision: number | string | null;
+  commit_position: string | null;
+  prepare_position: number | string | null;
+  detail: string | null;
+}
+
+/** The append function's arguments; es_append_many takes a list of these objects. */
+function appendPayload({ streamId, events, expected }: AppendRequest) {
+  return {
+    stream: streamId,
+    expected: typeof expected === 'number' ? 'exact' : expected,
+    revision: typeof expected === 'number' ? expected : null,
+    events: events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+  };
+}
+
+/** Turns the append function's status row into a result or the port's typed error. */
+function interpretAppend({ streamId, expected }: AppendRequest, row: AppendRow): AppendResult {
+  switch (row.status) {
+    case 'appended':
+    case 'duplicate':
+      return {
+        nextExpectedRevision: Number(row.last_revision),
+        position: { commit: Number(row.commit_position), prepare: Number(row.prepare_position) },
+      };
+    case 'wrong_revision':
+      throw new WrongExpectedRevisionError(streamId, expected, row.detail === 'no_stream' ? 'no_stream' : Number(row.detail));
+    case 'deleted':
+      throw new StreamDeletedError(streamId);
+    case 'reused_id':
+      throw new DuplicateEventIdError(row.detail ?? '', streamId);
+    default:
+      throw new Error(`unexpected append status ${String(row.status)}`);
   }
 }
 

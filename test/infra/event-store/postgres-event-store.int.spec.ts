@@ -1,4 +1,8 @@
+import { expect } from 'chai';
+import { Database } from '../../../infra/db/database';
+import { AppendResult, WrongExpectedRevisionError } from '../../../infra/event-store/event-store';
 import { PostgresEventStore } from '../../../infra/event-store/postgres-event-store';
+import { testEvent, uniqueStream } from '../../support/events';
 import { openTestPglite, openTestPostgres } from '../../support/databases';
 import { eventStoreContract } from './event-store.contract';
 
@@ -12,4 +16,42 @@ eventStoreContract('PGlite (embedded)', async () => {
   const db = await openTestPglite();
   const store = new PostgresEventStore(db.knex, { pollIntervalMs: 20 });
   return { store, close: async () => { await store.close(); await db.close(); } };
+});
+
+describe('PostgreSQL event store: group commit of concurrent appends', function () {
+  let db: Database;
+  let store: PostgresEventStore;
+  before(async function () {
+    db = await openTestPostgres();
+    store = new PostgresEventStore(db.knex, { maxConcurrentCommits: 1 });
+  });
+  after(async function () {
+    await db.close();
+  });
+
+  it('appends that arrive together share a commit, and one conflict fails only its own append', async function () {
+    const taken = uniqueStream();
+    await store.append(taken, [testEvent('A', {})]);
+    const streams = Array.from({ length: 6 }, () => uniqueStream());
+    const outcomes = await Promise.allSettled([
+      ...streams.map((s) => store.append(s, [testEvent('A', {})], 'no_stream')),
+      store.append(taken, [testEvent('B', {})], 'no_stream'),
+    ]);
+    const results = outcomes.slice(0, 6).map((o) => (o as PromiseFulfilledResult<AppendResult>).value);
+    expect(results.every(Boolean)).to.equal(true);
+    expect(outcomes[6]!.status).to.equal('rejected');
+    expect((outcomes[6] as PromiseRejectedResult).reason).to.be.instanceOf(WrongExpectedRevisionError);
+    // The first goes alone; the five that queued behind it commit in one transaction.
+    expect(new Set(results.slice(1).map((r) => r.position.commit)).size).to.equal(1);
+    for (const s of streams) expect(await store.readStream(s)).to.have.length(1);
+    expect(await store.readStream(taken)).to.have.length(1);
+  });
+
+  it('a retried append coalesced with its original is answered idempotently', async function () {
+    const stream = uniqueStream();
+    const events = [testEvent('A', {}), testEvent('B', {})];
+    const [first, second] = await Promise.all([store.append(stream, events), store.append(stream, events)]);
+    expect(second).to.deep.equal(first);
+    expect(await store.readStream(stream)).to.have.length(2);
+  });
 });
