@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
 import pg from 'pg';
+import { lockEmbeddedDatabase } from './pglite-lock';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -45,14 +46,27 @@ async function openPglite(dir: string): Promise<Database> {
   // knex-pglite pins the pool to one connection, which serialises transactions: correct, if not fast.
   const ClientPgLite = (await import('knex-pglite')).default;
   const inMemory = dir.startsWith('memory://');
-  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
-  const knex = knexFactory({
-    client: ClientPgLite as unknown as typeof Knex.Client,
-    dialect: 'postgres',
-    connection: inMemory ? {} : { filename: dir },
-  } as Knex.Config);
-  await knex.raw('select 1');
-  return { kind: 'pglite', knex, describe: inMemory ? 'pglite (memory)' : `pglite ${dir}`, close: () => knex.destroy() };
+  let unlock = () => undefined as void;
+  if (!inMemory) {
+    fs.mkdirSync(dir, { recursive: true });
+    unlock = lockEmbeddedDatabase(dir);
+  }
+  try {
+    const knex = knexFactory({
+      client: ClientPgLite as unknown as typeof Knex.Client,
+      dialect: 'postgres',
+      connection: inMemory ? {} : { filename: dir },
+    } as Knex.Config);
+    await knex.raw('select 1');
+    const close = async () => {
+      await knex.destroy();
+      unlock();
+    };
+    return { kind: 'pglite', knex, describe: inMemory ? 'pglite (memory)' : `pglite ${dir}`, close };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 export function redactUrl(url: string): string {

@@ -1,0 +1,34 @@
+// Gives every request a correlation id: the caller's X-Correlation-ID (or X-Request-ID) when it is a
+// sane token, else a new UUID. It is echoed in the response and carried by req.log, and commands take
+// it from here into event metadata.
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from '../../infra/logging/logger';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    correlationId: string;
+    log: Logger;
+  }
+}
+
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function correlationMiddleware(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const offered = req.get('x-correlation-id') ?? req.get('x-request-id');
+    req.correlationId = offered && SAFE_ID.test(offered) ? offered : randomUUID();
+    req.log = logger.child({ correlationId: req.correlationId });
+    res.setHeader('X-Correlation-ID', req.correlationId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      req.log.info({
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      }, 'request');
+    });
+    next();
+  };
+}

@@ -1,0 +1,35 @@
+// Last-resort error handling: typed errors become their status, anything else a 500 whose body never
+// carries internals (the log has them, under the request's correlation id).
+import type { NextFunction, Request, Response } from 'express';
+import { StreamDeletedError, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
+
+export function notFoundHandler(req: Request, res: Response) {
+  res.status(404).json({ detail: `no route for ${req.method} ${req.path}` });
+}
+
+export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+  if (error instanceof WrongExpectedRevisionError) {
+    res.status(409).json({ detail: 'the resource was changed by someone else; reload and try again', error_type: 'Conflict' });
+    return;
+  }
+  if (error instanceof StreamDeletedError) {
+    res.status(404).json({ detail: 'not found' });
+    return;
+  }
+  const bodyError = (error as { type?: string }).type;
+  if (bodyError === 'entity.parse.failed') {
+    res.status(400).json({ detail: 'request body is not valid JSON' });
+    return;
+  }
+  if (bodyError === 'entity.too.large') {
+    res.status(413).json({ detail: 'request body is too large' });
+    return;
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    res.status(status).json({ detail: (error as Error).message });
+    return;
+  }
+  req.log?.error({ err: error }, 'unhandled error');
+  res.status(500).json({ detail: 'internal error', correlation_id: req.correlationId });
+}

@@ -1,0 +1,53 @@
+// `evidence serve`: the HTTP service; in single-process mode (the default) also the projections,
+// processors and scheduler duties.
+import type { Server } from 'node:http';
+import { createApp } from '../../api/app';
+import { assertServable, SettingsError } from '../../infra/config/settings';
+import { ensureLocalApiKey } from '../../infra/config/local-api-key';
+import { withRuntime, untilSignal } from './lifecycle';
+
+export interface ServeOptions {
+  host?: string;
+  port?: string;
+  generateApiKeyIfUnset?: boolean;
+}
+
+export async function serve(options: ServeOptions): Promise<void> {
+  let generatedKey: { file: string; created: boolean } | undefined;
+  await withRuntime(async (runtime) => {
+    const { settings, logger } = runtime;
+    if (generatedKey) {
+      logger.warn(generatedKey, `API_KEY is not set: using the generated key stored in ${generatedKey.file} (send it as X-API-Key)`);
+    }
+    const app = createApp(runtime);
+    const server: Server = await new Promise((resolve, reject) => {
+      const listening = app.listen(settings.port, settings.host, () => resolve(listening));
+      listening.once('error', reject);
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    logger.info({ url: `http://${settings.host}:${port}`, database: runtime.db.describe }, 'listening');
+    if (settings.workersInProcess) {
+      await runtime.startWorkers();
+      runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));
+    }
+    await untilSignal(logger);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+  }, (settings) => {
+    const adjusted = { ...settings };
+    if (options.host !== undefined) adjusted.host = options.host;
+    if (options.port !== undefined) {
+      const port = Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SettingsError('--port', `must be 0-65535, got ${options.port}`);
+      adjusted.port = port;
+    }
+    if (options.generateApiKeyIfUnset && !adjusted.debug && !adjusted.apiKey) {
+      const { key, file, created } = ensureLocalApiKey(adjusted.dataDir);
+      adjusted.apiKey = key;
+      generatedKey = { file, created };
+    }
+    assertServable(adjusted);
+    return adjusted;
+  });
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// The `evidence` command line.
+import { Command } from 'commander';
+import { SettingsError } from '../infra/config/settings';
+import { serve } from './commands/serve';
+import {
+  busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
+} from './commands/operations';
+
+const program = new Command('evidence').description('Evidence Research Service (research use only)');
+
+program.command('serve').description('run the HTTP service (and, in single-process mode, the workers)')
+  .option('--host <host>', 'bind address (default HOST or 0.0.0.0)')
+  .option('--port <port>', 'bind port (default PORT or 8000)')
+  .option('--generate-api-key-if-unset', 'with DEBUG=false and no API_KEY, use a key generated into DATA_DIR/api-key')
+  .action(serve);
+program.command('worker').description('run projections and processors').action(worker);
+program.command('scheduler').description('run the singleton duties (exactly one process holds the lease)').action(scheduler);
+
+const db = program.command('db').description('database administration');
+db.command('migrate').description('apply pending migrations').action(migrate);
+
+const projections = program.command('projections').description('read models');
+projections.command('status').description('checkpoint, lag and rebuild state of each read model')
+  .option('--json', 'print JSON').action(projectionsStatus);
+projections.command('rebuild [name]').description('rebuild one read model (or all) from the log, blue/green')
+  .action(projectionsRebuild);
+
+const bus = program.command('bus').description('message bus');
+bus.command('status').description('consumer groups with lag and dead-letter counts').action(busStatus);
+bus.command('dead-letters').description('events parked after failing their handler')
+  .option('--group <group>', 'only this consumer group')
+  .option('--all', 'include resolved ones')
+  .option('--json', 'print JSON')
+  .action(busDeadLetters);
+bus.command('redeliver <id>').description('run a parked event through its processor again').action(busRedeliver);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof SettingsError) {
+    console.error(`configuration error: ${error.message}`);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

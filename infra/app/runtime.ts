@@ -1,0 +1,102 @@
+// The composition root: picks each port's adapter from the settings and wires them together.
+// No DATABASE_URL: embedded PGlite under DATA_DIR. EVENTSTORE_URL: EventStoreDB holds the log (read
+// models stay in PostgreSQL). KAFKA_BROKERS: processors consume from Kafka, fed by the relay.
+import path from 'node:path';
+import { hostname } from 'node:os';
+import type { Consumer, MessageBus } from '../bus/message-bus';
+import { EmbeddedBus } from '../bus/embedded-bus';
+import { KafkaBus } from '../bus/kafka/kafka-bus';
+import { KafkaRelay } from '../bus/kafka/kafka-relay';
+import type { Settings } from '../config/settings';
+import { Database, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { EventStore } from '../event-store/event-store';
+import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { HeldLease } from '../locks/lease';
+import type { Logger } from '../logging/logger';
+import { allProjectors } from '../../projections';
+import type { Projector } from '../../projections/projector';
+import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { allProcessors } from '../../processors';
+import type { Processor } from '../../processors/processor';
+import { startProcessors } from '../../processors/processor-host';
+
+export interface Runtime {
+  settings: Settings;
+  logger: Logger;
+  db: Database;
+  store: EventStore;
+  bus: MessageBus;
+  projections: ProjectionRunner;
+  processors: readonly Processor[];
+  /** Starts projections and processors in this process (the `worker` role). */
+  startWorkers(): Promise<void>;
+  /** Runs the singletons (Kafka relay) once this process holds the scheduler lease. */
+  startScheduler(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  projectors?: readonly Projector[];
+  processors?: readonly Processor[];
+}
+
+export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
+  const owner = `${hostname()}:${process.pid}`;
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    const applied = await migrateToLatest(db.knex);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const store: EventStore = settings.eventStoreUrl
+      ? new EventStoreDbEventStore(settings.eventStoreUrl)
+      : new PostgresEventStore(db.knex, { onReadError: (err) => logger.warn({ err }, 'event store read failed; retrying') });
+    const bus: MessageBus = settings.kafkaBrokers
+      ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger })
+      : new EmbeddedBus(db.knex, store, { logger });
+    const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
+    const processors = overrides.processors ?? allProcessors;
+    logger.info({
+      database: db.describe,
+      eventStore: settings.eventStoreUrl ? 'eventstoredb' : 'postgres',
+      bus: bus.kind,
+    }, 'runtime ready');
+
+    let consumers: Consumer[] = [];
+    const runtime: Runtime = {
+      settings, logger, db, store, bus, projections, processors,
+      async startWorkers() {
+        await projections.start();
+        cleanups.push(() => projections.stop());
+        consumers = await startProcessors(bus, processors, { store, knex: db.knex, logger });
+        cleanups.push(async () => { await Promise.all(consumers.map((c) => c.stop())); });
+      },
+      async startScheduler() {
+        const lease = new HeldLease(db.knex, 'scheduler', owner);
+        cleanups.push(() => lease.release());
+        logger.info('waiting for the scheduler lease (exactly one scheduler runs)');
+        await lease.acquire(() => {
+          logger.fatal('scheduler lease lost: another scheduler took over; exiting');
+          process.exit(1);
+        });
+        logger.info('scheduler lease held');
+        if (settings.kafkaBrokers) {
+          const relay = new KafkaRelay({ brokers: settings.kafkaBrokers, clientId: `evidence-relay-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger });
+          await relay.start();
+          cleanups.push(() => relay.stop());
+        }
+      },
+      async close() {
+        for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => logger.warn({ err }, 'shutdown step failed'));
+        await bus.close();
+        await store.close();
+        await db.close();
+      },
+    };
+    return runtime;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { runCli, startService } from '../support/service-process';
+
+/** The environment of a fresh machine: no DATABASE_URL, no API_KEY, no DEBUG. */
+function freshEnv(dataDir: string): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir };
+}
+
+describe('evidence serve on the embedded default', function () {
+  this.timeout(60_000);
+  let dataDir: string;
+  beforeEach(function () {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-serve-'));
+  });
+  afterEach(function () {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('with no environment at all, npm start answers /api/health with 200 and keeps a generated key out of the log', async function () {
+    const service = await startService(['--generate-api-key-if-unset'], freshEnv(dataDir));
+    try {
+      const health = await fetch(`${service.baseUrl}/api/health`, { headers: { 'X-Correlation-ID': 'req-42' } });
+      expect(health.status).to.equal(200);
+      expect(await health.json()).to.deep.equal({ status: 'ok' });
+      expect(health.headers.get('x-correlation-id')).to.equal('req-42');
+      const ready = await fetch(`${service.baseUrl}/api/ready`);
+      expect(ready.status).to.equal(200);
+      expect((await ready.json() as { checks: { database: { kind: string } } }).checks.database.kind).to.equal('pglite');
+      const keyFile = path.join(dataDir, 'api-key');
+      const key = fs.readFileSync(keyFile, 'utf8').trim();
+      expect(key.length).to.be.at.least(32);
+      expect(fs.statSync(keyFile).mode & 0o777).to.equal(0o600);
+      expect(service.output()).to.contain('api-key').and.not.contain(key);
+      expect(service.output()).to.contain('"correlationId":"req-42"');
+    } finally {
+      expect(await service.stop()).to.equal(0);
+    }
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), 'lock released on shutdown').to.equal(false);
+  });
+
+  it('refuses to start with DEBUG=false and no API_KEY, naming the variable', async function () {
+    const { code, output } = await runCli(['serve', '--port', '0'], freshEnv(dataDir));
+    expect(code).to.equal(1);
+    expect(output).to.contain('API_KEY').and.contain('DEBUG=false');
+  });
+
+  it('stops at start-up on a bad setting, naming it', async function () {
+    const { code, output } = await runCli(['serve'], { ...freshEnv(dataDir), DEBUG: 'true', PORT: 'http' });
+    expect(code).to.equal(1);
+    expect(output).to.contain('PORT');
+  });
+
+  it('explicit --port wins over PORT, and a second process cannot open the same embedded database', async function () {
+    const first = await startService([], { ...freshEnv(dataDir), DEBUG: 'true', PORT: '1' });
+    try {
+      expect(first.baseUrl).not.to.match(/:1$/);
+      const second = await runCli(['projections', 'status'], { ...freshEnv(dataDir), DEBUG: 'true' });
+      expect(second.code).to.equal(1);
+      expect(second.output).to.contain('in use by process');
+    } finally {
+      await first.stop();
+    }
+    const afterStop = await runCli(['projections', 'status'], { ...freshEnv(dataDir), DEBUG: 'true' });
+    expect(afterStop.code, afterStop.output).to.equal(0);
+    expect(afterStop.output).to.contain('stream_catalog');
+  });
+});
