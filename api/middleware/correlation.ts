@@ -3,11 +3,15 @@
 // it from here into event metadata.
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { CommandContext } from '../../commands/shared/command-context';
+import type { Principal } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logging/logger';
 
 declare module 'express-serve-static-core' {
   interface Request {
     correlationId: string;
+    /** This request's own id: the causation id of the commands it issues. */
+    requestId: string;
     log: Logger;
   }
 }
@@ -18,7 +22,8 @@ export function correlationMiddleware(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const offered = req.get('x-correlation-id') ?? req.get('x-request-id');
     req.correlationId = offered && SAFE_ID.test(offered) ? offered : randomUUID();
-    req.log = logger.child({ correlationId: req.correlationId });
+    req.requestId = randomUUID();
+    req.log = logger.child({ correlationId: req.correlationId, requestId: req.requestId });
     res.setHeader('X-Correlation-ID', req.correlationId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -30,5 +35,16 @@ export function correlationMiddleware(logger: Logger) {
       }, 'request');
     });
     next();
+  };
+}
+
+/** The context of a command issued while serving this request, on behalf of `principal`. */
+export function requestCommandContext(req: Request, principal: Principal): CommandContext {
+  return {
+    correlationId: req.correlationId,
+    causationId: req.requestId,
+    principal,
+    now: new Date(),
+    newId: randomUUID,
   };
 }
