@@ -1,18 +1,53 @@
-// The HTTP application: middleware, then each capability's routes.
-import express, { Express } from 'express';
+// The HTTP application: cross-cutting middleware, then every route of the registry (which is also
+// what /api/openapi.json describes), then 404 and error handling.
+import express from 'express';
+import expressWs from 'express-ws';
 import type { Runtime } from '../infra/app/runtime';
+import { createHttpGuards } from './auth/guards';
+import { authRoutes } from './auth/auth.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { ApiRegistry } from './http/registry';
+import { createRateLimiter, RateLimiter } from './limits/limits';
 import { correlationMiddleware } from './middleware/correlation';
 import { errorHandler, notFoundHandler } from './middleware/errors';
-import { healthRoutes } from './operations/health.routes';
+import { docsRoutes } from './openapi/docs.routes';
+import { coreReadinessChecks, healthRoutes } from './operations/health.routes';
+import { securityMiddleware } from './security/headers';
 
-export function createApp(runtime: Runtime): Express {
-  const app = express();
+export interface HttpApp {
+  app: expressWs.Application;
+  registry: ApiRegistry;
+  rateLimiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+export function createApp(runtime: Runtime): HttpApp {
+  const { settings, logger } = runtime;
+  const { app } = expressWs(express());
   app.disable('x-powered-by');
+  // Client IPs come from the socket; X-Forwarded-For would let any caller pick its rate-limit bucket.
   app.set('trust proxy', false);
-  app.use(correlationMiddleware(runtime.logger));
-  app.use(express.json({ limit: '10mb' }));
-  app.use(healthRoutes(runtime));
+
+  const guards = createHttpGuards(settings, runtime.db.knex);
+  const registry = new ApiRegistry(guards);
+  const rateLimiter = createRateLimiter(settings, logger);
+  const checks = [
+    ...coreReadinessChecks(runtime),
+    { name: 'rate_limit_store', check: async () => rateLimiter.readiness() },
+  ];
+
+  registry.add(...healthRoutes(checks));
+  registry.add(...authRoutes({ settings, knex: runtime.db.knex }));
+  registry.add(...dashboardRoutes(settings));
+  registry.add(...docsRoutes(registry, settings));
+
+  app.use(correlationMiddleware(logger));
+  for (const middleware of securityMiddleware(settings)) app.use(middleware);
+  app.use(rateLimiter.middleware);
+  app.use(express.json({ limit: settings.maxRequestBodyBytes }));
+  app.use(registry.router());
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return app;
+
+  return { app, registry, rateLimiter, close: () => rateLimiter.close() };
 }

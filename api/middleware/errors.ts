@@ -2,6 +2,7 @@
 // carries internals (the log has them, under the request's correlation id).
 import type { NextFunction, Request, Response } from 'express';
 import { StreamDeletedError, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
+import { RequestValidationError } from '../http/validation';
 
 export function notFoundHandler(req: Request, res: Response) {
   res.status(404).json({ detail: `no route for ${req.method} ${req.path}` });
@@ -9,6 +10,10 @@ export function notFoundHandler(req: Request, res: Response) {
 
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+  if (error instanceof RequestValidationError) {
+    res.status(422).json({ detail: error.details });
+    return;
+  }
   if (error instanceof WrongExpectedRevisionError) {
     res.status(409).json({ detail: 'the resource was changed by someone else; reload and try again', error_type: 'Conflict' });
     return;

@@ -1,41 +1,106 @@
 // Liveness and readiness. /api/health answers as soon as the process listens; /api/ready says whether
-// the database, the event store and the read models are fit to serve (503 otherwise).
-import { Router } from 'express';
+// every dependency is fit to serve, naming what failed (503 otherwise).
 import type { Runtime } from '../../infra/app/runtime';
+import type { RouteDefinition } from '../http/registry';
 
 /** Read models further behind than this many events make the service not ready. */
 const MAX_READY_LAG = 1000;
 
-export function healthRoutes(runtime: Runtime): Router {
-  const router = Router();
-
-  router.get('/api/health', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-
-  router.get('/api/ready', async (_req, res) => {
-    const checks: Record<string, { ok: boolean; detail?: string; [extra: string]: unknown }> = {};
-    checks.database = await check(async () => {
-      await runtime.db.knex.raw('select 1');
-      return { kind: runtime.db.kind };
-    });
-    checks.event_store = await check(async () => ({ head: await runtime.store.headPosition() }));
-    checks.projections = await check(async () => {
-      const statuses = await runtime.projections.status();
-      const behind = statuses.filter((s) => s.lag === null || s.lag > MAX_READY_LAG);
-      if (behind.length > 0) throw new Error(`behind: ${behind.map((s) => `${s.name} (${s.lag ?? 'no checkpoint'})`).join(', ')}`);
-      return { lag: Object.fromEntries(statuses.map((s) => [s.name, s.lag])) };
-    });
-    const ready = Object.values(checks).every((c) => c.ok);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
-  });
-
-  return router;
+export interface ReadinessCheck {
+  name: string;
+  /** Resolves with details when healthy; throws (or returns ok:false) when not. */
+  check(): Promise<Record<string, unknown> & { ok?: boolean; detail?: string }>;
 }
 
-async function check(probe: () => Promise<Record<string, unknown>>): Promise<{ ok: boolean; detail?: string }> {
+const checkSchema = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' }, detail: { type: 'string' } },
+  required: ['ok'],
+  additionalProperties: true,
+};
+
+export function coreReadinessChecks(runtime: Runtime): ReadinessCheck[] {
+  return [
+    { name: 'database', check: async () => { await runtime.db.knex.raw('select 1'); return { kind: runtime.db.kind }; } },
+    { name: 'event_store', check: async () => ({ head: await runtime.store.headPosition() }) },
+    {
+      name: 'projections',
+      check: async () => {
+        const statuses = await runtime.projections.status();
+        const behind = statuses.filter((s) => s.lag === null || s.lag > MAX_READY_LAG);
+        if (behind.length > 0) throw new Error(`behind: ${behind.map((s) => `${s.name} (${s.lag ?? 'no checkpoint'})`).join(', ')}`);
+        return { lag: Object.fromEntries(statuses.map((s) => [s.name, s.lag])) };
+      },
+    },
+    { name: 'bus', check: async () => ({ kind: runtime.bus.kind, groups: (await runtime.bus.status()).length }) },
+    {
+      name: 'preloads',
+      check: async () => {
+        const preloads = runtime.preloads.snapshot();
+        const notOk = Object.entries(preloads).filter(([, s]) => s.state !== 'ok');
+        if (notOk.length > 0) throw new Error(notOk.map(([name, s]) => `${name} ${s.state}`).join(', '));
+        return { preloads };
+      },
+    },
+  ];
+}
+
+export function healthRoutes(checks: readonly ReadinessCheck[]): RouteDefinition[] {
+  return [
+    {
+      method: 'get',
+      path: '/api/health',
+      operationId: 'health',
+      summary: 'Liveness',
+      description: 'Answers 200 as soon as the process listens.',
+      tags: ['operations'],
+      responses: {
+        200: { description: 'The process is alive', schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } },
+      },
+      handler: ({ res }) => {
+        res.json({ status: 'ok' });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/ready',
+      operationId: 'ready',
+      summary: 'Readiness across the event store, read models, bus, rate-limit store and preloads',
+      description: `200 when every check passes; 503 naming each failed check. Read models more than ${MAX_READY_LAG} events behind are not ready.`,
+      tags: ['operations'],
+      responses: {
+        200: { description: 'Ready', schema: readinessSchema('ready') },
+        503: { description: 'A dependency is unreachable or behind', schema: readinessSchema('not_ready') },
+      },
+      handler: async ({ res }) => {
+        const results = await Promise.all(checks.map(async ({ name, check }) => [name, await run(check)] as const));
+        const ready = results.every(([, result]) => result.ok);
+        res.status(ready ? 200 : 503).json({
+          status: ready ? 'ready' : 'not_ready',
+          failed: results.filter(([, r]) => !r.ok).map(([name]) => name),
+          checks: Object.fromEntries(results),
+        });
+      },
+    },
+  ];
+}
+
+function readinessSchema(status: string) {
+  return {
+    type: 'object',
+    properties: {
+      status: { const: status },
+      failed: { type: 'array', items: { type: 'string' } },
+      checks: { type: 'object', additionalProperties: checkSchema },
+    },
+    required: ['status', 'failed', 'checks'],
+  };
+}
+
+async function run(check: ReadinessCheck['check']): Promise<{ ok: boolean; detail?: string }> {
   try {
-    return { ok: true, ...(await probe()) };
+    const result = await check();
+    return { ...result, ok: result.ok ?? true };
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? error.message.slice(0, 300) : 'failed' };
   }

@@ -19,21 +19,24 @@ export async function serve(options: ServeOptions): Promise<void> {
     if (generatedKey) {
       logger.warn(generatedKey, `API_KEY is not set: using the generated key stored in ${generatedKey.file} (send it as X-API-Key)`);
     }
-    const app = createApp(runtime);
+    const http = createApp(runtime);
     const server: Server = await new Promise((resolve, reject) => {
-      const listening = app.listen(settings.port, settings.host, () => resolve(listening));
+      const listening = http.app.listen(settings.port, settings.host, () => resolve(listening));
       listening.once('error', reject);
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     logger.info({ url: `http://${settings.host}:${port}`, database: runtime.db.describe }, 'listening');
+    void runtime.preloads.runAll();
     if (settings.workersInProcess) {
       await runtime.startWorkers();
       runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));
     }
     await untilSignal(logger);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
+    await closed;
+    await http.close();
   }, (settings) => {
     const adjusted = { ...settings };
     if (options.host !== undefined) adjusted.host = options.host;

@@ -14,6 +14,7 @@ import type { EventStore } from '../event-store/event-store';
 import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { HeldLease } from '../locks/lease';
+import { Preloads } from './preloads';
 import type { Logger } from '../logging/logger';
 import { allProjectors } from '../../projections';
 import type { Projector } from '../../projections/projector';
@@ -30,6 +31,8 @@ export interface Runtime {
   bus: MessageBus;
   projections: ProjectionRunner;
   processors: readonly Processor[];
+  /** Start-up work (the knowledge-graph preload) that /api/ready reports on. */
+  preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
   startWorkers(): Promise<void>;
   /** Runs the singletons (Kafka relay) once this process holds the scheduler lease. */
@@ -64,8 +67,9 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     }, 'runtime ready');
 
     let consumers: Consumer[] = [];
+    const preloads = new Preloads();
     const runtime: Runtime = {
-      settings, logger, db, store, bus, projections, processors,
+      settings, logger, db, store, bus, projections, processors, preloads,
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());

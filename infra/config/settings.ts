@@ -1,9 +1,22 @@
 // Settings, parsed and validated once at start. Variables of the interface spec (§1, §5, §8) plus the
 // core's own: DATABASE_URL (else embedded PGlite under DATA_DIR), EVENTSTORE_URL, KAFKA_BROKERS.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { bool, int, list, oneOf, raw, SettingsError, url } from './env-parsers';
 
 export { SettingsError };
+
+export type CspMode = 'off' | 'report-only' | 'enforce';
+export type AuthMode = 'local' | 'proxy';
+
+export interface SmtpSettings {
+  host: string | undefined;
+  port: number;
+  username: string | undefined;
+  password: string | undefined;
+  from: string;
+  useTls: boolean;
+}
 
 export interface Settings {
   host: string;
@@ -11,6 +24,31 @@ export interface Settings {
   debug: boolean;
   apiKey: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  openapiEnabled: boolean;
+  corsOrigins: string[];
+  queueBrokerUrl: string;
+  queueResultBackend: string;
+  useCache: boolean;
+  /** Accepted for compatibility with the spec's defaults; the Workspace lives in PostgreSQL (DATABASE_URL or PGlite). */
+  workspaceDbPath: string;
+  /** Accepted for compatibility; the biomedical store is its own schema in the same PostgreSQL. */
+  biomedicalDbPath: string;
+  biomedLegacyProjection: boolean;
+  dashboardCspMode: CspMode;
+  smtp: SmtpSettings;
+  workspacePublicUrl: string;
+  workspaceReviewLinkSecret: string | undefined;
+  authMode: AuthMode;
+  /** username -> password (development accounts; a deployment secret). */
+  localAuthUsers: Record<string, string>;
+  authSessionSecret: string | undefined;
+  authSessionTtlSeconds: number;
+  authTrustedProxyIps: string[];
+  rateLimitRequests: number;
+  rateLimitWindowSeconds: number;
+  rateLimitStoreUrl: string;
+  rateLimitFailClosed: boolean;
+  maxRequestBodyBytes: number;
   /** PostgreSQL server; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -23,17 +61,51 @@ export interface Settings {
   workersInProcess: boolean;
 }
 
+const LOCAL_REDIS = 'redis://127.0.0.1:6379/0';
+
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
   const kafkaBrokers = list(env, 'KAFKA_BROKERS');
   for (const broker of kafkaBrokers ?? []) {
     if (!/^[^\s:/]+:\d+$/.test(broker)) throw new SettingsError('KAFKA_BROKERS', `expected host:port entries, got ${JSON.stringify(broker)}`);
   }
+  const debug = bool(env, 'DEBUG', false);
+  const queueBrokerUrl = url(env, 'QUEUE_BROKER_URL', ['redis:', 'rediss:']) ?? LOCAL_REDIS;
+  const smtpUsername = raw(env, 'ALERT_SMTP_USERNAME');
   return {
     host: raw(env, 'HOST') ?? '0.0.0.0',
     port: int(env, 'PORT', 8000, 0, 65535),
-    debug: bool(env, 'DEBUG', false),
+    debug,
     apiKey: raw(env, 'API_KEY'),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    openapiEnabled: bool(env, 'OPENAPI_ENABLED', debug),
+    corsOrigins: (list(env, 'CORS_ORIGINS') ?? ['http://localhost:3000']).map((origin) => validOrigin('CORS_ORIGINS', origin)),
+    queueBrokerUrl,
+    queueResultBackend: url(env, 'QUEUE_RESULT_BACKEND', ['redis:', 'rediss:']) ?? queueBrokerUrl,
+    useCache: bool(env, 'USE_CACHE', true),
+    workspaceDbPath: path.resolve(raw(env, 'WORKSPACE_DB_PATH') ?? path.join('data', 'evidence_workspace.sqlite3')),
+    biomedicalDbPath: path.resolve(raw(env, 'BIOMEDICAL_DB_PATH') ?? path.join('data', 'biomedical.sqlite3')),
+    biomedLegacyProjection: raw(env, 'BIOMED_LEGACY_PROJECTION') === '1',
+    dashboardCspMode: cspMode(env),
+    smtp: {
+      host: raw(env, 'ALERT_SMTP_HOST'),
+      port: int(env, 'ALERT_SMTP_PORT', 587, 1, 65535),
+      username: smtpUsername,
+      password: raw(env, 'ALERT_SMTP_PASSWORD'),
+      from: raw(env, 'ALERT_SMTP_FROM') ?? smtpUsername ?? 'evidence-alerts@localhost',
+      useTls: bool(env, 'ALERT_SMTP_USE_TLS', true),
+    },
+    workspacePublicUrl: url(env, 'WORKSPACE_PUBLIC_URL', ['http:', 'https:']) ?? 'http://localhost:8000',
+    workspaceReviewLinkSecret: raw(env, 'WORKSPACE_REVIEW_LINK_SECRET'),
+    authMode: oneOf(env, 'AUTH_MODE', 'local', ['local', 'proxy'] as const),
+    localAuthUsers: localUsers(env),
+    authSessionSecret: raw(env, 'AUTH_SESSION_SECRET'),
+    authSessionTtlSeconds: int(env, 'AUTH_SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
+    authTrustedProxyIps: (list(env, 'AUTH_TRUSTED_PROXY_IPS') ?? []).map((ip) => validIp('AUTH_TRUSTED_PROXY_IPS', ip)),
+    rateLimitRequests: int(env, 'RATE_LIMIT_REQUESTS', 60, 0, 1_000_000),
+    rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW', 60, 1, 86_400),
+    rateLimitStoreUrl: url(env, 'STORE_RATE_LIMIT_URL', ['redis:', 'rediss:']) ?? url(env, 'QUEUE_BROKER_URL', ['redis:', 'rediss:']) ?? LOCAL_REDIS,
+    rateLimitFailClosed: bool(env, 'RATE_LIMIT_FAIL_CLOSED', false),
+    maxRequestBodyBytes: int(env, 'MAX_REQUEST_BODY_BYTES', 10_485_760, 1, 1_073_741_824),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: path.resolve(raw(env, 'DATA_DIR') ?? 'data'),
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
@@ -43,9 +115,59 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   };
 }
 
-/** The spec's rule for the web process: no production service without an API key. */
+function cspMode(env: Record<string, string | undefined>): CspMode {
+  // DASHBOARD_CSP=true is the spec's alias for enforce; an explicit DASHBOARD_CSP_MODE wins.
+  if (raw(env, 'DASHBOARD_CSP_MODE') === undefined && bool(env, 'DASHBOARD_CSP', false)) return 'enforce';
+  return oneOf(env, 'DASHBOARD_CSP_MODE', 'off', ['off', 'report-only', 'enforce'] as const);
+}
+
+function localUsers(env: Record<string, string | undefined>): Record<string, string> {
+  const value = raw(env, 'LOCAL_AUTH_USERS');
+  if (value === undefined) return {};
+  if (value.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new SettingsError('LOCAL_AUTH_USERS', 'is not valid JSON');
+    }
+    const entries = Object.entries(parsed as Record<string, unknown>);
+    if (entries.some(([user, password]) => !user || typeof password !== 'string' || password === '')) {
+      throw new SettingsError('LOCAL_AUTH_USERS', 'must map each username to a non-empty password string');
+    }
+    return Object.fromEntries(entries) as Record<string, string>;
+  }
+  const users: Record<string, string> = {};
+  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || eq === pair.length - 1) throw new SettingsError('LOCAL_AUTH_USERS', 'expected user=password pairs separated by commas');
+    users[pair.slice(0, eq).trim()] = pair.slice(eq + 1);
+  }
+  return users;
+}
+
+function validOrigin(variable: string, origin: string): string {
+  if (origin === '*') return origin;
+  try {
+    const parsed = new URL(origin);
+    if (parsed.origin !== 'null' && (parsed.protocol === 'http:' || parsed.protocol === 'https:')) return parsed.origin;
+  } catch {
+    // fall through
+  }
+  throw new SettingsError(variable, `${JSON.stringify(origin)} is not an http(s) origin`);
+}
+
+function validIp(variable: string, ip: string): string {
+  if (isIP(ip) === 0) throw new SettingsError(variable, `${JSON.stringify(ip)} is not an IP address`);
+  return ip;
+}
+
+/** The spec's rules for the web process: no production service without an API key or session secret. */
 export function assertServable(settings: Settings): void {
   if (!settings.debug && !settings.apiKey) {
     throw new SettingsError('API_KEY', 'is required when DEBUG=false; set API_KEY, or DEBUG=true for local development');
+  }
+  if (settings.authMode === 'local' && !settings.debug && !settings.authSessionSecret && !settings.apiKey) {
+    throw new SettingsError('AUTH_SESSION_SECRET', 'is required outside DEBUG (API_KEY serves as fallback)');
   }
 }

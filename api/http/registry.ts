@@ -1,0 +1,142 @@
+// Every route the service serves is declared here once: method, path, who may call it, its JSON
+// schemas and its handler. The registry mounts the Express routes (auth, validation, handler) and is
+// the single source the OpenAPI document is generated from (api/openapi/), so docs cannot drift.
+import { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { JsonSchema, RequestValidationError, validate, ValidationDetail } from './validation';
+import type { ResearcherPrincipal } from '../auth/principal';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * public: anyone. api-key: X-API-Key required when API_KEY is set (the default for POST, PUT, PATCH and
+ * DELETE, and for protected GETs such as job status, job streams, evidence and cache).
+ */
+export type Access = 'public' | 'api-key';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: JsonSchema;
+  /** Defaults to application/json when a schema is given. */
+  contentType?: string;
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
+}
+
+export interface RouteContext<Params = Record<string, string>, Query = Record<string, unknown>, Body = unknown> {
+  req: Request;
+  res: Response;
+  params: Params;
+  query: Query;
+  body: Body;
+  /** The researcher, when the route asks for one and the request carries one. */
+  principal: ResearcherPrincipal | undefined;
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** OpenAPI style: /api/jobs/{job_id}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access?: Access;
+  /** required: 401 without a researcher principal; optional: resolved when present. */
+  principal?: 'required' | 'optional';
+  params?: JsonSchema;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  responses: Record<string, ResponseSpec>;
+  /** websocket and sse routes are served by their own transport; the registry documents them. */
+  transport?: 'http' | 'websocket' | 'sse';
+  handler?: (context: RouteContext<any, any, any>) => Promise<void> | void; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface HttpGuards {
+  /** Enforces the API key (401 missing, 403 wrong) when API_KEY is set; `allowQuery` for WebSockets. */
+  requireApiKey(req: Request, allowQuery: boolean): { status: 401 | 403; detail: string } | undefined;
+  /** The server-derived researcher principal of this request, if any. */
+  resolvePrincipal(req: Request): Promise<ResearcherPrincipal | undefined>;
+}
+
+export function defaultAccess(route: Pick<RouteDefinition, 'method' | 'access'>): Access {
+  return route.access ?? (route.method === 'get' ? 'public' : 'api-key');
+}
+
+export function expressPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+export class ApiRegistry {
+  private readonly definitions: RouteDefinition[] = [];
+
+  constructor(private readonly guards: HttpGuards) {}
+
+  get routes(): readonly RouteDefinition[] {
+    return this.definitions;
+  }
+
+  add(...routes: RouteDefinition[]): this {
+    for (const route of routes) {
+      const clash = this.definitions.find((r) => r.method === route.method && r.path === route.path);
+      if (clash) throw new Error(`route ${route.method.toUpperCase()} ${route.path} declared twice`);
+      if (this.definitions.some((r) => r.operationId === route.operationId)) throw new Error(`operationId ${route.operationId} declared twice`);
+      this.definitions.push(route);
+    }
+    return this;
+  }
+
+  /** Express router for the http routes, in declaration order. */
+  router(): Router {
+    const router = Router();
+    for (const route of this.definitions) {
+      if ((route.transport ?? 'http') !== 'http' && route.transport !== 'sse') continue;
+      if (!route.handler) throw new Error(`route ${route.operationId} has no handler`);
+      router[route.method](expressPath(route.path), this.pipeline(route));
+    }
+    return router;
+  }
+
+  /** Auth, principal and validation for one route, then its handler. Also used by WebSocket routes. */
+  pipeline(route: RouteDefinition, options: { allowQueryApiKey?: boolean } = {}): RequestHandler {
+    return (req: Request, res: Response, next: NextFunction) => {
+      this.prepare(route, req, options.allowQueryApiKey ?? false)
+        .then(async (prepared) => {
+          if ('status' in prepared) {
+            res.status(prepared.status).json(prepared.body);
+            return;
+          }
+          await route.handler!({ req, res, ...prepared });
+        })
+        .catch(next);
+    };
+  }
+
+  /** Runs the checks; returns either the typed inputs or the error response to send. */
+  async prepare(route: RouteDefinition, req: Request, allowQueryApiKey: boolean): Promise<
+    { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown; principal: ResearcherPrincipal | undefined }
+    | { status: number; body: unknown }
+  > {
+    if (defaultAccess(route) === 'api-key') {
+      const denied = this.guards.requireApiKey(req, allowQueryApiKey);
+      if (denied) return { status: denied.status, body: { detail: denied.detail } };
+    }
+    const principal = route.principal ? await this.guards.resolvePrincipal(req) : undefined;
+    if (route.principal === 'required' && !principal) {
+      return { status: 401, body: { detail: 'sign in required: no researcher principal on this request' } };
+    }
+    const params = { ...req.params };
+    // Express 5 exposes req.query as a getter: validate a copy so defaults and coercions stick.
+    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    if (allowQueryApiKey) delete query.api_key;
+    let body: unknown = req.body;
+    const details: ValidationDetail[] = [];
+    if (route.params) details.push(...validate(route.params, params, 'path'));
+    if (route.query) details.push(...validate(route.query, query, 'query'));
+    if (route.body) {
+      if (body === undefined) body = {};
+      details.push(...validate(route.body, body, 'body'));
+    }
+    if (details.length > 0) throw new RequestValidationError(details);
+    return { params, query, body, principal };
+  }
+}

@@ -1,0 +1,64 @@
+// Request validation with ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1, so the same schemas
+// validate requests and describe them in /api/openapi.json). Failures become the spec's 422 body:
+// {"detail": [{"loc": ["body", "question"], "msg": "...", "type": "..."}]}.
+import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ValidationDetail {
+  /** Where: "body", "query", "path" or "header", then the property path. */
+  loc: (string | number)[];
+  /** What is wrong, for a person. */
+  msg: string;
+  /** What kind of rule failed (the JSON Schema keyword). */
+  type: string;
+}
+
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+  constructor(readonly details: ValidationDetail[]) {
+    super(details.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
+  }
+}
+
+function makeAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, coerceTypes: coerce ? 'array' : false, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+// Query strings and path segments are text: coerce them to the schema's types. Bodies are JSON: never.
+const textAjv = makeAjv(true);
+const bodyAjv = makeAjv(false);
+const cache = new WeakMap<JsonSchema, ValidateFunction>();
+
+export function compile(schema: JsonSchema, where: 'body' | 'query' | 'path' | 'header'): ValidateFunction {
+  let validate = cache.get(schema);
+  if (!validate) {
+    validate = (where === 'body' ? bodyAjv : textAjv).compile(schema);
+    cache.set(schema, validate);
+  }
+  return validate;
+}
+
+/** Validates (and fills defaults/coerces in place); returns the details of every violation. */
+export function validate(schema: JsonSchema, value: unknown, where: 'body' | 'query' | 'path' | 'header'): ValidationDetail[] {
+  const check = compile(schema, where);
+  if (check(value)) return [];
+  return (check.errors ?? []).map((error) => toDetail(error, where));
+}
+
+function toDetail(error: ErrorObject, where: string): ValidationDetail {
+  const loc: (string | number)[] = [where];
+  for (const part of error.instancePath.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    loc.push(/^\d+$/.test(key) ? Number(key) : key);
+  }
+  if (error.keyword === 'required') loc.push((error.params as { missingProperty: string }).missingProperty);
+  if (error.keyword === 'additionalProperties') loc.push((error.params as { additionalProperty: string }).additionalProperty);
+  const msg = error.keyword === 'additionalProperties' ? 'is not an accepted field'
+    : error.keyword === 'required' ? 'is required'
+    : error.message ?? 'is invalid';
+  return { loc, msg, type: error.keyword };
+}

@@ -1,0 +1,53 @@
+// A real listening service on the run's PostgreSQL database, configured from an env map as an operator
+// would configure it, for HTTP, WebSocket and SSE tests.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp, HttpApp } from '../../api/app';
+import { openRuntime, Runtime, RuntimeOverrides } from '../../infra/app/runtime';
+import { loadSettings } from '../../infra/config/settings';
+import { Logger, silentLogger } from '../../infra/logging/logger';
+import { testDatabaseUrl } from './databases';
+
+export interface TestServer {
+  baseUrl: string;
+  wsUrl: string;
+  runtime: Runtime;
+  http: HttpApp;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends RuntimeOverrides {
+  /** Environment variables (DEBUG defaults to true so no API key is needed unless set). */
+  env?: Record<string, string>;
+  startWorkers?: boolean;
+  logger?: Logger;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', ...options.env }), databaseUrl: testDatabaseUrl(), dataDir };
+  const runtime = await openRuntime(settings, options.logger ?? silentLogger, options);
+  if (options.startWorkers) await runtime.startWorkers();
+  await runtime.preloads.runAll();
+  const http = createApp(runtime);
+  const server: Server = http.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    runtime,
+    http,
+    async close() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await closed;
+      await http.close();
+      await runtime.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
