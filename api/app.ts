@@ -13,6 +13,9 @@ import { errorHandler, notFoundHandler } from './middleware/errors';
 import { docsRoutes } from './openapi/docs.routes';
 import { coreReadinessChecks, healthRoutes } from './operations/health.routes';
 import { securityMiddleware } from './security/headers';
+import { jobRoutes } from './jobs/job.routes';
+import { jobStreamRoutes, mountJobWebSocket } from './jobs/job-streams';
+import { systemModuleRoutes } from './system/modules.routes';
 
 export interface HttpApp {
   app: expressWs.Application;
@@ -38,6 +41,8 @@ export function createApp(runtime: Runtime): HttpApp {
 
   registry.add(...healthRoutes(checks));
   registry.add(...authRoutes({ settings, knex: runtime.db.knex }));
+  registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
+  registry.add(...systemModuleRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 
@@ -45,6 +50,7 @@ export function createApp(runtime: Runtime): HttpApp {
   for (const middleware of securityMiddleware(settings)) app.use(middleware);
   app.use(rateLimiter.middleware);
   app.use(express.json({ limit: settings.maxRequestBodyBytes }));
+  mountJobWebSocket(app, registry, runtime);
   app.use(registry.router());
   app.use(notFoundHandler);
   app.use(errorHandler);

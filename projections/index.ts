@@ -1,5 +1,6 @@
 // Every read model the service runs. Add a projector here and the runner creates, feeds and rebuilds it.
 import type { Projector } from './projector';
 import { streamCatalogProjector } from './catalog/stream-catalog.projector';
+import { jobStatusProjector } from './jobs/job-status.projector';
 
-export const allProjectors: readonly Projector[] = [streamCatalogProjector];
+export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector];

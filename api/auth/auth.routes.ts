@@ -1,13 +1,174 @@
-// STUB (to be replaced): /api/auth/login, /api/auth/me, /api/auth/logout.
+// /api/auth/login, /api/auth/me, /api/auth/logout (spec §4.3, §5). Login is for AUTH_MODE=local only;
+// in proxy mode the reverse proxy signs people in and /me reports what it asserted.
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
+import type { JsonSchema } from '../http/validation';
 import type { RouteDefinition } from '../http/registry';
+import { constantTimeEqual } from './api-key';
+import { normaliseResearcherId } from './principal-resolver';
+import { sessionCookieHeader, SessionStore } from './sessions';
 
 export interface AuthRouteDeps {
   settings: Settings;
   knex: Knex;
 }
 
-export function authRoutes(_deps: AuthRouteDeps): RouteDefinition[] {
-  return [];
+const INVALID_CREDENTIALS = 'invalid username or password';
+// Compared against when the username is unknown, so both failures cost the same time.
+const DUMMY_PASSWORD = randomBytes(32).toString('base64url');
+
+const detailSchema: JsonSchema = { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] };
+const validationSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    detail: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { loc: { type: 'array', items: { type: ['string', 'integer'] } }, msg: { type: 'string' }, type: { type: 'string' } },
+        required: ['loc', 'msg', 'type'],
+      },
+    },
+  },
+  required: ['detail'],
+};
+const loginBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 256 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
+  required: ['username', 'password'],
+  additionalProperties: false,
+};
+const loginResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    authenticated: { const: true },
+    researcher_id: { type: 'string' },
+    expires_at: { type: 'string', format: 'date-time' },
+  },
+  required: ['authenticated', 'researcher_id', 'expires_at'],
+};
+const meResponse: JsonSchema = {
+  type: 'object',
+  properties: {
+    authenticated: { type: 'boolean' },
+    researcher_id: { type: ['string', 'null'] },
+    auth_mode: { enum: ['local', 'proxy'] },
+    source: { enum: ['session', 'proxy', 'debug-header', null] },
+  },
+  required: ['authenticated', 'researcher_id', 'auth_mode', 'source'],
+};
+const apiKeyResponses = {
+  401: { description: 'X-API-Key missing (only when API_KEY is set)', schema: detailSchema },
+  403: { description: 'X-API-Key wrong', schema: detailSchema },
+};
+
+/** The configured username when the password matches; checks in constant time whether the user exists or not. */
+function checkCredentials(users: Record<string, string>, username: string, password: string): string | undefined {
+  const known = Object.hasOwn(users, username); // not `in`: "__proto__" is no account
+  const passwordMatches = constantTimeEqual(password, known ? users[username]! : DUMMY_PASSWORD);
+  return known && passwordMatches ? username : undefined;
+}
+
+export function authRoutes({ settings, knex }: AuthRouteDeps): RouteDefinition[] {
+  const sessions = new SessionStore(knex, settings);
+  return [
+    {
+      method: 'post',
+      path: '/api/auth/login',
+      operationId: 'authLogin',
+      summary: 'Sign in with a configured development account (AUTH_MODE=local only)',
+      description: 'Checks the username and password against LOCAL_AUTH_USERS and sets an HttpOnly, SameSite=Lax '
+        + 'session cookie (`evidence_session`, signed with AUTH_SESSION_SECRET, falling back to API_KEY) that expires after '
+        + 'AUTH_SESSION_TTL_SECONDS. Every login starts a new session. Like every POST, it requires X-API-Key when API_KEY is set. '
+        + 'A wrong username and a wrong password get the same 401. In AUTH_MODE=proxy: 404.',
+      tags: ['auth'],
+      access: 'api-key',
+      body: loginBody,
+      responses: {
+        200: {
+          description: 'Signed in; the session cookie is set',
+          schema: loginResponse,
+          headers: { 'Set-Cookie': { description: 'evidence_session=…; Max-Age=TTL; Path=/; HttpOnly; SameSite=Lax (Secure over HTTPS)', schema: { type: 'string' } } },
+        },
+        401: { description: 'Invalid username or password, or X-API-Key missing when API_KEY is set', schema: detailSchema },
+        403: apiKeyResponses[403],
+        404: { description: 'AUTH_MODE=proxy: login is local-mode only', schema: detailSchema },
+        422: { description: 'Body is not {username, password} strings', schema: validationSchema },
+        503: { description: 'No session secret configured', schema: detailSchema },
+      },
+      handler: async ({ req, res, body }) => {
+        res.set('Cache-Control', 'no-store');
+        if (settings.authMode !== 'local') {
+          res.status(404).json({ detail: 'login is available only in AUTH_MODE=local; in proxy mode the reverse proxy signs researchers in' });
+          return;
+        }
+        if (!sessions.configured) {
+          res.status(503).json({ detail: 'sessions are not configured: set AUTH_SESSION_SECRET or API_KEY' });
+          return;
+        }
+        const { username, password } = body as { username: string; password: string };
+        const account = checkCredentials(settings.localAuthUsers, username, password);
+        const researcherId = account === undefined ? undefined : normaliseResearcherId(account);
+        if (!researcherId) {
+          if (account !== undefined) req.log.warn('a LOCAL_AUTH_USERS username is not a valid researcher id; login refused');
+          else req.log.info('login rejected');
+          res.status(401).json({ detail: INVALID_CREDENTIALS });
+          return;
+        }
+        const session = await sessions.create(researcherId);
+        res.append('Set-Cookie', sessionCookieHeader(session.cookieValue, settings.authSessionTtlSeconds, req.secure));
+        req.log.info({ researcherId }, 'researcher signed in');
+        res.json({ authenticated: true, researcher_id: researcherId, expires_at: session.expiresAt.toISOString() });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/auth/me',
+      operationId: 'authMe',
+      summary: 'Current server-derived authentication state',
+      description: 'The researcher this request acts for and where that came from: the session cookie (local mode), the '
+        + 'trusted proxy header (proxy mode) or X-Researcher-ID (DEBUG=true only). 200 with authenticated=false when none.',
+      tags: ['auth'],
+      access: 'public',
+      principal: 'optional',
+      responses: { 200: { description: 'Authentication state', schema: meResponse } },
+      handler: ({ res, principal }) => {
+        res.set('Cache-Control', 'no-store');
+        res.json({
+          authenticated: principal !== undefined,
+          researcher_id: principal?.id ?? null,
+          auth_mode: settings.authMode,
+          source: principal?.source ?? null,
+        });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/auth/logout',
+      operationId: 'authLogout',
+      summary: 'Sign out: revoke the session and clear its cookie',
+      description: 'Revokes the session named by the cookie (it stops working at once, even if copied) and clears the cookie. '
+        + 'Answers 200 also without a session. Like every POST, it requires X-API-Key when API_KEY is set.',
+      tags: ['auth'],
+      access: 'api-key',
+      responses: {
+        200: {
+          description: 'Signed out',
+          schema: { type: 'object', properties: { authenticated: { const: false }, revoked: { type: 'boolean' } }, required: ['authenticated', 'revoked'] },
+          headers: { 'Set-Cookie': { description: 'evidence_session=; Max-Age=0 (clears the cookie)', schema: { type: 'string' } } },
+        },
+        ...apiKeyResponses,
+      },
+      handler: async ({ req, res }) => {
+        res.set('Cache-Control', 'no-store');
+        const revoked = await sessions.revoke(req);
+        res.append('Set-Cookie', sessionCookieHeader('', 0, req.secure));
+        res.json({ authenticated: false, revoked });
+      },
+    },
+  ];
 }

@@ -1,19 +1,13 @@
-// STUB (to be replaced): API key check and principal resolution for the route registry.
+// The registry's two guards: the API key layer and the researcher principal layer (spec §5).
 import type { Knex } from 'knex';
-import type { Request } from 'express';
 import type { Settings } from '../../infra/config/settings';
 import type { HttpGuards } from '../http/registry';
+import { checkApiKey } from './api-key';
+import { createPrincipalResolver } from './principal-resolver';
 
-export function createHttpGuards(settings: Settings, _knex: Knex): HttpGuards {
+export function createHttpGuards(settings: Settings, knex: Knex): HttpGuards {
   return {
-    requireApiKey(req: Request, allowQuery: boolean) {
-      if (!settings.apiKey) return undefined;
-      const offered = req.get('x-api-key') ?? (allowQuery ? (req.query.api_key as string | undefined) : undefined);
-      if (!offered) return { status: 401, detail: 'missing X-API-Key' };
-      return offered === settings.apiKey ? undefined : { status: 403, detail: 'invalid API key' };
-    },
-    async resolvePrincipal() {
-      return undefined;
-    },
+    requireApiKey: (req, allowQuery) => checkApiKey(settings.apiKey, req, allowQuery),
+    resolvePrincipal: createPrincipalResolver(settings, knex),
   };
 }

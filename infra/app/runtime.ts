@@ -22,6 +22,9 @@ import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { allProcessors } from '../../processors';
 import type { Processor } from '../../processors/processor';
 import { startProcessors } from '../../processors/processor-host';
+import { allModules } from '../../processors/jobs/modules';
+import { ModuleDefinition, ModuleRegistry } from '../../processors/jobs/module-registry';
+import { jobRunnerProcessors } from '../../processors/jobs/job-runner';
 
 export interface Runtime {
   settings: Settings;
@@ -31,6 +34,8 @@ export interface Runtime {
   bus: MessageBus;
   projections: ProjectionRunner;
   processors: readonly Processor[];
+  /** Analysis modules that run as jobs. */
+  modules: ModuleRegistry;
   /** Start-up work (the knowledge-graph preload) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
@@ -43,6 +48,7 @@ export interface Runtime {
 export interface RuntimeOverrides {
   projectors?: readonly Projector[];
   processors?: readonly Processor[];
+  modules?: readonly ModuleDefinition[];
 }
 
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
@@ -57,9 +63,19 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
       : new PostgresEventStore(db.knex, { onReadError: (err) => logger.warn({ err }, 'event store read failed; retrying') });
     const bus: MessageBus = settings.kafkaBrokers
       ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger })
-      : new EmbeddedBus(db.knex, store, { logger });
+      : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });
     const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
-    const processors = overrides.processors ?? allProcessors;
+    const modules = new ModuleRegistry(overrides.modules ?? allModules);
+    const processors = [
+      ...jobRunnerProcessors(modules, {
+        concurrency: settings.workerConcurrency,
+        softTimeLimitMs: settings.jobSoftTimeLimitSeconds * 1000,
+        hardTimeLimitMs: settings.jobHardTimeLimitSeconds * 1000,
+        maxAttempts: settings.jobMaxAttempts,
+        reportsDir: path.join(settings.dataDir, 'reports'),
+      }),
+      ...(overrides.processors ?? allProcessors),
+    ];
     logger.info({
       database: db.describe,
       eventStore: settings.eventStoreUrl ? 'eventstoredb' : 'postgres',
@@ -69,7 +85,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
     const runtime: Runtime = {
-      settings, logger, db, store, bus, projections, processors, preloads,
+      settings, logger, db, store, bus, projections, processors, modules, preloads,
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());

@@ -112,6 +112,25 @@ class EmbeddedConsumer implements Consumer {
 
   private async run(): Promise<void> {
     const batchSize = this.busOptions.batchSize ?? 100;
+    const leaseMs = this.busOptions.leaseMs ?? 15_000;
+    // Keep the lease while a slow handler runs (a job may take minutes); a dead process stops renewing
+    // and another instance takes the group over after leaseMs.
+    const heartbeat = setInterval(() => {
+      if (this.leaseValidUntil > Date.now()) {
+        tryAcquireLease(this.knex, this.leaseName, this.owner, leaseMs).then(
+          (held) => { this.leaseValidUntil = held ? Date.now() + leaseMs : 0; },
+          () => undefined,
+        );
+      }
+    }, Math.max(100, Math.floor(leaseMs / 3)));
+    try {
+      await this.consume(batchSize);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async consume(batchSize: number): Promise<void> {
     while (!this.stopped) {
       try {
         if (!(await this.holdLease())) {

@@ -59,6 +59,18 @@ export interface Settings {
   kafkaTopicPrefix: string;
   /** Run projections and processors inside `serve` (single-process mode). */
   workersInProcess: boolean;
+  /** Jobs a worker process runs at once (job-runner partitions). */
+  workerConcurrency: number;
+  /** Task time limits (spec §8: 9-minute soft, 10-minute hard). */
+  jobSoftTimeLimitSeconds: number;
+  jobHardTimeLimitSeconds: number;
+  /** Deliveries of one job (a worker that dies counts) before it fails. */
+  jobMaxAttempts: number;
+  /** Job WebSocket/SSE poll interval and the WebSocket's poll budget before TIMEOUT (spec §6, §8). */
+  jobStreamPollMs: number;
+  jobStreamMaxPolls: number;
+  /** How long a silent consumer keeps its bus group before another process takes over. */
+  busLeaseMs: number;
 }
 
 const LOCAL_REDIS = 'redis://127.0.0.1:6379/0';
@@ -71,7 +83,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const debug = bool(env, 'DEBUG', false);
   const queueBrokerUrl = url(env, 'QUEUE_BROKER_URL', ['redis:', 'rediss:']) ?? LOCAL_REDIS;
   const smtpUsername = raw(env, 'ALERT_SMTP_USERNAME');
-  return {
+  const settings: Settings = {
     host: raw(env, 'HOST') ?? '0.0.0.0',
     port: int(env, 'PORT', 8000, 0, 65535),
     debug,
@@ -112,7 +124,16 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     kafkaBrokers,
     kafkaTopicPrefix: raw(env, 'KAFKA_TOPIC_PREFIX') ?? 'evidence',
     workersInProcess: bool(env, 'WORKERS_IN_PROCESS', true),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2, 1, 64),
+    jobSoftTimeLimitSeconds: int(env, 'JOB_SOFT_TIME_LIMIT_SECONDS', 540, 1, 86_400),
+    jobHardTimeLimitSeconds: int(env, 'JOB_HARD_TIME_LIMIT_SECONDS', 600, 1, 86_400),
+    jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
+    jobStreamPollMs: int(env, 'JOB_STREAM_POLL_MS', 500, 10, 60_000),
+    jobStreamMaxPolls: int(env, 'JOB_STREAM_MAX_POLLS', 1200, 1, 1_000_000),
+    busLeaseMs: int(env, 'BUS_LEASE_MS', 15_000, 500, 600_000),
   };
+  assertConsistent(settings);
+  return settings;
 }
 
 function cspMode(env: Record<string, string | undefined>): CspMode {
@@ -160,6 +181,12 @@ function validOrigin(variable: string, origin: string): string {
 function validIp(variable: string, ip: string): string {
   if (isIP(ip) === 0) throw new SettingsError(variable, `${JSON.stringify(ip)} is not an IP address`);
   return ip;
+}
+
+export function assertConsistent(settings: Settings): void {
+  if (settings.jobSoftTimeLimitSeconds > settings.jobHardTimeLimitSeconds) {
+    throw new SettingsError('JOB_SOFT_TIME_LIMIT_SECONDS', 'must not exceed JOB_HARD_TIME_LIMIT_SECONDS');
+  }
 }
 
 /** The spec's rules for the web process: no production service without an API key or session secret. */

@@ -1,0 +1,16 @@
+// Reads a job for the status endpoint and the streams: the read model first; the job's own stream
+// when the read model has not caught up yet (a client polling right after submitting must not 404).
+import { loadJob } from '../../commands/jobs/job-commands';
+import type { JobSnapshot } from '../../domain/jobs/job-status';
+import { JOB_STATUS_TABLE } from '../../projections/jobs/job-status.projector';
+import type { Runtime } from '../../infra/app/runtime';
+
+export async function readJob(runtime: Pick<Runtime, 'db' | 'store'>, jobId: string): Promise<JobSnapshot | undefined> {
+  const row = await runtime.db.knex(JOB_STATUS_TABLE).where({ job_id: jobId }).first().catch(() => undefined);
+  if (row) {
+    return { jobId, module: row.module, phase: row.phase, progress: row.progress, result: row.result, error: row.error };
+  }
+  const state = await loadJob(runtime.store, jobId);
+  if (state.phase === 'none') return undefined;
+  return { jobId, module: state.module!, phase: state.phase, progress: state.progress, result: state.result, error: state.error };
+}

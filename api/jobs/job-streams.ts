@@ -1,0 +1,169 @@
+// Job state streams (spec §6): a WebSocket that polls about every 500 ms and sends each change (stops
+// on SUCCESS or FAILURE; ERROR for an unknown job or a broken stream; TIMEOUT after 1,200 polls), and
+// an SSE stream of `job_status` events that ends on SUCCESS, FAILURE or REVOKED.
+import type { Request, Response } from 'express';
+import type expressWs from 'express-ws';
+import type WebSocket from 'ws';
+import { jobStatusView, JobSnapshot, streamStatus } from '../../domain/jobs/job-status';
+import type { Runtime } from '../../infra/app/runtime';
+import type { ApiRegistry, RouteDefinition } from '../http/registry';
+import { RequestValidationError } from '../http/validation';
+import { detailSchema, jobIdParams } from './job.schemas';
+import { readJob } from './job-status-reader';
+
+const WS_TERMINAL = new Set(['SUCCESS', 'FAILURE']);
+const SSE_TERMINAL = new Set(['SUCCESS', 'FAILURE', 'REVOKED']);
+
+const streamMessage = {
+  type: 'object',
+  description: 'A JobStatus (job_id, status, and progress/result/error as the state populates them)',
+  properties: {
+    job_id: { type: 'string' },
+    status: { enum: ['PENDING', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE', 'ERROR', 'TIMEOUT', 'REVOKED'] },
+  },
+  required: ['status'],
+};
+
+export function jobStreamRoutes(runtime: Runtime): RouteDefinition[] {
+  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls } = runtime.settings;
+  return [
+    {
+      method: 'get',
+      path: '/api/jobs/{job_id}/ws',
+      operationId: 'jobStatusWebSocket',
+      summary: 'WebSocket stream of a job\'s state',
+      description: `Upgrade to WebSocket. Every ~${pollMs} ms the server checks the job and sends a JSON JobStatus message when the state changed. `
+        + `It closes after SUCCESS or FAILURE; sends {status: "ERROR"} for an unknown job or a broken stream and {status: "TIMEOUT"} after ${maxPolls} polls. `
+        + 'When API_KEY is set, pass X-API-Key or ?api_key=; a missing key closes with code 4401, a wrong one with 4403.',
+      tags: ['jobs'],
+      access: 'api-key',
+      transport: 'websocket',
+      params: jobIdParams,
+      query: { type: 'object', properties: { api_key: { type: 'string', description: 'API key (WebSocket clients only)' } } },
+      responses: { 101: { description: 'Switching to the WebSocket protocol; messages as described', schema: streamMessage } },
+    },
+    {
+      method: 'get',
+      path: '/api/stream/jobs/{job_id}',
+      operationId: 'jobStatusEvents',
+      summary: 'Server-sent events stream of a job\'s state',
+      description: `Polls the job every ${pollMs} ms and sends \`event: job_status\` with a JSON JobStatus body on each change; ends on SUCCESS, FAILURE or REVOKED.`,
+      tags: ['jobs'],
+      access: 'api-key',
+      transport: 'sse',
+      params: jobIdParams,
+      responses: {
+        200: { description: 'text/event-stream of job_status events', contentType: 'text/event-stream', schema: streamMessage },
+        404: { description: 'No such job', schema: detailSchema },
+      },
+      handler: async ({ params, req, res }) => {
+        const first = await readJob(runtime, params.job_id);
+        if (!first) {
+          res.status(404).json({ detail: 'no such job' });
+          return;
+        }
+        await streamServerSentEvents(runtime, params.job_id, first, req, res, pollMs);
+      },
+    },
+  ];
+}
+
+async function streamServerSentEvents(runtime: Runtime, jobId: string, first: JobSnapshot, req: Request, res: Response, pollMs: number) {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  let closed = false;
+  req.on('close', () => (closed = true));
+  let job: JobSnapshot | undefined = first;
+  let last = '';
+  let lastWrite = Date.now();
+  while (!closed) {
+    if (job) {
+      const message = JSON.stringify({ ...jobStatusView(job), status: streamStatus(job) });
+      if (message !== last) {
+        res.write(`event: job_status\ndata: ${message}\n\n`);
+        last = message;
+        lastWrite = Date.now();
+      }
+      if (SSE_TERMINAL.has(streamStatus(job))) break;
+    }
+    if (Date.now() - lastWrite > 15_000) {
+      res.write(': keep-alive\n\n'); // proxies drop silent connections
+      lastWrite = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    job = await readJob(runtime, jobId).catch(() => undefined);
+  }
+  res.end();
+}
+
+/** Mounts the WebSocket route of the registry (express-ws), with the registry's auth and validation. */
+export function mountJobWebSocket(app: expressWs.Application, registry: ApiRegistry, runtime: Runtime): void {
+  const route = registry.routes.find((r) => r.operationId === 'jobStatusWebSocket');
+  if (!route) throw new Error('jobStatusWebSocket route is not registered');
+  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls } = runtime.settings;
+  app.ws('/api/jobs/:job_id/ws', (ws: WebSocket, req: Request) => {
+    const send = (message: object) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    let timer: NodeJS.Timeout | undefined;
+    ws.on('close', () => clearTimeout(timer));
+    const run = async () => {
+      let prepared;
+      try {
+        prepared = await registry.prepare(route, req, true);
+      } catch (error) {
+        const detail = error instanceof RequestValidationError ? error.message : 'invalid request';
+        send({ status: 'ERROR', error: detail });
+        ws.close(4422, 'invalid request');
+        return;
+      }
+      if ('status' in prepared) {
+        send({ status: 'ERROR', error: (prepared.body as { detail: string }).detail });
+        ws.close(4000 + prepared.status, 'unauthorized');
+        return;
+      }
+      const jobId = String(prepared.params.job_id);
+      let polls = 0;
+      let last = '';
+      const tick = async () => {
+        if (ws.readyState !== ws.OPEN) return;
+        polls++;
+        try {
+          const job = await readJob(runtime, jobId);
+          if (!job) {
+            send({ job_id: jobId, status: 'ERROR', error: 'unknown or orphaned job' });
+            ws.close(1000);
+            return;
+          }
+          const view = jobStatusView(job);
+          const message = JSON.stringify(view);
+          if (message !== last) {
+            ws.send(message);
+            last = message;
+          }
+          if (WS_TERMINAL.has(view.status)) {
+            ws.close(1000);
+            return;
+          }
+        } catch (error) {
+          send({ job_id: jobId, status: 'ERROR', error: 'job stream failed' });
+          req.log.warn({ err: error, jobId }, 'job websocket failed');
+          ws.close(1011);
+          return;
+        }
+        if (polls >= maxPolls) {
+          send({ job_id: jobId, status: 'TIMEOUT', error: `no final state after ${maxPolls} polls` });
+          ws.close(1000);
+          return;
+        }
+        timer = setTimeout(tick, pollMs);
+      };
+      await tick();
+    };
+    run().catch(() => ws.close(1011));
+  });
+}

@@ -1,0 +1,82 @@
+// Analysis modules that can run as jobs. Each declares its id, legacy aliases, the schema of its
+// request (query parameters, and a JSON body where it takes one), its contract (what it returns),
+// whether it is available, and its handler. Real modules register with their own features.
+import type { JsonSchema } from '../../api/http/validation';
+import type { Logger } from '../../infra/logging/logger';
+
+export interface ModuleRunContext {
+  jobId: string;
+  /** Reports progress (0-100) with a message; throttled and recorded as JobProgressed events. */
+  progress(percent: number, message: string): Promise<void>;
+  /** Aborted at the soft time limit (reason: SoftTimeLimitExceeded) or when the job is revoked. */
+  signal: AbortSignal;
+  logger: Logger;
+  /** The researcher who submitted the job, when known. */
+  researcherId?: string;
+}
+
+export type Availability = { available: true } | { available: false; reason: string };
+
+export interface ModuleDefinition {
+  id: string;
+  aliases?: readonly string[];
+  title: string;
+  description: string;
+  /** Query parameters (validated with coercion; defaults applied). */
+  querySchema: JsonSchema;
+  /** JSON body, for modules that take one (e.g. the Workspace's ResearchRequest). */
+  bodySchema?: JsonSchema;
+  contract: { description: string; resultSchema: JsonSchema };
+  availability(): Availability;
+  run(request: { params: Record<string, unknown>; body?: unknown }, context: ModuleRunContext): Promise<unknown>;
+  /** Renders a result as an HTML report (export_html=true); HTML-escape everything from data. */
+  renderHtml?(result: unknown): string;
+}
+
+/** 409 on synchronous routes (spec §7): {detail, error_type: "ModuleNotAvailableError"}. */
+export class ModuleNotAvailableError extends Error {
+  override name = 'ModuleNotAvailableError';
+  constructor(readonly moduleId: string, reason: string) {
+    super(`module ${moduleId} is not available: ${reason}`);
+  }
+}
+
+export class ModuleRegistry {
+  private readonly byId = new Map<string, ModuleDefinition>();
+  private readonly byAlias = new Map<string, ModuleDefinition>();
+
+  constructor(modules: readonly ModuleDefinition[] = []) {
+    for (const module of modules) this.register(module);
+  }
+
+  register(module: ModuleDefinition): void {
+    for (const name of [module.id, ...(module.aliases ?? [])]) {
+      if (this.byId.has(name) || this.byAlias.has(name) || RESERVED.has(name)) throw new Error(`module name ${name} is taken`);
+    }
+    this.byId.set(module.id, module);
+    for (const alias of module.aliases ?? []) this.byAlias.set(alias, module);
+  }
+
+  /** By id or legacy alias. */
+  find(name: string): ModuleDefinition | undefined {
+    return this.byId.get(name) ?? this.byAlias.get(name);
+  }
+
+  list(): ModuleDefinition[] {
+    return [...this.byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  assertAvailable(module: ModuleDefinition): void {
+    const availability = module.availability();
+    if (!availability.available) throw new ModuleNotAvailableError(module.id, availability.reason);
+  }
+}
+
+/** Names the job routes use for themselves. */
+const RESERVED = new Set(['run-all']);
+
+/** Query parameters every module job accepts (spec §4.4). */
+export const COMMON_JOB_QUERY = {
+  disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', default: 'sle', description: 'Disease module id' },
+  export_html: { type: 'boolean', default: false, description: 'Also write an HTML report; its path is in the result' },
+} as const;

@@ -1,0 +1,58 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'chai';
+import { jobStreamId } from '../../../domain/jobs/job';
+import { eventually, testDatabaseUrl } from '../../support/databases';
+import { testModules } from '../../support/test-modules';
+import { startTestServer, TestServer } from '../../support/test-server';
+
+const CHILD = path.resolve(__dirname, '../../support/job-worker-child.js');
+
+function startWorker() {
+  const child = fork(CHILD, [], {
+    stdio: 'ignore',
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), DEBUG: 'true', BUS_LEASE_MS: '1000', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent' },
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`worker exited early with ${code}`)));
+  });
+  return { child, ready };
+}
+
+describe('A job whose worker is killed mid-run', function () {
+  this.timeout(90_000);
+  let server: TestServer;
+
+  before(async function () {
+    server = await startTestServer({ modules: testModules, startWorkers: false, env: { WORKER_CONCURRENCY: '1' } });
+  });
+  after(async function () {
+    await server.close();
+  });
+
+  it('is re-delivered to another worker and finishes', async function () {
+    const first = startWorker();
+    await first.ready;
+    const response = await fetch(`${server.baseUrl}/api/jobs/slow?duration_ms=4000`, { method: 'POST' });
+    const { job_id } = await response.json() as { job_id: string };
+    const started = async () => (await server.runtime.store.readStream(jobStreamId(job_id))).some((e) => e.type === 'JobStarted');
+    await eventually(started, 'first worker started the job', 30_000);
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = startWorker();
+    try {
+      await second.ready;
+      await eventually(async () => {
+        const status = await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`)).json() as { status: string };
+        return status.status === 'SUCCESS';
+      }, 'job finished on the second worker', 60_000);
+    } finally {
+      second.child.kill('SIGKILL');
+    }
+    const types = (await server.runtime.store.readStream(jobStreamId(job_id))).map((e) => e.type);
+    expect(types.filter((t) => t === 'JobStarted')).to.have.length(2);
+    expect(types.at(-1)).to.equal('JobSucceeded');
+  });
+});
