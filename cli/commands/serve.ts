@@ -2,7 +2,8 @@
 // processors and scheduler duties.
 import type { Server } from 'node:http';
 import { createApp } from '../../api/app';
-import { assertServable, SettingsError } from '../../infra/config/settings';
+import { assertServable, loadSettings, SettingsError } from '../../infra/config/settings';
+import { superviseWithReload } from './reload';
 import { ensureLocalApiKey } from '../../infra/config/local-api-key';
 import { withRuntime, untilSignal } from './lifecycle';
 
@@ -10,9 +11,19 @@ export interface ServeOptions {
   host?: string;
   port?: string;
   generateApiKeyIfUnset?: boolean;
+  reload?: boolean;
 }
 
 export async function serve(options: ServeOptions): Promise<void> {
+  if (options.reload) {
+    if (!loadSettings().debug) {
+      console.error('--reload is a development aid and is honoured only with DEBUG=true; starting without it');
+    } else {
+      const args = [...(options.host ? ['--host', options.host] : []), ...(options.port ? ['--port', options.port] : [])];
+      superviseWithReload(args);
+      return;
+    }
+  }
   let generatedKey: { file: string; created: boolean } | undefined;
   await withRuntime(async (runtime) => {
     const { settings, logger } = runtime;

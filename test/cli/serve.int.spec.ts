@@ -67,4 +67,27 @@ describe('evidence serve on the embedded default', function () {
     expect(afterStop.code, afterStop.output).to.equal(0);
     expect(afterStop.output).to.contain('stream_catalog');
   });
+
+  it('--reload restarts on code changes only with DEBUG=true, and is refused otherwise', async function () {
+    const refused = await startService(['--reload'], { ...freshEnv(dataDir), API_KEY: 'k'.repeat(32) });
+    try {
+      expect(refused.output()).to.contain('honoured only with DEBUG=true');
+    } finally {
+      await refused.stop();
+    }
+    const supervised = await startService(['--reload'], { ...freshEnv(dataDir), DEBUG: 'true' });
+    const probe = path.resolve(__dirname, '..', '..', `reload-probe-${process.pid}.js`);
+    try {
+      fs.writeFileSync(probe, '// touched by a test\n');
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && (supervised.output().match(/"msg":"listening"/g) ?? []).length < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(supervised.output()).to.contain('[reload]');
+      expect((supervised.output().match(/"msg":"listening"/g) ?? []).length).to.be.at.least(2);
+    } finally {
+      fs.rmSync(probe, { force: true });
+      await supervised.stop();
+    }
+  });
 });
