@@ -44,4 +44,52 @@ describe('Settings from the environment', function () {
     expect(() => assertServable(loadSettings({ API_KEY: 'secret' }))).not.to.throw();
     expect(() => assertServable(loadSettings({ DEBUG: 'true' }))).not.to.throw();
   });
+
+  it('applies the spec defaults of §1, §5 and §8', function () {
+    const settings = loadSettings({});
+    expect(settings).to.include({
+      openapiEnabled: false, queueBrokerUrl: 'redis://127.0.0.1:6379/0', queueResultBackend: 'redis://127.0.0.1:6379/0',
+      useCache: true, dashboardCspMode: 'off', authMode: 'local', rateLimitRequests: 60, rateLimitWindowSeconds: 60,
+      rateLimitStoreUrl: 'redis://127.0.0.1:6379/0', rateLimitFailClosed: false, maxRequestBodyBytes: 10_485_760,
+      workspacePublicUrl: 'http://localhost:8000', biomedLegacyProjection: false,
+    });
+    expect(settings.corsOrigins).to.deep.equal(['http://localhost:3000']);
+    expect(settings.smtp).to.deep.include({ port: 587, useTls: true, from: 'evidence-alerts@localhost' });
+    expect(settings.localAuthUsers).to.deep.equal({});
+    expect(settings.workspaceDbPath).to.match(/data\/evidence_workspace\.sqlite3$/);
+  });
+
+  it('derives defaults from other variables the way the spec says', function () {
+    expect(loadSettings({ DEBUG: 'true' }).openapiEnabled).to.equal(true);
+    expect(loadSettings({ DEBUG: 'true', OPENAPI_ENABLED: 'false' }).openapiEnabled).to.equal(false);
+    const broker = loadSettings({ QUEUE_BROKER_URL: 'redis://queue:6379/2' });
+    expect(broker).to.include({ queueResultBackend: 'redis://queue:6379/2', rateLimitStoreUrl: 'redis://queue:6379/2' });
+    expect(loadSettings({ QUEUE_BROKER_URL: 'redis://queue:6379/2', STORE_RATE_LIMIT_URL: 'redis://limits:6379/0' }).rateLimitStoreUrl).to.equal('redis://limits:6379/0');
+    expect(loadSettings({ ALERT_SMTP_USERNAME: 'alerts@lab.example' }).smtp.from).to.equal('alerts@lab.example');
+    expect(loadSettings({ DASHBOARD_CSP: 'true' }).dashboardCspMode).to.equal('enforce');
+    expect(loadSettings({ DASHBOARD_CSP: 'true', DASHBOARD_CSP_MODE: 'report-only' }).dashboardCspMode).to.equal('report-only');
+    expect(loadSettings({ BIOMED_LEGACY_PROJECTION: '1' }).biomedLegacyProjection).to.equal(true);
+  });
+
+  it('reads local accounts as a JSON map or as user=password pairs', function () {
+    expect(loadSettings({ LOCAL_AUTH_USERS: '{"alice":"wonder","bob":"builder"}' }).localAuthUsers).to.deep.equal({ alice: 'wonder', bob: 'builder' });
+    expect(loadSettings({ LOCAL_AUTH_USERS: 'alice=wonder, bob=b=uilder' }).localAuthUsers).to.deep.equal({ alice: 'wonder', bob: 'b=uilder' });
+  });
+
+  it('names the variable of every bad security or limit setting', function () {
+    expectSettingsError({ LOCAL_AUTH_USERS: '{"alice":' }, 'LOCAL_AUTH_USERS');
+    expectSettingsError({ LOCAL_AUTH_USERS: '{"alice":42}' }, 'LOCAL_AUTH_USERS');
+    expectSettingsError({ LOCAL_AUTH_USERS: 'alice' }, 'LOCAL_AUTH_USERS');
+    expectSettingsError({ AUTH_MODE: 'ldap' }, 'AUTH_MODE');
+    expectSettingsError({ AUTH_TRUSTED_PROXY_IPS: '10.0.0.1, proxy.local' }, 'AUTH_TRUSTED_PROXY_IPS');
+    expectSettingsError({ CORS_ORIGINS: 'ftp://files.example' }, 'CORS_ORIGINS');
+    expectSettingsError({ RATE_LIMIT_REQUESTS: '-1' }, 'RATE_LIMIT_REQUESTS');
+    expectSettingsError({ RATE_LIMIT_WINDOW: '0' }, 'RATE_LIMIT_WINDOW');
+    expectSettingsError({ MAX_REQUEST_BODY_BYTES: 'lots' }, 'MAX_REQUEST_BODY_BYTES');
+    expectSettingsError({ STORE_RATE_LIMIT_URL: 'http://redis' }, 'STORE_RATE_LIMIT_URL');
+    expectSettingsError({ DASHBOARD_CSP_MODE: 'strict' }, 'DASHBOARD_CSP_MODE');
+    expectSettingsError({ ALERT_SMTP_PORT: '0' }, 'ALERT_SMTP_PORT');
+    expectSettingsError({ WORKSPACE_PUBLIC_URL: 'javascript:alert(1)' }, 'WORKSPACE_PUBLIC_URL');
+    expectSettingsError({ JOB_SOFT_TIME_LIMIT_SECONDS: '700' }, 'JOB_SOFT_TIME_LIMIT_SECONDS');
+  });
 });
