@@ -1,7 +1,20 @@
-// STUB (to be replaced): per-IP sliding-window rate limit (Redis, in-memory fallback, fail-closed).
-import type { RequestHandler } from 'express';
+// Per-client-IP sliding-window rate limit (spec §8): RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW seconds,
+// 0 disables. Shared across processes through Redis at STORE_RATE_LIMIT_URL (an ioredis `?keyPrefix=`
+// query parameter namespaces the keys). When Redis is unreachable each process limits in memory with
+// the same algorithm, or, with RATE_LIMIT_FAIL_CLOSED=true, refuses requests.
+//
+// Responses:
+//   every limited response: RateLimit-Limit and RateLimit-Remaining headers;
+//   429 {detail} + Retry-After (whole seconds until the oldest counted request leaves the window);
+//   503 {detail} + Retry-After: 1 when failing closed because Redis is down.
+// /api/health and /api/ready are never limited: probes must see the process, not the caller's budget.
+// The client is req.socket.remoteAddress; trust proxy is off, so X-Forwarded-For cannot pick a bucket.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Settings } from '../../infra/config/settings';
 import type { Logger } from '../../infra/logging/logger';
+import { RedisSlidingWindow } from '../../infra/rate-limit/redis-sliding-window';
+import { MemorySlidingWindow, WindowDecision } from '../../infra/rate-limit/sliding-window';
+import { normaliseIp } from '../auth/principal-resolver';
 
 export interface RateLimiter {
   middleware: RequestHandler;
@@ -10,10 +23,89 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-export function createRateLimiter(_settings: Settings, _logger: Logger): RateLimiter {
+const UNLIMITED_PATHS = new Set(['/api/health', '/api/ready']);
+const KEY_PREFIX = 'ratelimit:';
+
+export function createRateLimiter(settings: Settings, logger: Logger): RateLimiter {
+  const limit = settings.rateLimitRequests;
+  if (limit === 0) {
+    return {
+      middleware: (_req, _res, next) => next(),
+      readiness: async () => ({ ok: true, detail: 'disabled' }),
+      close: async () => undefined,
+    };
+  }
+  const windowMs = settings.rateLimitWindowSeconds * 1000;
+  const where = RedisSlidingWindow.describe(settings.rateLimitStoreUrl);
+  const fallbackMode = settings.rateLimitFailClosed ? 'refusing requests (RATE_LIMIT_FAIL_CLOSED=true)' : 'limiting per process in memory';
+  const memory = new MemorySlidingWindow(windowMs);
+  let outage = false;
+  let closed = false;
+  let lastError = 'not connected yet';
+  // One warning per outage, not one per failed reconnect or request.
+  const markDown = (error: Error) => {
+    lastError = error.message;
+    if (outage || closed) return;
+    outage = true;
+    logger.warn({ store: where, err: error.message }, `rate-limit store unreachable; ${fallbackMode} until it returns`);
+  };
+  const markUp = () => {
+    if (!outage || closed) return;
+    outage = false;
+    logger.info({ store: where }, 'rate-limit store reachable again; limits are shared again');
+  };
+  const redis = new RedisSlidingWindow(settings.rateLimitStoreUrl, { down: markDown, up: markUp });
+
+  /** Redis when it answers; otherwise memory, or undefined when failing closed. */
+  async function decide(key: string): Promise<WindowDecision | undefined> {
+    await redis.settled();
+    if (redis.ready) {
+      try {
+        const decision = await redis.hit(key, limit, windowMs);
+        markUp(); // a command can time out while the connection stays "ready"
+        return decision;
+      } catch (error) {
+        markDown(error as Error);
+      }
+    } else {
+      markDown(new Error(lastError)); // the connection error that took it down
+    }
+    return settings.rateLimitFailClosed ? undefined : memory.hitSync(key, limit, windowMs);
+  }
+
+  const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    if (UNLIMITED_PATHS.has(req.path.replace(/\/+$/, ''))) return next();
+    const key = KEY_PREFIX + normaliseIp(req.socket.remoteAddress ?? 'unknown');
+    decide(key).then((decision) => {
+      res.setHeader('RateLimit-Limit', String(limit));
+      if (!decision) {
+        res.setHeader('Retry-After', '1');
+        res.status(503).json({ detail: 'rate limiting is unavailable (its store is unreachable); try again shortly' });
+        return;
+      }
+      res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - decision.count)));
+      if (decision.allowed) return next();
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+      res.status(429).json({ detail: `rate limit exceeded: ${limit} requests per ${settings.rateLimitWindowSeconds} s` });
+    }, next);
+  };
+
   return {
-    middleware: (_req, _res, next) => next(),
-    readiness: async () => ({ ok: true, detail: 'stub' }),
-    close: async () => undefined,
+    middleware,
+    async readiness() {
+      await redis.settled();
+      try {
+        if (!redis.ready) throw new Error(lastError);
+        await redis.ping();
+        return { ok: true, detail: `${where} reachable` };
+      } catch (error) {
+        return { ok: false, detail: `${where} unreachable (${(error as Error).message}); ${fallbackMode}` };
+      }
+    },
+    async close() {
+      closed = true;
+      memory.close();
+      await redis.close();
+    },
   };
 }
