@@ -1,0 +1,73 @@
+// Evidence sources and what an adapter hands to the pipeline. Adapters (infra/sources/) turn each
+// provider's own response format into SourceRecords; everything after that is pure (domain/).
+
+export const SOURCE_NAMES = ['pubmed', 'clinical_trials', 'gwas', 'fda_labels', 'opentargets', 'gtex', 'biorxiv', 'chembl'] as const;
+export type SourceName = (typeof SOURCE_NAMES)[number];
+/** The dashboard's and the API's default: the literature index and clinical trials. */
+export const DEFAULT_SOURCES: readonly SourceName[] = ['pubmed', 'clinical_trials'];
+
+export type RecordType =
+  | 'article' | 'preprint' | 'clinical_trial' | 'gwas_association' | 'drug_label'
+  | 'target_association' | 'expression' | 'bioactivity';
+
+/** How the records were obtained: from the provider now, from our response cache, or from the bundled corpus. */
+export type RetrievalMode = 'live' | 'cache' | 'offline';
+
+export interface SourceRecord {
+  source: SourceName;
+  /** The provider's identifier (PMID, NCT id, GWAS association id, openFDA set id, ...). */
+  nativeId: string;
+  recordType: RecordType;
+  title: string;
+  /** Canonical public URL of the record at the provider. */
+  url: string;
+  /** Up to ~600 characters of the record's own text (abstract, summary, indication...). */
+  text: string;
+  /** ISO date (YYYY-MM-DD) of publication / first posting, when the provider gives one. */
+  published: string | null;
+  /**
+   * Entities the provider states in structured fields (never guessed from free text): e.g. a trial's
+   * interventions, a label's generic names, an association's target gene. Names as the provider gives them.
+   */
+  structured: {
+    drugs: string[];
+    targets: string[];
+    pathways: string[];
+  };
+  /** Provider-specific facts the quality scoring and claims use. All optional. */
+  attributes: {
+    /** Clinical trials: PHASE1..PHASE4, EARLY_PHASE1, NA. */
+    phase?: string;
+    /** Clinical trials: RECRUITING, COMPLETED, TERMINATED, WITHDRAWN, ... */
+    status?: string;
+    enrollment?: number;
+    /** Trials/articles: the primary outcome was met (true), not met (false), unknown (absent). */
+    outcomeMet?: boolean;
+    /** GWAS: association p-value. */
+    pValue?: number;
+    /** Open Targets: overall association score 0..1. */
+    associationScore?: number;
+    /** ChEMBL: pChEMBL value of the best activity. */
+    pchembl?: number;
+    /** GTEx: median TPM in the disease-relevant tissue. */
+    medianTpm?: number;
+    tissue?: string;
+    /** Articles: publication types (Randomized Controlled Trial, Review, Meta-Analysis, ...). */
+    publicationTypes?: string[];
+    journal?: string;
+    /** Drug labels: the label's indications text mentions the disease. */
+    indicationMatch?: boolean;
+  };
+}
+
+export type SourceState = 'ok' | 'warning' | 'error' | 'skipped';
+
+export interface SourceStatus {
+  source: SourceName;
+  status: SourceState;
+  record_count: number;
+  query_terms: string[];
+  retrieval_mode: RetrievalMode | null;
+  warning: string | null;
+  retrieved_at: string;
+}
