@@ -13,6 +13,7 @@ import type { Logger } from '../../infra/logging/logger';
 import type { Processor } from '../processor';
 import { ModuleDefinition, ModuleRegistry } from './module-registry';
 import { writeReport } from './report-writer';
+import { BlobRef, BlobStore } from '../../infra/blobs/blob-store';
 import { RUN_ALL, runAllModule } from './run-all';
 
 export interface JobRunnerOptions {
@@ -50,12 +51,13 @@ export function jobRunnerProcessors(modules: ModuleRegistry, options: JobRunnerO
     async handle(event: RecordedEvent, context) {
       const { jobId } = event.data as { jobId: string };
       if (partitionOf(jobId, options.concurrency) !== partition) return;
-      await runJob(jobId, modules, options, { store: context.store, command: context.command, logger: context.logger });
+      await runJob(jobId, modules, options, { store: context.store, blobs: new BlobStore(context.knex), command: context.command, logger: context.logger });
     },
   }));
 }
 
 interface RunDeps {
+  blobs: BlobStore;
   store: EventStore;
   command: CommandContext;
   logger: Logger;
@@ -97,7 +99,8 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
       module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId }),
       hardLimit,
     ]);
-    await updateJob(store, command, jobId, { type: 'CompleteJob', result: withReport(module, jobId, job.params, result, options.reportsDir) });
+    const final = withReport(module, jobId, job.params, result, options.reportsDir);
+    await updateJob(store, command, jobId, { type: 'CompleteJob', result: await claimCheck(final, deps.blobs) });
     logger.info({ jobId, module: module.id }, 'job succeeded');
   } catch (error) {
     if (error instanceof JobRevoked) return;
@@ -108,6 +111,15 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
     for (const timer of timers) clearTimeout(timer);
     if (!controller.signal.aborted) controller.abort(new Error('job finished'));
   }
+}
+
+/** Events stay small: a result above INLINE_RESULT_BYTES is stored once by hash and referenced. */
+const INLINE_RESULT_BYTES = 64 * 1024;
+
+async function claimCheck(result: unknown, blobs: BlobStore): Promise<unknown> {
+  const json = JSON.stringify(result ?? null);
+  if (json.length <= INLINE_RESULT_BYTES) return result;
+  return { $blob: await blobs.putText(json, 'application/json') } satisfies BlobRef;
 }
 
 function withReport(module: ModuleDefinition, jobId: string, params: Record<string, unknown> | undefined, result: unknown, reportsDir: string): unknown {

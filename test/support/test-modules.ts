@@ -82,4 +82,17 @@ export const stubbornModule: ModuleDefinition = {
   },
 };
 
-export const testModules: readonly ModuleDefinition[] = [echoModule, brokenModule, blockedModule, slowModule, stubbornModule];
+/** Returns a result too large to keep inside an event (stored by hash instead). */
+export const bigModule: ModuleDefinition = {
+  id: 'big',
+  title: 'Big',
+  description: 'Returns about 200 KB',
+  querySchema: { type: 'object', properties: {} },
+  contract: anyResult,
+  availability: () => ({ available: true }),
+  async run() {
+    return { rows: Array.from({ length: 2000 }, (_, i) => ({ i, text: 'x'.repeat(90) })) };
+  },
+};
+
+export const testModules: readonly ModuleDefinition[] = [echoModule, brokenModule, blockedModule, slowModule, stubbornModule, bigModule];

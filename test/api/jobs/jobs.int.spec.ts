@@ -70,6 +70,16 @@ describe('Jobs: submission, status, WebSocket and SSE', function () {
     expect(await server.runtime.store.countAfter(before)).to.equal(0);
   });
 
+  it('keeps a large result out of the event (stored once by hash) and still returns it whole', async function () {
+    const { job_id } = await json(await submit('/api/jobs/big'));
+    const done = await waitForStatus(server, job_id, ['SUCCESS']);
+    expect(done.result.rows).to.have.length(2000);
+    const events = await server.runtime.store.readStream(`job-${job_id}`);
+    const succeeded = events.find((e) => e.type === 'JobSucceeded')!;
+    expect(JSON.stringify(succeeded.data).length).to.be.below(200);
+    expect((succeeded.data as { result: { $blob: string } }).result.$blob).to.match(/^[0-9a-f]{64}$/);
+  });
+
   it('answers 404 for an unknown job and 422 for a malformed id', async function () {
     expect((await fetch(`${server.baseUrl}/api/jobs/6b1c7f1e-0000-4000-8000-000000000000`)).status).to.equal(404);
     expect((await fetch(`${server.baseUrl}/api/jobs/not-a-uuid`)).status).to.equal(422);
@@ -140,7 +150,7 @@ describe('Jobs: submission, status, WebSocket and SSE', function () {
     const { job_id, module } = await json(response);
     expect(module).to.equal('run-all');
     const done = await waitForStatus(server, job_id, ['SUCCESS']);
-    expect(done.result.modules_completed).to.deep.equal(['echo', 'slow', 'stubborn']);
+    expect(done.result.modules_completed).to.deep.equal(['big', 'echo', 'slow', 'stubborn']);
     expect(done.result.errors).to.have.keys('broken', 'blocked');
     expect(done.result.errors.broken).to.contain('unreachable');
     const report = done.result.report_paths.echo as string;
