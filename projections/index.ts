@@ -2,5 +2,6 @@
 import type { Projector } from './projector';
 import { streamCatalogProjector } from './catalog/stream-catalog.projector';
 import { jobStatusProjector } from './jobs/job-status.projector';
+import { workspaceRunsProjector } from './workspace/runs.projector';
 
-export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector];
+export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector];

@@ -71,6 +71,12 @@ export interface Settings {
   jobStreamMaxPolls: number;
   /** How long a silent consumer keeps its bus group before another process takes over. */
   busLeaseMs: number;
+  /** auto: live with the offline corpus as fallback; live; offline (bundled corpus only). */
+  evidenceSourceMode: 'auto' | 'live' | 'offline';
+  /** Operator overrides of provider API roots (name=url pairs), e.g. for a mirror or a test server. */
+  sourceBaseUrls: Record<string, string>;
+  /** OpenAI-compatible chat completions endpoint for optional claim enrichment. */
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 }
 
 const LOCAL_REDIS = 'redis://127.0.0.1:6379/0';
@@ -131,6 +137,14 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobStreamPollMs: int(env, 'JOB_STREAM_POLL_MS', 500, 10, 60_000),
     jobStreamMaxPolls: int(env, 'JOB_STREAM_MAX_POLLS', 1200, 1, 1_000_000),
     busLeaseMs: int(env, 'BUS_LEASE_MS', 15_000, 500, 600_000),
+    evidenceSourceMode: oneOf(env, 'EVIDENCE_SOURCE_MODE', 'auto', ['auto', 'live', 'offline'] as const),
+    sourceBaseUrls: sourceBaseUrls(env),
+    llm: {
+      baseUrl: outboundUrl(env, 'LLM_BASE_URL'),
+      apiKey: raw(env, 'LLM_API_KEY'),
+      model: raw(env, 'LLM_MODEL') ?? 'gpt-4o-mini',
+      timeoutMs: int(env, 'LLM_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
+    },
   };
   assertConsistent(settings);
   return settings;
@@ -165,6 +179,39 @@ function localUsers(env: Record<string, string | undefined>): Record<string, str
     users[pair.slice(0, eq).trim()] = pair.slice(eq + 1);
   }
   return users;
+}
+
+const SOURCE_NAMES = ['pubmed', 'clinical_trials', 'gwas', 'fda_labels', 'opentargets', 'gtex', 'biorxiv', 'chembl'];
+
+function sourceBaseUrls(env: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of list(env, 'EVIDENCE_SOURCE_BASE_URLS') ?? []) {
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    if (eq <= 0 || !SOURCE_NAMES.includes(name)) throw new SettingsError('EVIDENCE_SOURCE_BASE_URLS', `expected source=url pairs with sources among ${SOURCE_NAMES.join(', ')}`);
+    result[name] = checkOutbound('EVIDENCE_SOURCE_BASE_URLS', pair.slice(eq + 1).trim());
+  }
+  return result;
+}
+
+/** Outbound endpoints: HTTPS, or plain HTTP to a loopback address (local mirrors and tests). */
+function outboundUrl(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = raw(env, name);
+  return value === undefined ? undefined : checkOutbound(name, value);
+}
+
+function checkOutbound(variable: string, value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new SettingsError(variable, `${JSON.stringify(value)} is not a URL`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback)) {
+    throw new SettingsError(variable, 'must be an https:// URL (plain http only to a loopback address)');
+  }
+  return value.replace(/\/+$/, '');
 }
 
 function validOrigin(variable: string, origin: string): string {
