@@ -6,6 +6,8 @@ import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
 
 export interface SubmitJobInput {
+  /** Defaults to a new id; the Workspace uses its run id so job and run share one id. */
+  jobId?: string;
   module: string;
   params: Record<string, unknown>;
   body?: unknown;
@@ -13,9 +15,9 @@ export interface SubmitJobInput {
 }
 
 export async function submitJob(store: EventStore, context: CommandContext, input: SubmitJobInput): Promise<string> {
-  const jobId = context.newId();
+  const { jobId = context.newId(), ...job } = input;
   await handleCommand(store, jobStreamId(jobId), jobDecider,
-    { type: 'SubmitJob', jobId, ...input, at: context.now.toISOString() }, context);
+    { type: 'SubmitJob', jobId, ...job, at: context.now.toISOString() }, context);
   return jobId;
 }
 
