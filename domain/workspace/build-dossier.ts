@@ -1,0 +1,190 @@
+// The Workspace pipeline after retrieval, as one pure function: source runs → evidence → claims →
+// graph explanations → rankings → Dossier. No I/O, no clock, no randomness: the run id and timestamps
+// are inputs, so replaying the same inputs reproduces the dossier exactly (and its fingerprint, which
+// excludes them).
+import type { DiseaseModule } from '../diseases/disease-module';
+import type { GraphView } from '../kg/graph-view';
+import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type GraphExplanation, type LlmStatus, type ResearchRequest } from './dossier-types';
+import type { SourceName, SourceStatus } from './sources';
+import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
+import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
+import { explainCandidates } from './graph-explanations';
+import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
+import { provenanceFingerprint, provenanceInputs } from './fingerprint';
+
+export type { SourceRun } from './normalize';
+
+export interface LlmOutcome {
+  status: LlmStatus;
+  model: string | null;
+  warnings: string[];
+  /** Proposed claims, already validated against the LLM output schema; used only when status is ok. */
+  claims?: LlmClaimProposal[];
+}
+
+export interface BuildDossierInput {
+  request: ResearchRequest;
+  disease: DiseaseModule;
+  /** One per requested source (a requested source without a run is reported as skipped). */
+  sourceRuns: readonly SourceRun[];
+  graph: GraphView;
+  runId: string;
+  startedAt: string;
+  completedAt: string;
+  llm: LlmOutcome;
+  scoring?: ScoringOverrides;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function were(n: number): string {
+  return n === 1 ? 'was' : 'were';
+}
+
+function sourceStatuses(request: ResearchRequest, runs: readonly SourceRun[], startedAt: string): { statuses: SourceStatus[]; used: SourceRun[]; ignored: SourceName[] } {
+  const statuses: SourceStatus[] = [];
+  const used: SourceRun[] = [];
+  for (const source of request.sources) {
+    const run = runs.find((r) => r.status.source === source);
+    if (!run) {
+      statuses.push({ source, status: 'skipped', record_count: 0, query_terms: [], retrieval_mode: null, warning: 'no result was produced for this source', retrieved_at: startedAt });
+      continue;
+    }
+    statuses.push({ ...run.status, query_terms: [...run.status.query_terms], record_count: run.records.length });
+    used.push(run);
+  }
+  const ignored = [...new Set(runs.map((r) => r.status.source).filter((s) => !request.sources.includes(s)))];
+  return { statuses, used, ignored };
+}
+
+function searchTerms(statuses: readonly SourceStatus[]): string[] {
+  const seen = new Set<string>();
+  const terms: string[] = [];
+  for (const status of statuses) {
+    for (const raw of status.query_terms) {
+      const term = raw.replace(/\s+/g, ' ').trim();
+      const key = term.toLowerCase();
+      if (!term || seen.has(key)) continue;
+      seen.add(key);
+      terms.push(term);
+    }
+  }
+  return terms;
+}
+
+function sourceWarnings(statuses: readonly SourceStatus[]): string[] {
+  const warnings: string[] = [];
+  for (const s of statuses) {
+    if (s.warning) warnings.push(`${s.source}: ${s.warning}`);
+    else if (s.status === 'error') warnings.push(`${s.source}: retrieval failed`);
+    else if (s.status === 'skipped') warnings.push(`${s.source}: skipped`);
+  }
+  return warnings;
+}
+
+const LLM_PROBLEM: Partial<Record<LlmStatus, string>> = {
+  not_configured: 'LLM enrichment not configured',
+  timeout: 'LLM enrichment timed out',
+  quota_exceeded: 'LLM quota exceeded',
+  failed: 'LLM enrichment failed',
+  invalid_output: 'LLM output was invalid and was discarded',
+};
+
+function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatus[], stats: NormalizeStats, evidenceCount: number, llmClaims: number): string[] {
+  const out: string[] = [];
+  out.push('Scores are prioritization heuristics computed from the retrieved records only; they are not probabilities of benefit or safety.');
+  const byMode = (mode: string) => statuses.filter((s) => s.status !== 'skipped' && s.status !== 'error' && s.retrieval_mode === mode).map((s) => s.source);
+  const offline = byMode('offline');
+  if (offline.length > 0) out.push(`Offline corpus used for: ${offline.join(', ')}; these results reflect the bundled corpus, not the providers' current data.`);
+  const cached = byMode('cache');
+  if (cached.length > 0) out.push(`Cached provider responses used for: ${cached.join(', ')}.`);
+  const skipped = statuses.filter((s) => s.status === 'skipped').map((s) => s.source);
+  if (skipped.length > 0) out.push(`Sources skipped: ${skipped.join(', ')}; they contributed no evidence.`);
+  const failed = statuses.filter((s) => s.status === 'error').map((s) => s.source);
+  if (failed.length > 0) out.push(`Sources that failed: ${failed.join(', ')}; their evidence is missing from this dossier.`);
+  if (stats.duplicatesMerged > 0) out.push(`${plural(stats.duplicatesMerged, 'duplicate record')} (the same article, trial or DOI found more than once) ${were(stats.duplicatesMerged)} merged; see also_found_in.`);
+  if (stats.excludedByDate > 0) out.push(`${plural(stats.excludedByDate, 'record')} outside the date range ${request.date_from ?? 'any'} to ${request.date_to ?? 'any'} ${were(stats.excludedByDate)} excluded.`);
+  if (stats.undatedKept > 0) out.push(`The date filter applies to dated records only; ${plural(stats.undatedKept, 'undated record')} ${were(stats.undatedKept)} kept.`);
+  if (stats.truncated > 0) out.push(`Only the ${request.max_evidence} highest-quality records were retained (max_evidence); ${plural(stats.truncated, 'further record')} ${were(stats.truncated)} not used.`);
+  if (evidenceCount === 0) out.push('No evidence records were retained, so there are no claims or rankings. Absent data is not evidence against any candidate.');
+  else out.push('Absent evidence is not contradictory evidence: a candidate without records in a source is not penalised for it.');
+  out.push('Claims are extracted by fixed rules from titles, abstracts and structured fields; cue-phrase reading can miss nuance, so check each claim against its cited records.');
+  out.push('Knowledge-graph explanations use curated, sourced edges only; "no path found" does not mean that no mechanism exists.');
+  if (llmClaims > 0) out.push(`${plural(llmClaims, 'claim')} proposed by an LLM (origin "llm") ${llmClaims === 1 ? 'cites' : 'cite'} evidence of this dossier but ${were(llmClaims)} not extracted by rules; treat them as leads.`);
+  return out;
+}
+
+/** Builds the dossier (spec §2.4). Throws if the request names another disease than the module given. */
+export function buildDossier(input: BuildDossierInput): Dossier {
+  const { request, disease, graph } = input;
+  if (request.disease_id !== disease.id) throw new Error(`request disease ${request.disease_id} does not match disease module ${disease.id}`);
+  const scoring = resolveScoring(input.scoring);
+
+  const { statuses, used, ignored } = sourceStatuses(request, input.sourceRuns, input.startedAt);
+  const { evidence, stats } = normalizeEvidence(used, {
+    dateFrom: request.date_from,
+    dateTo: request.date_to,
+    maxEvidence: request.max_evidence,
+    citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
+  }, graph);
+
+  const diseaseNode = diseaseEntity(disease);
+  const deterministic = extractClaims(evidence, { disease: diseaseNode, graph });
+  const llmWarnings: string[] = [...input.llm.warnings];
+  let claims = deterministic;
+  const proposals = input.llm.claims ?? [];
+  if (proposals.length > 0) {
+    if (request.enable_llm && input.llm.status === 'ok') {
+      const merged = mergeLlmClaims(deterministic, proposals, evidence);
+      claims = merged.claims;
+      llmWarnings.push(...merged.warnings);
+    } else {
+      llmWarnings.push(`LLM: ${plural(proposals.length, 'proposed claim')} ignored (enrichment ${request.enable_llm ? `status ${input.llm.status}` : 'disabled'}).`);
+    }
+  }
+  const llmClaimCount = claims.length - deterministic.length;
+
+  const candidates = collectCandidates(claims, request.candidate_type, scoring);
+  const explanationList = explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
+  const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
+  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring });
+  const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]
+    .map((r) => explanations.get(r.candidate_id))
+    .filter((e): e is GraphExplanation => e !== undefined);
+
+  const warnings = sourceWarnings(statuses);
+  for (const source of ignored) warnings.push(`${source}: results ignored because the source was not requested`);
+  const problem = LLM_PROBLEM[input.llm.status];
+  if (request.enable_llm && problem) warnings.push(`${problem}; deterministic claims only.`);
+  for (const w of llmWarnings) warnings.push(/^LLM\b/.test(w) ? w : `LLM: ${w}`);
+
+  const items = evidence.map((ne) => ne.item);
+  const inputs = provenanceInputs({ request, disease, sources: statuses, scoring, evidence: items });
+
+  const dossier: Dossier = {
+    schema_version: DOSSIER_SCHEMA_VERSION,
+    run_id: input.runId,
+    started_at: input.startedAt,
+    completed_at: input.completedAt,
+    request: { ...request, sources: [...request.sources] },
+    disease: { id: disease.id, name: disease.name, mondo_id: disease.mondo_id, efo_id: disease.efo_id },
+    search_terms: searchTerms(statuses),
+    source_statuses: statuses,
+    evidence: items,
+    claims,
+    drug_rankings: rankings.drugs,
+    target_rankings: rankings.targets,
+    graph_explanations: graphExplanations,
+    warnings,
+    limitations: limitationsFor(request, statuses, stats, items.length, llmClaimCount),
+    manifest: {
+      provenance: { algorithm: 'sha256', fingerprint: provenanceFingerprint(inputs), inputs: inputs as unknown as Record<string, unknown> },
+      llm: { status: input.llm.status, model: input.llm.model, warnings: llmWarnings },
+    },
+    disclaimer: DISCLAIMER,
+  };
+  // The JSON-safe form: plain data only, shared with no input.
+  return JSON.parse(JSON.stringify(dossier)) as Dossier;
+}

@@ -1,0 +1,144 @@
+// JSON Schema (2020-12) of the Dossier (dossier-types.ts, spec §2.4). Every built dossier validates
+// against it; it also describes the Workspace job result in OpenAPI.
+import type { JsonSchema } from '../../api/http/validation';
+import { researchRequestSchema } from './research-request';
+import { SOURCE_NAMES } from './sources';
+
+const string: JsonSchema = { type: 'string' };
+const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+const isoDate: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const sourceName: JsonSchema = { type: 'string', enum: [...SOURCE_NAMES] };
+const recordType: JsonSchema = { type: 'string', enum: ['article', 'preprint', 'clinical_trial', 'gwas_association', 'drug_label', 'target_association', 'expression', 'bioactivity'] };
+const retrievalMode: JsonSchema = { type: 'string', enum: ['live', 'cache', 'offline'] };
+const nodeKind: JsonSchema = { type: 'string', enum: ['drug', 'target', 'pathway', 'disease', 'phenotype'] };
+const edgeRelation: JsonSchema = { type: 'string', enum: ['targets', 'participates_in', 'associated_with', 'implicated_in', 'has_phenotype', 'treats'] };
+const score100: JsonSchema = { type: 'number', minimum: 0, maximum: 100 };
+
+const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+  ...extra,
+});
+
+const claimEntity = obj({ id: { type: 'string', minLength: 1 }, label: string, kind: nodeKind });
+
+const requestSchema = obj(
+  Object.fromEntries(
+    Object.entries(researchRequestSchema.properties as Record<string, JsonSchema>).map(([k, v]) => {
+      const { default: _default, description: _description, format: _format, ...rest } = v as Record<string, unknown>;
+      void _default; void _description; void _format;
+      return [k, k === 'date_from' || k === 'date_to' ? { anyOf: [isoDate, { type: 'null' }] } : rest];
+    }),
+  ),
+);
+
+const sourceStatus = obj({
+  source: sourceName,
+  status: { type: 'string', enum: ['ok', 'warning', 'error', 'skipped'] },
+  record_count: { type: 'integer', minimum: 0 },
+  query_terms: stringList,
+  retrieval_mode: { anyOf: [retrievalMode, { type: 'null' }] },
+  warning: nullableString,
+  retrieved_at: string,
+});
+
+const evidenceItem = obj({
+  evidence_id: { type: 'string', pattern: '^ev_[0-9a-f]{16}$' },
+  source: sourceName,
+  native_id: { type: 'string', minLength: 1 },
+  also_found_in: { type: 'array', items: obj({ source: sourceName, native_id: string, url: string }) },
+  url: string,
+  title: string,
+  snippet: { type: 'string', maxLength: 300 },
+  published: { anyOf: [isoDate, { type: 'null' }] },
+  evidence_type: recordType,
+  quality_tier: { type: 'string', enum: ['high', 'moderate', 'low'] },
+  quality_score: { type: 'number', minimum: 0, maximum: 1 },
+  quality_rationale: { type: 'string', minLength: 1 },
+  query_context: stringList,
+  retrieval_mode: retrievalMode,
+  retrieved_at: string,
+  entities: obj({ drugs: stringList, targets: stringList }),
+});
+
+const claim = obj({
+  claim_id: { type: 'string', pattern: '^cl_[0-9a-f]{16}$' },
+  subject: claimEntity,
+  relationship: { type: 'string', enum: ['supports', 'contradicts', 'associated_with', 'targets', 'participates_in'] },
+  object: claimEntity,
+  statement: { type: 'string', minLength: 1 },
+  evidence_ids: { type: 'array', items: { type: 'string' }, minItems: 1 },
+  citations: stringList,
+  origin: { type: 'string', enum: ['deterministic', 'llm'] },
+});
+
+const ranking = obj({
+  candidate_id: { type: 'string', minLength: 1 },
+  label: string,
+  kind: { type: 'string', enum: ['drug', 'target'] },
+  rank: { type: 'integer', minimum: 1 },
+  score: score100,
+  confidence_band: { type: 'string', enum: ['high', 'medium', 'low'] },
+  component_scores: { type: 'object', additionalProperties: score100 },
+  explanation: { type: 'string', minLength: 1 },
+  supporting_claim_ids: stringList,
+  contradicting_claim_ids: stringList,
+  citation_ids: stringList,
+  graph_explanation_ids: stringList,
+});
+
+const graphExplanation = obj({
+  explanation_id: { type: 'string', pattern: '^gx_[0-9a-f]{16}$' },
+  candidate_id: string,
+  status: { type: 'string', enum: ['found', 'no_path_found'] },
+  path: {
+    anyOf: [
+      obj({
+        nodes: { type: 'array', items: claimEntity, minItems: 2 },
+        relationships: { type: 'array', items: obj({ relation: edgeRelation, provenance: string }), minItems: 1 },
+      }),
+      { type: 'null' },
+    ],
+  },
+  reason: nullableString,
+}, {
+  // found ⇒ a path and no reason; no_path_found ⇒ no path and a reason.
+  oneOf: [
+    { properties: { status: { const: 'found' }, path: { type: 'object' }, reason: { type: 'null' } } },
+    { properties: { status: { const: 'no_path_found' }, path: { type: 'null' }, reason: { type: 'string', minLength: 1 } } },
+  ],
+});
+
+export const dossierJsonSchema: JsonSchema = obj({
+  schema_version: string,
+  run_id: { type: 'string', minLength: 1 },
+  started_at: string,
+  completed_at: string,
+  request: requestSchema,
+  disease: obj({ id: string, name: string, mondo_id: string, efo_id: string }),
+  search_terms: stringList,
+  source_statuses: { type: 'array', items: sourceStatus },
+  evidence: { type: 'array', items: evidenceItem },
+  claims: { type: 'array', items: claim },
+  drug_rankings: { type: 'array', items: ranking },
+  target_rankings: { type: 'array', items: ranking },
+  graph_explanations: { type: 'array', items: graphExplanation },
+  warnings: stringList,
+  limitations: stringList,
+  manifest: obj({
+    provenance: obj({
+      algorithm: { const: 'sha256' },
+      fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      inputs: { type: 'object' },
+    }),
+    llm: obj({
+      status: { type: 'string', enum: ['disabled', 'ok', 'not_configured', 'timeout', 'quota_exceeded', 'failed', 'invalid_output'] },
+      model: nullableString,
+      warnings: stringList,
+    }),
+  }),
+  disclaimer: { type: 'string', minLength: 1 },
+}, { title: 'EvidenceDossier' });

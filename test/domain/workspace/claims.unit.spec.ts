@@ -1,0 +1,210 @@
+import { expect } from 'chai';
+import { claimId, diseaseEntity, extractClaims, findOutcomeCues, mergeLlmClaims, sentencesOf } from '../../../domain/workspace/claims';
+import { normalizeEvidence, type NormalizedEvidence } from '../../../domain/workspace/normalize';
+import type { Claim } from '../../../domain/workspace/dossier-types';
+import type { SourceName, SourceRecord } from '../../../domain/workspace/sources';
+import { record, run, SLE, sleGraph } from './workspace-fixtures';
+
+const graph = sleGraph();
+const disease = diseaseEntity(SLE);
+
+function evidenceOf(records: SourceRecord[]): NormalizedEvidence[] {
+  const bySource = new Map<SourceName, SourceRecord[]>();
+  for (const r of records) bySource.set(r.source, [...(bySource.get(r.source) ?? []), r]);
+  return normalizeEvidence([...bySource.entries()].map(([s, rs]) => run(s, rs)), { dateFrom: null, dateTo: null, maxEvidence: 200, citation: { efoId: SLE.efo_id } }, graph).evidence;
+}
+
+function claimsOf(records: SourceRecord[]): Claim[] {
+  return extractClaims(evidenceOf(records), { disease, graph });
+}
+
+const trial = (nativeId: string, attributes: SourceRecord['attributes'], drugs = ['Belimumab'], text = '') =>
+  record({ source: 'clinical_trials', nativeId, recordType: 'clinical_trial', structured: { drugs, targets: [], pathways: [] }, attributes, text });
+
+const article = (nativeId: string, title: string, text: string, extra: Partial<SourceRecord> = {}) =>
+  record({ source: 'pubmed', nativeId, recordType: 'article', title, text, ...extra });
+
+function only(claims: Claim[], subjectId: string): Claim {
+  const found = claims.filter((c) => c.subject.id === subjectId);
+  expect(found, JSON.stringify(claims, null, 1)).to.have.length(1);
+  return found[0]!;
+}
+
+describe('Deterministic claim extraction', function () {
+  describe('clinical trials', function () {
+    it('supports: completed phase ≥ 3, or primary outcome met', function () {
+      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' })]), 'drug:belimumab').relationship).to.equal('supports');
+      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE2', status: 'COMPLETED', outcomeMet: true })]), 'drug:belimumab').relationship).to.equal('supports');
+    });
+
+    it('contradicts: primary outcome not met, or stopped for lack of efficacy', function () {
+      const failed = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: false })]), 'drug:belimumab');
+      expect(failed.relationship).to.equal('contradicts');
+      expect(failed.statement).to.contain('primary outcome not met');
+      const futile = only(claimsOf([trial('NCT00000002', { phase: 'PHASE2', status: 'TERMINATED' }, ['Belimumab'], 'Stopped early for futility.')]), 'drug:belimumab');
+      expect(futile.relationship).to.equal('contradicts');
+      expect(only(claimsOf([trial('NCT00000003', { phase: 'PHASE3', status: 'WITHDRAWN' }, ['Belimumab'], 'Withdrawn: lack of efficacy in a related study.')]), 'drug:belimumab').relationship).to.equal('contradicts');
+    });
+
+    it('associated_with otherwise (ongoing, early phase, terminated for other reasons)', function () {
+      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'RECRUITING' })]), 'drug:belimumab').relationship).to.equal('associated_with');
+      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE2', status: 'COMPLETED' })]), 'drug:belimumab').relationship).to.equal('associated_with');
+      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'TERMINATED' }, ['Belimumab'], 'Sponsor decision.')]), 'drug:belimumab').relationship).to.equal('associated_with');
+    });
+
+    it('cites the trial, links the evidence and names the disease', function () {
+      const evidence = evidenceOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' })]);
+      const [claim] = extractClaims(evidence, { disease, graph });
+      expect(claim).to.deep.include({
+        claim_id: claimId('drug:belimumab', 'supports', 'disease:sle'),
+        subject: { id: 'drug:belimumab', label: 'Belimumab', kind: 'drug' },
+        object: { id: 'disease:sle', label: 'Systemic lupus erythematosus', kind: 'disease' },
+        evidence_ids: [evidence[0]!.item.evidence_id],
+        citations: ['NCT00000001'],
+        origin: 'deterministic',
+      });
+      expect(claim!.claim_id).to.match(/^cl_[0-9a-f]{16}$/);
+      expect(claim!.statement).to.equal('Evidence supports Belimumab for Systemic lupus erythematosus (NCT00000001: completed phase 3 trial).');
+    });
+  });
+
+  describe('articles and preprints', function () {
+    it('supports on positive cue phrases', function () {
+      for (const text of [
+        'Belimumab significantly improved SRI-4 response rates.',
+        'Treatment reduced disease activity at week 52.',
+        'Belimumab was effective and well tolerated.',
+        'The trial met its primary endpoint.',
+        'Belimumab was superior to placebo.',
+      ]) {
+        const claim = only(claimsOf([article('1', 'Belimumab in SLE', text)]), 'drug:belimumab');
+        expect(claim.relationship, text).to.equal('supports');
+        expect(claim.citations).to.deep.equal(['PMID:1']);
+      }
+    });
+
+    it('contradicts on negative cue phrases, including negated positive ones', function () {
+      for (const text of [
+        'There was no significant improvement in disease activity.',
+        'Belimumab failed to meet the primary endpoint.',
+        'Belimumab did not improve renal outcomes.',
+        'Belimumab was not superior to standard of care.',
+        'Belimumab did not significantly reduce flares.',
+        'Belimumab was not effective in this cohort.',
+      ]) {
+        expect(only(claimsOf([article('2', 'Belimumab in SLE', text)]), 'drug:belimumab').relationship, text).to.equal('contradicts');
+      }
+    });
+
+    it('is negation-aware within a clause only', function () {
+      const cues = findOutcomeCues(sentencesOf('Although adverse events did not differ, belimumab significantly reduced flares.'));
+      expect(cues.positive).to.deep.equal(['significantly reduced']);
+      expect(cues.negative).to.deep.equal([]);
+      expect(findOutcomeCues(['Belimumab was not significantly improved over placebo.']).positive).to.deep.equal([]);
+    });
+
+    it('stays associated_with when cues are absent or mixed', function () {
+      expect(only(claimsOf([article('3', 'Belimumab pharmacokinetics', 'We measured serum levels of belimumab.')]), 'drug:belimumab').relationship).to.equal('associated_with');
+      const mixed = only(claimsOf([article('4', 'Belimumab in SLE', 'Belimumab significantly reduced flares. It did not improve fatigue.')]), 'drug:belimumab');
+      expect(mixed.relationship).to.equal('associated_with');
+      expect(mixed.statement).to.contain('mixed results');
+    });
+
+    it('scopes cues to the sentences naming each drug when several drugs are named', function () {
+      const claims = claimsOf([article('5', 'Belimumab or rituximab in SLE',
+        'Belimumab significantly reduced disease activity. Rituximab did not improve renal outcomes.')]);
+      expect(only(claims, 'drug:belimumab').relationship).to.equal('supports');
+      expect(only(claims, 'drug:rituximab').relationship).to.equal('contradicts');
+    });
+
+    it('uses an outcomeMet attribute before cue phrases, and names targets as associated', function () {
+      const claims = claimsOf([article('6', 'Anifrolumab and IFNAR1', 'Anifrolumab significantly reduced disease activity.', { attributes: { outcomeMet: false } })]);
+      expect(only(claims, 'drug:anifrolumab').relationship).to.equal('contradicts');
+      expect(only(claims, 'target:IFNAR1').relationship).to.equal('associated_with');
+    });
+
+    it('marks preprints and cites them by DOI', function () {
+      const claim = only(claimsOf([record({ source: 'biorxiv', nativeId: '10.1101/2024.01.01.1', recordType: 'preprint', title: 'Belimumab', text: 'Belimumab was effective.' })]), 'drug:belimumab');
+      expect(claim.relationship).to.equal('supports');
+      expect(claim.citations).to.deep.equal(['doi:10.1101/2024.01.01.1']);
+      expect(claim.statement).to.contain('(preprint)');
+    });
+  });
+
+  describe('genetics, expression, bioactivity, labels and pathways', function () {
+    it('target associated_with disease from GWAS, Open Targets and GTEx, with their citations', function () {
+      const claims = claimsOf([
+        record({ source: 'gwas', nativeId: 'GCST1', recordType: 'gwas_association', structured: { drugs: [], targets: ['IRF5'], pathways: [] }, attributes: { pValue: 2e-12 } }),
+        record({ source: 'opentargets', nativeId: 'ot1', recordType: 'target_association', structured: { drugs: [], targets: ['IRF5'], pathways: [] }, attributes: { associationScore: 0.7 } }),
+        record({ source: 'gtex', nativeId: 'gt1', recordType: 'expression', structured: { drugs: [], targets: ['IRF5'], pathways: [] }, attributes: { medianTpm: 30, tissue: 'Whole Blood' } }),
+      ]);
+      const claim = only(claims, 'target:IRF5');
+      expect(claim.relationship).to.equal('associated_with');
+      expect(claim.evidence_ids).to.have.length(3);
+      expect(claim.citations).to.have.members(['GWAS:GCST1', 'OpenTargets:EFO_0002690/IRF5', 'GTEx:IRF5/Whole Blood']);
+      expect(claim.statement).to.match(/^IRF5 is associated with Systemic lupus erythematosus \(/);
+      expect(claim.statement).to.contain('p = 2.0e-12');
+    });
+
+    it('drug targets target from bioactivity records', function () {
+      const claim = only(claimsOf([record({ source: 'chembl', nativeId: 'CHEMBL1201835', recordType: 'bioactivity', structured: { drugs: ['Belimumab'], targets: ['BAFF'], pathways: [] }, attributes: { pchembl: 9.1 } })]), 'drug:belimumab');
+      expect(claim).to.deep.include({ relationship: 'targets', citations: ['ChEMBL:CHEMBL1201835'] });
+      expect(claim.object).to.deep.equal({ id: 'target:TNFSF13B', label: 'TNFSF13B', kind: 'target' });
+    });
+
+    it('drug supports disease from a label whose indication matches, and nothing otherwise', function () {
+      const label = (indicationMatch: boolean) => record({ source: 'fda_labels', nativeId: `set-${indicationMatch}`, recordType: 'drug_label', structured: { drugs: ['Benlysta'], targets: [], pathways: [] }, attributes: { indicationMatch } });
+      expect(only(claimsOf([label(true)]), 'drug:belimumab')).to.deep.include({ relationship: 'supports', citations: ['openFDA:set-true'] });
+      expect(claimsOf([label(false)])).to.deep.equal([]);
+    });
+
+    it('target participates_in pathway when a record states both', function () {
+      const claims = claimsOf([record({ source: 'gwas', nativeId: 'G2', recordType: 'gwas_association', structured: { drugs: [], targets: ['TLR7'], pathways: ['Toll Like Receptor 7/8 (TLR7/8) Cascade'] }, attributes: { pValue: 1e-9 } })]);
+      const pathway = claims.find((c) => c.relationship === 'participates_in')!;
+      expect(pathway.subject.id).to.equal('target:TLR7');
+      expect(pathway.object).to.deep.equal({ id: 'pathway:R-HSA-168181', label: 'Toll Like Receptor 7/8 (TLR7/8) Cascade', kind: 'pathway' });
+    });
+  });
+
+  it('merges claims with the same triple across records', function () {
+    const claims = claimsOf([
+      trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' }),
+      article('10', 'Belimumab', 'Belimumab was effective.', { attributes: { publicationTypes: ['Randomized Controlled Trial'] } }),
+      record({ source: 'fda_labels', nativeId: 'set-1', recordType: 'drug_label', structured: { drugs: ['Benlysta'], targets: [], pathways: [] }, attributes: { indicationMatch: true } }),
+    ]);
+    expect(claims).to.have.length(1);
+    expect(claims[0]!.evidence_ids).to.have.length(3);
+    expect(claims[0]!.citations).to.have.members(['NCT00000001', 'PMID:10', 'openFDA:set-1']);
+  });
+
+  it('creates no claims without named entities', function () {
+    expect(claimsOf([article('11', 'Lupus epidemiology', 'Incidence rose significantly improved.')])).to.deep.equal([]);
+  });
+
+  describe('LLM claims', function () {
+    const evidence = evidenceOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' }), article('20', 'IRF5', 'IRF5 in lupus.')]);
+    const deterministic = extractClaims(evidence, { disease, graph });
+    const e0 = evidence.find((e) => e.item.native_id === 'NCT00000001')!.item.evidence_id;
+    const e1 = evidence.find((e) => e.item.native_id === '20')!.item.evidence_id;
+
+    it('adds validated proposals with origin llm and citations from the evidence', function () {
+      const { claims, warnings } = mergeLlmClaims(deterministic, [{
+        subject: { id: 'target:IRF5', label: 'IRF5', kind: 'target' }, relationship: 'participates_in',
+        object: { id: 'pathway:ifn', label: 'Interferon signalling', kind: 'pathway' }, statement: 'IRF5  drives interferon signalling.', evidence_ids: [e1, 'ev_unknown'],
+      }], evidence);
+      expect(claims.slice(0, deterministic.length)).to.deep.equal(deterministic);
+      const added = claims[claims.length - 1]!;
+      expect(added).to.deep.include({ origin: 'llm', evidence_ids: [e1], citations: ['PMID:20'], statement: 'IRF5 drives interferon signalling.' });
+      expect(warnings).to.deep.equal([]);
+    });
+
+    it('never removes or alters deterministic claims', function () {
+      const { claims, warnings } = mergeLlmClaims(deterministic, [
+        { subject: { id: 'drug:belimumab', label: 'Belimumab', kind: 'drug' }, relationship: 'supports', object: disease, statement: 'Same triple.', evidence_ids: [e0] },
+        { subject: { id: 'drug:belimumab', label: 'Belimumab', kind: 'drug' }, relationship: 'contradicts', object: disease, statement: 'Invented.', evidence_ids: ['ev_0000000000000000'] },
+      ], evidence);
+      expect(claims).to.deep.equal(deterministic);
+      expect(warnings.join(' ')).to.contain('cite no evidence').and.contain('already found');
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { buildDossier } from '../../../domain/workspace/build-dossier';
+import { EMPTY_SECTION_TEXT, escapeHtml, renderDossierHtml } from '../../../domain/workspace/render-html';
+import type { Dossier } from '../../../domain/workspace/dossier-types';
+import { record, request, run, SLE, sleGraph, syntheticRuns } from './workspace-fixtures';
+
+function build(overrides: { question?: string; runs?: ReturnType<typeof syntheticRuns>; sources?: ReturnType<typeof request>['sources'] } = {}): Dossier {
+  return buildDossier({
+    request: request({ question: overrides.question ?? 'Which drugs help SLE?', ...(overrides.sources ? { sources: overrides.sources } : {}) }),
+    disease: SLE,
+    sourceRuns: overrides.runs ?? syntheticRuns(),
+    graph: sleGraph(),
+    runId: 'run_html',
+    startedAt: '2026-01-05T10:00:00Z',
+    completedAt: '2026-01-05T10:00:09Z',
+    llm: { status: 'ok', model: null, warnings: [] },
+  });
+}
+
+describe('Dossier HTML', function () {
+  it('is a complete document with the disclaimer first, the print stylesheet, and no scripts or inline styles', function () {
+    const html = renderDossierHtml(build());
+    expect(html.startsWith('<!DOCTYPE html>')).to.equal(true);
+    expect(html).to.contain('</html>');
+    expect(html).to.contain('<link rel="stylesheet" href="/api/export/report/workspace/print.css">');
+    expect(html).to.not.match(/<script/i);
+    expect(html).to.not.match(/<style/i);
+    expect(html).to.not.match(/\sstyle=/i);
+    expect(html).to.not.match(/\son[a-z]+=/i);
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf('Disclaimer')).to.be.lessThan(body.indexOf('<h1>'));
+    expect(html).to.contain(escapeHtml(build().disclaimer));
+  });
+
+  it('has every section, with rankings, paths, claims, evidence and the fingerprint', function () {
+    const dossier = build();
+    const html = renderDossierHtml(dossier);
+    for (const id of ['request', 'sources', 'drug-rankings', 'target-rankings', 'graph-paths', 'claims', 'evidence', 'warnings', 'limitations', 'provenance']) {
+      expect(html).to.contain(`<section id="${id}">`);
+    }
+    expect(html).to.contain(dossier.manifest.provenance.fingerprint);
+    expect(html).to.contain('Belimumab');
+    expect(html).to.contain('evidence strength:');
+    expect(html).to.contain('<a href="https://clinicaltrials.gov/study/NCT00000001" rel="noopener noreferrer">');
+    expect(html).to.contain('no path found: candidate not in the knowledge graph');
+    expect(html).to.contain('PMID:11111111');
+  });
+
+  it('escapes every string from the data', function () {
+    const runs = syntheticRuns();
+    runs[0]!.records.push(record({
+      source: 'pubmed', nativeId: '99999999', recordType: 'article', title: 'Belimumab <script>alert("t")</script> & <img src=x onerror=alert(1)>',
+      text: 'Belimumab was effective. <b>bold</b>',
+    }));
+    const html = renderDossierHtml(build({ question: 'Does <script>alert(1)</script> "help" & more?', runs }));
+    expect(html).to.not.match(/<script/i);
+    expect(html).to.not.contain('<img');
+    expect(html).to.not.contain('<b>bold');
+    expect(html).to.contain('Does &lt;script&gt;alert(1)&lt;/script&gt; &quot;help&quot; &amp; more?');
+    expect(html).to.contain('Belimumab &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('links only http(s) URLs', function () {
+    const dossier = build();
+    dossier.evidence[0]!.url = 'javascript:alert(1)';
+    dossier.evidence[1]!.url = 'https://example.org/a?b=1&c="2"';
+    const html = renderDossierHtml(dossier);
+    expect(html).to.not.contain('javascript:');
+    expect(html).to.contain('href="https://example.org/a?b=1&amp;c=%222%22"');
+    expect(escapeHtml(`<>&"'`)).to.equal('&lt;&gt;&amp;&quot;&#39;');
+  });
+
+  it('says "No data imported for this section" for empty sections', function () {
+    const html = renderDossierHtml(build({ runs: [run('pubmed', []), run('clinical_trials', [])], sources: ['pubmed', 'clinical_trials'] }));
+    for (const id of ['drug-rankings', 'target-rankings', 'graph-paths', 'claims', 'evidence', 'warnings']) {
+      const start = html.indexOf(`<section id="${id}">`);
+      const section = html.slice(start, html.indexOf('</section>', start));
+      expect(section, id).to.contain(EMPTY_SECTION_TEXT);
+    }
+  });
+});
