@@ -1,0 +1,111 @@
+// ClinicalTrials.gov API v2: GET /studies with query.cond (the disease's condition) and query.term (the
+// question's keywords). The offline corpus is a /studies response ({ studies: [...] }). The API asks
+// for about 50 requests per minute per client.
+import type { SourceRecord } from '../../../domain/workspace/sources';
+import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
+import { arr, diseaseWords, isObject, malformed, normalizeDate, num, questionKeywords, snippet, str } from '../source-runner';
+
+const PHASE_ORDER = ['NA', 'EARLY_PHASE1', 'PHASE1', 'PHASE2', 'PHASE3', 'PHASE4'];
+const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
+const quoted = (term: string) => (/\s/.test(term) ? `"${term.replace(/"/g, '')}"` : term.replace(/"/g, ''));
+
+/** The highest phase listed (a PHASE2/PHASE3 trial counts as PHASE3). */
+function highestPhase(phases: unknown): string | undefined {
+  const listed = arr(phases).map(str).filter((p): p is string => p !== undefined);
+  if (listed.length === 0) return undefined;
+  return listed.reduce((best, p) => (PHASE_ORDER.indexOf(p) > PHASE_ORDER.indexOf(best) ? p : best));
+}
+
+/** A stop reason that names lack of efficacy or futility ("not related to safety or efficacy" does not count). */
+export function stoppedForEfficacy(whyStopped: string | undefined): boolean {
+  if (!whyStopped) return false;
+  const text = whyStopped.toLowerCase();
+  const mentioned = /efficac|futil|ineffective|did not meet|failed to (?:meet|show|demonstrate)/.test(text);
+  const negated = /\b(?:not|un)\s*(?:related|due|linked|connected|because|based)\b[^.;]{0,30}\b(?:efficacy|futility)\b/.test(text);
+  return mentioned && !negated;
+}
+
+function toRecord(study: unknown): SourceRecord | null {
+  const protocol = obj(obj(study).protocolSection);
+  const identification = obj(protocol.identificationModule);
+  const nctId = str(identification.nctId);
+  if (!nctId) return null;
+  const status = obj(protocol.statusModule);
+  const design = obj(protocol.designModule);
+  const overallStatus = str(status.overallStatus);
+  const whyStopped = str(status.whyStopped);
+  const phase = highestPhase(design.phases);
+  const enrollment = num(obj(design.enrollmentInfo).count);
+  const drugs = [
+    ...new Set(
+      arr(obj(protocol.armsInterventionsModule).interventions)
+        .map(obj)
+        .filter((i) => i.type === 'DRUG' || i.type === 'BIOLOGICAL')
+        .map((i) => str(i.name))
+        .filter((n): n is string => n !== undefined),
+    ),
+  ];
+  const stopped = overallStatus === 'TERMINATED' || overallStatus === 'WITHDRAWN';
+  const summary = str(obj(protocol.descriptionModule).briefSummary);
+  return {
+    source: 'clinical_trials',
+    nativeId: nctId,
+    recordType: 'clinical_trial',
+    title: str(identification.briefTitle) ?? str(identification.officialTitle) ?? nctId,
+    url: `https://clinicaltrials.gov/study/${encodeURIComponent(nctId)}`,
+    text: snippet([summary, whyStopped ? `Why stopped: ${whyStopped}` : undefined].filter(Boolean).join(' ')),
+    published: normalizeDate(obj(status.startDateStruct).date),
+    structured: { drugs, targets: [], pathways: [] },
+    attributes: {
+      ...(phase ? { phase } : {}),
+      ...(overallStatus ? { status: overallStatus } : {}),
+      ...(enrollment !== undefined ? { enrollment } : {}),
+      ...(stopped && stoppedForEfficacy(whyStopped) ? { outcomeMet: false } : {}),
+    },
+  };
+}
+
+/** Parses a /api/v2/studies response (live answer or corpus file). */
+export function parseStudies(body: unknown): SourceRecord[] {
+  if (!isObject(body) || !Array.isArray(body.studies)) throw malformed('expected { studies: [...] }');
+  return body.studies.map(toRecord).filter((r): r is SourceRecord => r !== null);
+}
+
+export const clinicalTrialsAdapter: SourceAdapter = {
+  name: 'clinical_trials',
+  defaultBaseUrl: 'https://clinicaltrials.gov/api/v2',
+  minIntervalMs: 1200,
+  corpusExtension: 'json',
+
+  isConfigured: (disease) => Boolean(disease.search.clinical_trials?.condition),
+
+  queryTerms(disease, question) {
+    const config = disease.search.clinical_trials!;
+    return [config.condition, ...(config.terms ?? []), ...questionKeywords(question, diseaseWords(disease))];
+  },
+
+  async fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]> {
+    const config = query.disease.search.clinical_trials!;
+    const conditionTerms = [config.condition, ...(config.terms ?? [])];
+    const keywords = query.terms.filter((t) => !conditionTerms.includes(t));
+    const dated = query.dateFrom !== null || query.dateTo !== null;
+    const body = await http.getJson('studies', {
+      format: 'json',
+      'query.cond': conditionTerms.map(quoted).join(' OR '),
+      'query.term': keywords.length > 0 ? keywords.map(quoted).join(' OR ') : undefined,
+      'filter.advanced': dated ? `AREA[StartDate]RANGE[${query.dateFrom ?? 'MIN'},${query.dateTo ?? 'MAX'}]` : undefined,
+      pageSize: Math.max(1, Math.min(query.limit, 1000)),
+    });
+    return parseStudies(body);
+  },
+
+  parseCorpus(content) {
+    let body: unknown;
+    try {
+      body = JSON.parse(content);
+    } catch {
+      throw malformed('not JSON');
+    }
+    return parseStudies(body);
+  },
+};

@@ -1,0 +1,91 @@
+// openFDA drug labels: GET /drug/label.json?search=indications_and_usage:"<term>" ...&limit=N.
+// openFDA answers 404 NOT_FOUND when nothing matches. The offline corpus is a label.json response
+// ({ meta, results: [...] }). Without an API key openFDA allows 240 requests per minute.
+import type { DiseaseModule } from '../../../domain/diseases/disease-module';
+import type { SourceRecord } from '../../../domain/workspace/sources';
+import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
+import { arr, compactDate, isObject, malformed, normalizeDate, snippet, str } from '../source-runner';
+
+const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
+const strings = (value: unknown): string[] => [...new Set(arr(value).map(str).filter((s): s is string => s !== undefined))];
+
+/** Words that, found in the indications text, mean the label is indicated for the disease. */
+function indicationWords(disease: DiseaseModule): string[] {
+  return [...(disease.search.fda_labels?.indication_terms ?? []), disease.name, ...disease.synonyms].map((t) => t.toLowerCase()).filter((t) => t.length >= 3);
+}
+
+function toRecord(result: unknown, words: string[]): SourceRecord | null {
+  const r = obj(result);
+  const setId = str(r.set_id) ?? str(r.id);
+  if (!setId) return null;
+  const openfda = obj(r.openfda);
+  const generic = strings(openfda.generic_name);
+  const brand = strings(openfda.brand_name);
+  const indications = strings(r.indications_and_usage).join(' ');
+  const lower = indications.toLowerCase();
+  const names = brand.length > 0 ? `${brand.join(', ')}${generic.length > 0 ? ` (${generic.join(', ')})` : ''}` : generic.join(', ');
+  return {
+    source: 'fda_labels',
+    nativeId: setId,
+    recordType: 'drug_label',
+    title: names ? `${names} drug label` : `Drug label ${setId}`,
+    url: `https://dailymed.nlm.nih.gov/dailymed/search.cfm?labeltype=all&query=${encodeURIComponent(setId)}`,
+    text: snippet(indications),
+    published: normalizeDate(r.effective_time),
+    structured: { drugs: generic, targets: [], pathways: [] },
+    attributes: { indicationMatch: indications !== '' && words.some((w) => lower.includes(w)) },
+  };
+}
+
+/** Parses a drug/label.json response (live answer or corpus file). */
+export function parseLabels(body: unknown, disease: DiseaseModule): SourceRecord[] {
+  if (!isObject(body) || !Array.isArray(body.results)) throw malformed('expected { results: [...] }');
+  const words = indicationWords(disease);
+  return body.results.map((r) => toRecord(r, words)).filter((r): r is SourceRecord => r !== null);
+}
+
+/**
+ * The openFDA search expression (spaces become '+' in the URL, which openFDA reads as spaces):
+ * indications_and_usage:("a" OR "b"), AND effective_time:[YYYYMMDD TO YYYYMMDD] when dates are filtered.
+ */
+export function labelSearch(terms: string[], dateFrom: string | null, dateTo: string | null): string {
+  const phrases = terms.map((t) => `"${t.replace(/["\\]/g, '')}"`);
+  const indication = `indications_and_usage:${phrases.length === 1 ? phrases[0] : `(${phrases.join(' OR ')})`}`;
+  if (dateFrom === null && dateTo === null) return indication;
+  return `${indication} AND effective_time:[${dateFrom ? compactDate(dateFrom) : '19000101'} TO ${dateTo ? compactDate(dateTo) : '29991231'}]`;
+}
+
+export const fdaLabelsAdapter: SourceAdapter = {
+  name: 'fda_labels',
+  defaultBaseUrl: 'https://api.fda.gov',
+  minIntervalMs: 250,
+  corpusExtension: 'json',
+
+  isConfigured: (disease) => (disease.search.fda_labels?.indication_terms?.length ?? 0) > 0,
+
+  queryTerms: (disease) => [...disease.search.fda_labels!.indication_terms],
+
+  async fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]> {
+    let body: unknown;
+    try {
+      body = await http.getJson('drug/label.json', {
+        search: labelSearch(query.terms, query.dateFrom, query.dateTo),
+        limit: Math.max(1, Math.min(query.limit, 1000)),
+      });
+    } catch (error) {
+      if (error instanceof ProviderError && error.status === 404) return []; // openFDA: "No matches found!"
+      throw error;
+    }
+    return parseLabels(body, query.disease);
+  },
+
+  parseCorpus(content, query) {
+    let body: unknown;
+    try {
+      body = JSON.parse(content);
+    } catch {
+      throw malformed('not JSON');
+    }
+    return parseLabels(body, query.disease);
+  },
+};

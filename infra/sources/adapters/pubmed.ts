@@ -1,0 +1,159 @@
+// PubMed through NCBI E-utilities: esearch.fcgi (PMIDs for the query) then efetch.fcgi (the articles
+// as a PubmedArticleSet). The offline corpus is an efetch PubmedArticleSet. NCBI allows 3 requests/s
+// without an API key.
+import { XMLParser } from 'fast-xml-parser';
+import type { DiseaseModule } from '../../../domain/diseases/disease-module';
+import type { SourceRecord } from '../../../domain/workspace/sources';
+import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
+import { arr, compactDate, diseaseWords, isObject, isoDate, malformed, questionKeywords, snippet, str } from '../source-runner';
+
+const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  processEntities: false, // decoded by text() below, the same way for stop nodes and plain nodes
+  stopNodes: ['*.ArticleTitle', '*.AbstractText', '*.VernacularTitle'], // these hold inline markup (<i>, <sup>)
+  isArray: (name) => ARRAYS.has(name),
+});
+
+function parseXml(body: string, root: string): Record<string, unknown> {
+  let doc: unknown;
+  try {
+    doc = parser.parse(body, true);
+  } catch {
+    throw malformed('not XML');
+  }
+  if (!isObject(doc) || !(root in doc)) throw malformed(`expected ${root}`);
+  const node = doc[root];
+  return isObject(node) ? node : {}; // an empty element parses as ''
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Text of a node (string, or {#text}), inline tags removed and XML entities decoded. */
+function text(node: unknown): string {
+  const raw = isObject(node) ? node['#text'] : node;
+  const value = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : '';
+  return value
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+      if (entity[0] === '#') {
+        const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[entity.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
+
+function articleDate(article: Record<string, unknown>, pubmedData: Record<string, unknown>): string | null {
+  const pubDate = obj(obj(obj(article.Journal).JournalIssue).PubDate);
+  if (pubDate.Year !== undefined) return isoDate(text(pubDate.Year), text(pubDate.Month), text(pubDate.Day));
+  const medline = /(\d{4})(?:\s+([A-Za-z]{3}))?/.exec(text(pubDate.MedlineDate));
+  if (medline) return isoDate(medline[1], medline[2]);
+  const electronic = obj(arr(article.ArticleDate)[0]);
+  if (electronic.Year !== undefined) return isoDate(text(electronic.Year), text(electronic.Month), text(electronic.Day));
+  const history = arr(obj(obj(pubmedData.History)).PubMedPubDate).map(obj).find((d) => d['@_PubStatus'] === 'pubmed');
+  return history ? isoDate(text(history.Year), text(history.Month), text(history.Day)) : null;
+}
+
+function toRecord(entry: unknown): SourceRecord | null {
+  const citation = obj(obj(entry).MedlineCitation);
+  const article = obj(citation.Article);
+  const pmid = text(citation.PMID);
+  if (!/^\d+$/.test(pmid)) return null;
+  const abstract = arr(obj(article.Abstract).AbstractText)
+    .map((part) => {
+      const label = isObject(part) ? str(part['@_Label']) : undefined;
+      const body = text(part);
+      return label && body ? `${label}: ${body}` : body;
+    })
+    .filter(Boolean)
+    .join(' ');
+  const publicationTypes = arr(obj(article.PublicationTypeList).PublicationType).map(text).filter(Boolean);
+  const journal = text(obj(article.Journal).Title) || text(obj(article.Journal).ISOAbbreviation);
+  return {
+    source: 'pubmed',
+    nativeId: pmid,
+    recordType: 'article',
+    title: text(article.ArticleTitle) || text(article.VernacularTitle) || `PubMed article ${pmid}`,
+    url: `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`,
+    text: snippet(abstract),
+    published: articleDate(article, obj(obj(entry).PubmedData)),
+    structured: { drugs: [], targets: [], pathways: [] },
+    attributes: {
+      ...(publicationTypes.length > 0 ? { publicationTypes } : {}),
+      ...(journal ? { journal } : {}),
+    },
+  };
+}
+
+/** Parses an efetch PubmedArticleSet (live answer or corpus file). */
+export function parsePubmedArticleSet(body: string): SourceRecord[] {
+  const set = parseXml(body, 'PubmedArticleSet');
+  return arr(set.PubmedArticle).map(toRecord).filter((r): r is SourceRecord => r !== null);
+}
+
+/** Parses an esearch eSearchResult into PMIDs. */
+export function parseEsearch(body: string): string[] {
+  const result = parseXml(body, 'eSearchResult');
+  if (result.ERROR !== undefined && result.IdList === undefined) throw new ProviderError(`provider error: ${text(result.ERROR)}`, false);
+  return arr(obj(result.IdList).Id).map(text).filter((id) => /^\d+$/.test(id));
+}
+
+const quoted = (term: string) => `"${term.replace(/"/g, '')}"`;
+
+/** The esearch term: (disease terms in title/abstract OR MeSH headings) AND (any question keyword). */
+export function pubmedTerm(disease: DiseaseModule, terms: string[]): string {
+  const config = disease.search.pubmed ?? { terms: [] };
+  const diseaseTerms = new Set(config.terms);
+  const meshTerms = new Set(config.mesh_terms ?? []);
+  const keywords = terms.filter((t) => !diseaseTerms.has(t) && !meshTerms.has(t));
+  const diseasePart = [...[...diseaseTerms].map((t) => `${quoted(t)}[tiab]`), ...[...meshTerms].map((t) => `${quoted(t)}[mh]`)].join(' OR ');
+  const keywordPart = keywords.map((k) => (/^[A-Za-z0-9-]+$/.test(k) ? k : quoted(k))).join(' OR ');
+  return keywordPart ? `(${diseasePart}) AND (${keywordPart})` : `(${diseasePart})`;
+}
+
+export const pubmedAdapter: SourceAdapter = {
+  name: 'pubmed',
+  defaultBaseUrl: 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils',
+  minIntervalMs: 340,
+  corpusExtension: 'xml',
+
+  isConfigured: (disease) => (disease.search.pubmed?.terms?.length ?? 0) > 0,
+
+  queryTerms(disease, question) {
+    const config = disease.search.pubmed!;
+    return [...config.terms, ...(config.mesh_terms ?? []), ...questionKeywords(question, diseaseWords(disease))];
+  },
+
+  async fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]> {
+    const dated = query.dateFrom !== null || query.dateTo !== null;
+    const ids = parseEsearch(
+      await http.getText('esearch.fcgi', {
+        db: 'pubmed',
+        term: pubmedTerm(query.disease, query.terms),
+        retmax: Math.max(1, Math.min(query.limit, 10_000)),
+        sort: 'relevance',
+        retmode: 'xml',
+        tool: 'evidence-research-service',
+        // NCBI wants both bounds whenever one is given.
+        datetype: dated ? 'pdat' : undefined,
+        mindate: dated ? compactDate(query.dateFrom ?? '1800-01-01', '/') : undefined,
+        maxdate: dated ? compactDate(query.dateTo ?? '3000-12-31', '/') : undefined,
+      }),
+    );
+    if (ids.length === 0) return [];
+    const body = await http.getText('efetch.fcgi', { db: 'pubmed', id: ids.join(','), retmode: 'xml', tool: 'evidence-research-service' });
+    const records = parsePubmedArticleSet(body);
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return records.sort((a, b) => (order.get(a.nativeId) ?? 1e9) - (order.get(b.nativeId) ?? 1e9)); // esearch's relevance order
+  },
+
+  parseCorpus: (content) => parsePubmedArticleSet(content),
+};

@@ -1,0 +1,129 @@
+// ClinicalTrials.gov API v2 against a local server answering /api/v2/studies in the v2 JSON shape.
+import { expect } from 'chai';
+import { clinicalTrialsAdapter, stoppedForEfficacy } from '../../../infra/sources/adapters/clinical_trials';
+import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { request, sourceAdapterContract, testDisease } from './source-adapter.contract';
+import { json, ReplayServer, type RecordedRequest, type Reply } from './replay-server';
+
+const BASE = '/api/v2/';
+const QUESTION = 'Does anifrolumab improve outcomes in lupus?';
+
+/** Studies as API v2 returns them (protocolSection modules; optional fields omitted in some). */
+const STUDIES = {
+  studies: [
+    {
+      protocolSection: {
+        identificationModule: { nctId: 'NCT02446912', orgStudyIdInfo: { id: 'D3461C00004' }, briefTitle: 'Efficacy and Safety of Two Doses of Anifrolumab Compared to Placebo in Adult Subjects With Active Systemic Lupus Erythematosus', officialTitle: 'A Multicenter, Randomized, Double-blind, Placebo-controlled, Phase 3 Study' },
+        statusModule: { statusVerifiedDate: '2021-02', overallStatus: 'COMPLETED', startDateStruct: { date: '2015-07-07', type: 'ACTUAL' }, completionDateStruct: { date: '2018-09-27', type: 'ACTUAL' } },
+        descriptionModule: { briefSummary: 'The purpose of this study is to evaluate the efficacy and safety of anifrolumab in adults with active SLE.' },
+        conditionsModule: { conditions: ['Systemic Lupus Erythematosus'] },
+        designModule: { studyType: 'INTERVENTIONAL', phases: ['PHASE3'], enrollmentInfo: { count: 460, type: 'ACTUAL' } },
+        armsInterventionsModule: {
+          interventions: [
+            { type: 'BIOLOGICAL', name: 'Anifrolumab', armGroupLabels: ['Anifrolumab 300 mg'] },
+            { type: 'OTHER', name: 'Placebo' },
+          ],
+        },
+      },
+      hasResults: true,
+    },
+    {
+      protocolSection: {
+        identificationModule: { nctId: 'NCT01438489', briefTitle: 'A Study of an Oral JAK Inhibitor in Lupus Nephritis' },
+        statusModule: { overallStatus: 'TERMINATED', whyStopped: 'Futility at interim analysis', startDateStruct: { date: '2011-09' } },
+        designModule: { phases: ['PHASE1', 'PHASE2'] },
+        armsInterventionsModule: { interventions: [{ type: 'DRUG', name: 'Baricitinib' }, { type: 'DRUG', name: 'Baricitinib' }] },
+      },
+      hasResults: false,
+    },
+    {
+      protocolSection: {
+        identificationModule: { nctId: 'NCT00000001', briefTitle: 'An Observational Registry of SLE' },
+        statusModule: { overallStatus: 'WITHDRAWN', whyStopped: 'Sponsor decision, not related to safety or efficacy' },
+      },
+    },
+    { protocolSection: { identificationModule: {} } }, // no nctId: not a citable record
+  ],
+  nextPageToken: 'NF0g5JGBlPM',
+};
+
+const respond = (r: RecordedRequest): Reply => (r.path === `${BASE}studies` ? json(STUDIES) : json({ message: 'not found' }, 404));
+
+sourceAdapterContract('clinical_trials', () => ({
+  adapter: clinicalTrialsAdapter,
+  disease: testDisease(),
+  question: QUESTION,
+  basePath: BASE,
+  respond,
+  requestsPerRun: 1,
+  expectedIds: ['NCT02446912', 'NCT01438489', 'NCT00000001'],
+  corpus: JSON.stringify({ studies: STUDIES.studies.slice(0, 2) }),
+  corpusIds: ['NCT02446912', 'NCT01438489'],
+  malformed: json({ totalCount: 3, items: [] }),
+}));
+
+describe('clinical_trials adapter: API v2 requests and study parsing', function () {
+  let server: ReplayServer;
+  beforeEach(async function () {
+    server = await ReplayServer.start(respond);
+  });
+  afterEach(async function () {
+    await server.close();
+  });
+  const opts = (): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0 });
+
+  it('asks /studies with query.cond (condition and configured terms), query.term (question keywords) and pageSize', async function () {
+    await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION, { limit: 25 }), opts());
+    const [r] = server.requests;
+    expect(r!.method).to.equal('GET');
+    expect(r!.path).to.equal('/api/v2/studies');
+    expect(r!.query.get('query.cond')).to.equal('"Systemic Lupus Erythematosus" OR "lupus nephritis"');
+    expect(r!.query.get('query.term')).to.equal('anifrolumab OR improve OR outcomes');
+    expect(r!.query.get('pageSize')).to.equal('25');
+    expect(r!.query.get('format')).to.equal('json');
+    expect(r!.query.has('filter.advanced')).to.equal(false);
+  });
+
+  it('parses status, phase, enrollment, interventions, start date and a stop for futility', async function () {
+    const { records } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION), opts());
+    const [completed, terminated, withdrawn] = records;
+    expect(completed).to.deep.equal({
+      source: 'clinical_trials',
+      nativeId: 'NCT02446912',
+      recordType: 'clinical_trial',
+      title: 'Efficacy and Safety of Two Doses of Anifrolumab Compared to Placebo in Adult Subjects With Active Systemic Lupus Erythematosus',
+      url: 'https://clinicaltrials.gov/study/NCT02446912',
+      text: 'The purpose of this study is to evaluate the efficacy and safety of anifrolumab in adults with active SLE.',
+      published: '2015-07-07',
+      structured: { drugs: ['Anifrolumab'], targets: [], pathways: [] },
+      attributes: { phase: 'PHASE3', status: 'COMPLETED', enrollment: 460 },
+    });
+    expect(terminated).to.deep.include({ published: '2011-09-01', structured: { drugs: ['Baricitinib'], targets: [], pathways: [] } });
+    expect(terminated!.attributes).to.deep.equal({ phase: 'PHASE2', status: 'TERMINATED', outcomeMet: false });
+    expect(terminated!.text).to.equal('Why stopped: Futility at interim analysis');
+    expect(withdrawn!.attributes).to.deep.equal({ status: 'WITHDRAWN' }); // "not related to ... efficacy"
+    expect(withdrawn!.published).to.equal(null);
+  });
+
+  it('a date filter goes to the API as an advanced StartDate range and is applied to the records', async function () {
+    const { records } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION, { dateFrom: '2012-01-01', dateTo: '2020-12-31' }), opts());
+    expect(server.requests[0]!.query.get('filter.advanced')).to.equal('AREA[StartDate]RANGE[2012-01-01,2020-12-31]');
+    // Undated records are kept; the 2011 trial is outside the range.
+    expect(records.map((r) => r.nativeId)).to.deep.equal(['NCT02446912', 'NCT00000001']);
+  });
+
+  it('an empty studies list is "no records matched"', async function () {
+    server.setHandler(() => json({ studies: [] }));
+    const { status } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION), opts());
+    expect(status).to.include({ status: 'warning', warning: 'no records matched', record_count: 0 });
+  });
+
+  it('reads a stop reason as lack of efficacy only when it says so', function () {
+    expect(stoppedForEfficacy('Lack of efficacy')).to.equal(true);
+    expect(stoppedForEfficacy('The study did not meet its primary endpoint')).to.equal(true);
+    expect(stoppedForEfficacy('Futility')).to.equal(true);
+    expect(stoppedForEfficacy('Business decision unrelated to efficacy')).to.equal(false);
+    expect(stoppedForEfficacy('slow recruitment')).to.equal(false);
+    expect(stoppedForEfficacy(undefined)).to.equal(false);
+  });
+});
