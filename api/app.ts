@@ -16,6 +16,9 @@ import { securityMiddleware } from './security/headers';
 import { jobRoutes } from './jobs/job.routes';
 import { jobStreamRoutes, mountJobWebSocket } from './jobs/job-streams';
 import { systemModuleRoutes } from './system/modules.routes';
+import { diseaseRoutes } from './system/diseases.routes';
+import { workspaceRunRoutes } from './workspace/runs.routes';
+import { workspaceSubmitRoutes } from './workspace/submit.routes';
 
 export interface HttpApp {
   app: expressWs.Application;
@@ -41,8 +44,11 @@ export function createApp(runtime: Runtime): HttpApp {
 
   registry.add(...healthRoutes(checks));
   registry.add(...authRoutes({ settings, knex: runtime.db.knex }));
+  // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
+  registry.add(...workspaceSubmitRoutes(runtime));
   registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
-  registry.add(...systemModuleRoutes(runtime));
+  registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
+  registry.add(...workspaceRunRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

@@ -3,6 +3,8 @@
 import { Command } from 'commander';
 import { SettingsError } from '../infra/config/settings';
 import { serve } from './commands/serve';
+import { diseaseValidate } from './commands/disease';
+import { workspace } from './commands/workspace';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
 } from './commands/operations';
@@ -26,6 +28,24 @@ projections.command('status').description('checkpoint, lag and rebuild state of 
   .option('--json', 'print JSON').action(projectionsStatus);
 projections.command('rebuild [name]').description('rebuild one read model (or all) from the log, blue/green')
   .action(projectionsRebuild);
+
+program.command('workspace').description('run one research question (in-process) and write its dossier as JSON and HTML')
+  .requiredOption('--question <text>', 'the research question')
+  .option('--disease <id>', 'disease module id', 'sle')
+  .option('--sources <list>', 'comma-separated sources (default pubmed,clinical_trials)')
+  .option('--date-from <date>', 'earliest source date (YYYY-MM-DD)')
+  .option('--date-to <date>', 'latest source date (YYYY-MM-DD)')
+  .option('--candidate-type <type>', 'drugs, targets or both')
+  .option('--max-evidence <n>', 'evidence records kept (1-200)')
+  .option('--no-llm', 'skip LLM enrichment')
+  .option('--out <dir>', 'output directory', '.')
+  .action(workspace);
+
+const disease = program.command('disease').description('Workspace disease modules');
+disease.command('validate').description('check every module in fixtures/diseases (exit 1 when any is incomplete)')
+  .option('--dir <dir>', 'another modules directory')
+  .option('--json', 'print JSON')
+  .action(diseaseValidate);
 
 const bus = program.command('bus').description('message bus');
 bus.command('status').description('consumer groups with lag and dead-letter counts').action(busStatus);

@@ -45,6 +45,8 @@ export interface RouteDefinition {
   params?: JsonSchema;
   query?: JsonSchema;
   body?: JsonSchema;
+  /** 'handler': the body schema documents the route, the handler validates (it normalizes first). */
+  bodyValidation?: 'registry' | 'handler';
   responses: Record<string, ResponseSpec>;
   /** websocket and sse routes are served by their own transport; the registry documents them. */
   transport?: 'http' | 'websocket' | 'sse';
@@ -132,7 +134,7 @@ export class ApiRegistry {
     const details: ValidationDetail[] = [];
     if (route.params) details.push(...validate(route.params, params, 'path'));
     if (route.query) details.push(...validate(route.query, query, 'query'));
-    if (route.body) {
+    if (route.body && route.bodyValidation !== 'handler') {
       if (body === undefined) body = {};
       details.push(...validate(route.body, body, 'body'));
     }

@@ -1,8 +1,7 @@
 // Saved Workspace runs (spec §4.5): list, load (request, dossier, HTML, status), delete. Every route
 // acts for the researcher principal; another researcher's run is answered like a missing one (404).
-import { handleCommand } from '../../commands/shared/handle-command';
-import { DomainError, fold } from '../../domain/shared/decider';
-import { runDecider, RunEvent, RunState, runStreamId } from '../../domain/workspace/run';
+import { changeRun, loadRun } from '../../commands/workspace/run-commands';
+import { DomainError } from '../../domain/shared/decider';
 import type { Runtime } from '../../infra/app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
 import { RUNS_TABLE } from '../../projections/workspace/runs.projector';
@@ -31,11 +30,6 @@ const runSummarySchema = {
   },
   required: ['run_id', 'disease_id', 'question', 'status', 'requested_at'],
 };
-
-export async function loadRun(runtime: Pick<Runtime, 'store'>, runId: string): Promise<RunState> {
-  const events = await runtime.store.readStream(runStreamId(runId));
-  return fold(runDecider, events.map((e) => ({ type: e.type, data: e.data }) as RunEvent));
-}
 
 export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
   const blobs = new BlobStore(runtime.db.knex);
@@ -99,7 +93,7 @@ export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
       },
       handler: async ({ principal, params, res }) => {
         // The stream, not the read model: a run is readable the moment it exists.
-        const run = await loadRun(runtime, params.run_id);
+        const run = await loadRun(runtime.store, params.run_id);
         if (run.phase === 'none' || run.phase === 'deleted' || run.researcherId !== principal!.id) {
           res.status(404).json({ detail: 'no such run' });
           return;
@@ -130,9 +124,8 @@ export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
       },
       handler: async ({ req, principal, params, res }) => {
         try {
-          await handleCommand(runtime.store, runStreamId(params.run_id), runDecider,
-            { type: 'DeleteRun', researcherId: principal!.id, at: new Date().toISOString() },
-            requestCommandContext(req, eventPrincipal(principal!)), { retries: 3 });
+          await changeRun(runtime.store, params.run_id, { type: 'DeleteRun', researcherId: principal!.id, at: new Date().toISOString() },
+            requestCommandContext(req, eventPrincipal(principal!)));
         } catch (error) {
           if (error instanceof DomainError && error.code === 'run_not_found') {
             res.status(404).json({ detail: 'no such run' });

@@ -22,7 +22,9 @@ import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { allProcessors } from '../../processors';
 import type { Processor } from '../../processors/processor';
 import { startProcessors } from '../../processors/processor-host';
-import { allModules } from '../../processors/jobs/modules';
+import { ModuleParts, shippedModules } from '../../processors/jobs/modules';
+import { DiseaseRegistry } from '../diseases/disease-registry';
+import { KnowledgeGraphHolder } from '../kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../../processors/jobs/module-registry';
 import { jobRunnerProcessors } from '../../processors/jobs/job-runner';
 
@@ -36,6 +38,10 @@ export interface Runtime {
   processors: readonly Processor[];
   /** Analysis modules that run as jobs. */
   modules: ModuleRegistry;
+  /** Disease modules of the Workspace, loaded once at start. */
+  diseases: DiseaseRegistry;
+  /** The default knowledge graph (a preload). */
+  knowledge: KnowledgeGraphHolder;
   /** Start-up work (the knowledge-graph preload) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
@@ -48,7 +54,10 @@ export interface Runtime {
 export interface RuntimeOverrides {
   projectors?: readonly Projector[];
   processors?: readonly Processor[];
-  modules?: readonly ModuleDefinition[];
+  /** Replaces the shipped modules (tests); a function receives the runtime's parts to build them. */
+  modules?: readonly ModuleDefinition[] | ((parts: ModuleParts) => readonly ModuleDefinition[]);
+  diseases?: DiseaseRegistry;
+  knowledge?: KnowledgeGraphHolder;
 }
 
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
@@ -65,7 +74,11 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
       ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger })
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });
     const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
-    const modules = new ModuleRegistry(overrides.modules ?? allModules);
+    const diseases = overrides.diseases ?? DiseaseRegistry.load();
+    const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
+    const parts: ModuleParts = { settings, logger, db, store, diseases, knowledge };
+    const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts);
+    const modules = new ModuleRegistry(moduleList);
     const processors = [
       ...jobRunnerProcessors(modules, {
         concurrency: settings.workerConcurrency,
@@ -84,8 +97,9 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
 
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
+    preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
     const runtime: Runtime = {
-      settings, logger, db, store, bus, projections, processors, modules, preloads,
+      settings, logger, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());

@@ -75,6 +75,8 @@ export interface Settings {
   evidenceSourceMode: 'auto' | 'live' | 'offline';
   /** Operator overrides of provider API roots (name=url pairs), e.g. for a mirror or a test server. */
   sourceBaseUrls: Record<string, string>;
+  /** The bundled offline corpus (fixtures/corpus unless overridden). */
+  evidenceCorpusDir: string | undefined;
   /** OpenAI-compatible chat completions endpoint for optional claim enrichment. */
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 }
@@ -139,6 +141,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     busLeaseMs: int(env, 'BUS_LEASE_MS', 15_000, 500, 600_000),
     evidenceSourceMode: oneOf(env, 'EVIDENCE_SOURCE_MODE', 'auto', ['auto', 'live', 'offline'] as const),
     sourceBaseUrls: sourceBaseUrls(env),
+    evidenceCorpusDir: raw(env, 'EVIDENCE_CORPUS_DIR') ? path.resolve(raw(env, 'EVIDENCE_CORPUS_DIR')!) : undefined,
     llm: {
       baseUrl: outboundUrl(env, 'LLM_BASE_URL'),
       apiKey: raw(env, 'LLM_API_KEY'),

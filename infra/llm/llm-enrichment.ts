@@ -2,10 +2,10 @@
 // (no credentials, timeout, quota, an error, output that fails validation) the outcome is a status
 // and warnings for the manifest; deterministic claims are never touched. Proposed claims are kept
 // only when both entities are knowledge-graph nodes and every cited evidence id is in the dossier.
-import { createHash } from 'node:crypto';
 import Ajv2020 from 'ajv/dist/2020';
 import type { GraphView } from '../../domain/kg/graph-view';
-import type { Claim, ClaimRelationship, EvidenceItem, LlmStatus } from '../../domain/workspace/dossier-types';
+import type { LlmClaimProposal } from '../../domain/workspace/claims';
+import type { ClaimRelationship, EvidenceItem, LlmStatus } from '../../domain/workspace/dossier-types';
 
 export interface LlmConfig {
   baseUrl: string | undefined;
@@ -18,7 +18,8 @@ export interface LlmOutcome {
   status: LlmStatus;
   model: string | null;
   warnings: string[];
-  claims: Claim[];
+  /** Checked here against the graph and the evidence; mergeLlmClaims() adds them beside the deterministic ones. */
+  claims: LlmClaimProposal[];
 }
 
 const RELATIONSHIPS: ClaimRelationship[] = ['supports', 'contradicts', 'associated_with', 'targets', 'participates_in'];
@@ -102,9 +103,9 @@ interface Proposal {
   evidence_ids: string[];
 }
 
-function acceptClaims(proposals: Proposal[], input: { evidence: readonly EvidenceItem[]; graph: GraphView }): { claims: Claim[]; warnings: string[] } {
-  const evidence = new Map(input.evidence.map((e) => [e.evidence_id, e]));
-  const claims: Claim[] = [];
+function acceptClaims(proposals: Proposal[], input: { evidence: readonly EvidenceItem[]; graph: GraphView }): { claims: LlmClaimProposal[]; warnings: string[] } {
+  const evidence = new Set(input.evidence.map((e) => e.evidence_id));
+  const claims: LlmClaimProposal[] = [];
   let dropped = 0;
   for (const proposal of proposals) {
     const subject = input.graph.resolve(proposal.subject);
@@ -114,16 +115,12 @@ function acceptClaims(proposals: Proposal[], input: { evidence: readonly Evidenc
       dropped++;
       continue;
     }
-    const triple = `${subject.id}|${proposal.relationship}|${object.id}`;
     claims.push({
-      claim_id: `cl_llm_${createHash('sha256').update(triple).digest('hex').slice(0, 16)}`,
       subject: { id: subject.id, label: subject.label, kind: subject.kind },
       relationship: proposal.relationship,
       object: { id: object.id, label: object.label, kind: object.kind },
       statement: `${subject.label} ${proposal.relationship.replace('_', ' ')} ${object.label} (proposed by the language model from the cited records).`,
       evidence_ids: cited,
-      citations: cited.map((id) => evidence.get(id)!.url),
-      origin: 'llm',
     });
   }
   return { claims, warnings: dropped > 0 ? [`${dropped} LLM-proposed claim(s) dropped: unknown entities or uncited evidence`] : [] };

@@ -96,7 +96,7 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
     });
     timers.push(setTimeout(() => controller.abort(new SoftTimeLimitExceeded(`soft time limit of ${options.softTimeLimitMs / 1000} s exceeded`)), options.softTimeLimitMs));
     const result = await Promise.race([
-      module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId }),
+      module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId, command }),
       hardLimit,
     ]);
     const final = withReport(module, jobId, job.params, result, options.reportsDir);

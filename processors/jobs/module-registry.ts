@@ -3,6 +3,7 @@
 // whether it is available, and its handler. Real modules register with their own features.
 import type { JsonSchema } from '../../api/http/validation';
 import type { Logger } from '../../infra/logging/logger';
+import type { CommandContext } from '../../commands/shared/command-context';
 
 export interface ModuleRunContext {
   jobId: string;
@@ -13,6 +14,8 @@ export interface ModuleRunContext {
   logger: Logger;
   /** The researcher who submitted the job, when known. */
   researcherId?: string;
+  /** For commands the module issues: carries the submitting request's correlation id. */
+  command: CommandContext;
 }
 
 export type Availability = { available: true } | { available: false; reason: string };

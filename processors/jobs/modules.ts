@@ -1,4 +1,24 @@
-// The analysis modules this build ships. Each capability adds its module here when it lands.
+// The analysis modules this build ships, built from the runtime's parts. Each capability adds its
+// module here when it lands.
+import type { Settings } from '../../infra/config/settings';
+import type { Database } from '../../infra/db/database';
+import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
+import type { Logger } from '../../infra/logging/logger';
 import type { ModuleDefinition } from './module-registry';
+import { workspaceModule } from '../workspace/workspace-module';
 
-export const allModules: readonly ModuleDefinition[] = [];
+export interface ModuleParts {
+  settings: Settings;
+  logger: Logger;
+  db: Database;
+  store: EventStore;
+  diseases: DiseaseRegistry;
+  knowledge: KnowledgeGraphHolder;
+}
+
+export function shippedModules(parts: ModuleParts): readonly ModuleDefinition[] {
+  return [workspaceModule(parts)];
+}
+

@@ -65,7 +65,7 @@ describe('LLM claim enrichment against an OpenAI-compatible server', function ()
       const outcome = await enrichWithLlm(input, config);
       expect(outcome.status).to.equal('ok');
       expect(outcome.claims).to.have.length(1);
-      expect(outcome.claims[0]).to.deep.include({ relationship: 'targets', origin: 'llm', evidence_ids: ['ev_0123456789abcdef'] });
+      expect(outcome.claims[0]).to.deep.include({ relationship: 'targets', evidence_ids: ['ev_0123456789abcdef'] });
       expect(outcome.claims[0]!.subject.id).to.equal('drug:anifrolumab');
       expect(outcome.warnings[0]).to.contain('2 LLM-proposed claim(s) dropped');
       expect(seen.auth).to.equal('Bearer sk-test-secret');

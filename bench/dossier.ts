@@ -1,0 +1,99 @@
+// npm run bench:dossier — Workspace latency in offline mode (max_evidence 50, 20 runs):
+// submit→SUCCESS through the real HTTP API and job worker, and the pipeline alone.
+// Prints p50/p95 of each. Uses a fresh database on the local PostgreSQL (BENCH_ADMIN_URL to change).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createApp } from '../api/app';
+import { parseResearchRequest } from '../domain/workspace/research-request';
+import { openRuntime } from '../infra/app/runtime';
+import { loadSettings } from '../infra/config/settings';
+import { silentLogger } from '../infra/logging/logger';
+import { pipelineDeps } from '../processors/workspace/workspace-module';
+import { runWorkspacePipeline } from '../processors/workspace/workspace-pipeline';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BODY = { disease_id: 'sle', question: 'Which drugs and targets are most promising for lupus nephritis?', max_evidence: 50 };
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  const dbName = `bench_dossier_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dossier-'));
+  const settings = {
+    ...loadSettings({ DEBUG: 'true', EVIDENCE_SOURCE_MODE: 'offline', RATE_LIMIT_REQUESTS: '0', LOG_LEVEL: 'silent' }),
+    databaseUrl: url.toString(),
+    dataDir,
+  };
+  const runtime = await openRuntime(settings, silentLogger);
+  try {
+    await runtime.startWorkers();
+    await runtime.preloads.runAll();
+    const http = createApp(runtime);
+    const server = http.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const endToEnd = async (): Promise<number> => {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/jobs/workspace`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'X-Researcher-ID': 'bench' }, body: JSON.stringify(BODY),
+      });
+      const { job_id } = (await response.json()) as { job_id: string };
+      for (;;) {
+        const status = (await (await fetch(`${base}/api/jobs/${job_id}`)).json()) as { status: string; error?: string };
+        if (status.status === 'SUCCESS') return performance.now() - started;
+        if (status.status === 'FAILURE') throw new Error(`run failed: ${status.error}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+
+    const request = parseResearchRequest(BODY);
+    const disease = runtime.diseases.require(request.disease_id);
+    const graph = await runtime.knowledge.graph();
+    const deps = pipelineDeps({ settings: { ...settings, useCache: false } });
+    const pipelineOnly = async (): Promise<number> => {
+      const started = performance.now();
+      await runWorkspacePipeline({ runId: 'bench', request, disease, graph, startedAt: new Date() }, deps);
+      return performance.now() - started;
+    };
+
+    await endToEnd(); // warm-up: JIT, caches, first connections
+    await pipelineOnly();
+    const e2e: number[] = [];
+    for (let i = 0; i < RUNS; i++) e2e.push(await endToEnd());
+    const pipe: number[] = [];
+    for (let i = 0; i < RUNS; i++) pipe.push(await pipelineOnly());
+
+    server.closeAllConnections();
+    server.close();
+    await http.close();
+    console.log(`dossier benchmark: offline corpus, disease sle, max_evidence 50, sources pubmed+clinical_trials, ${RUNS} runs each`);
+    console.log('| measure | p50 ms | p95 ms | target p50 |');
+    console.log('|---|---:|---:|---:|');
+    console.log(`| submit -> SUCCESS (HTTP, job worker, events) | ${percentile(e2e, 50).toFixed(1)} | ${percentile(e2e, 95).toFixed(1)} | 1000 |`);
+    console.log(`| pipeline alone | ${percentile(pipe, 50).toFixed(1)} | ${percentile(pipe, 95).toFixed(1)} | 250 |`);
+  } finally {
+    await runtime.close();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

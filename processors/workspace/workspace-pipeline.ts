@@ -1,0 +1,76 @@
+// The Workspace pipeline's outward part: retrieve every requested source (in parallel; a failing
+// source never fails the run), optionally ask the LLM, then hand everything to the pure buildDossier
+// and render the HTML. Used by the workspace job module and by `evidence workspace`.
+import type { DiseaseModule } from '../../domain/diseases/disease-module';
+import type { KnowledgeGraph } from '../../domain/kg/knowledge-graph';
+import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-dossier';
+import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-types';
+import { normalizeEvidence, type SourceRun } from '../../domain/workspace/normalize';
+import { renderDossierHtml } from '../../domain/workspace/render-html';
+import type { SourceName, SourceStatus } from '../../domain/workspace/sources';
+import type { LlmConfig } from '../../infra/llm/llm-enrichment';
+import { enrichWithLlm } from '../../infra/llm/llm-enrichment';
+import type { SourceAdapter } from '../../infra/sources/source-adapter';
+import { runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
+
+export interface PipelineDeps {
+  adapters: Readonly<Record<SourceName, SourceAdapter>>;
+  /** Per-source runner options (mode, cache, base URL override...). */
+  sourceOptions(source: SourceName): RunSourceOptions;
+  llm: LlmConfig;
+  llmFetch?: typeof fetch;
+}
+
+export interface PipelineHooks {
+  /** Called as each source finishes, with the share of sources done. */
+  sourceFinished?(status: SourceStatus, done: number, total: number): Promise<void>;
+  llmStarted?(): Promise<void>;
+}
+
+export interface PipelineOutput {
+  dossier: Dossier;
+  html: string;
+}
+
+export async function runWorkspacePipeline(
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; startedAt: Date },
+  deps: PipelineDeps,
+  hooks: PipelineHooks = {},
+): Promise<PipelineOutput> {
+  const { request, disease, graph } = run;
+  let done = 0;
+  const sourceRuns: SourceRun[] = await Promise.all(request.sources.map(async (source) => {
+    const result = await runSource(deps.adapters[source], {
+      disease,
+      question: request.question,
+      dateFrom: request.date_from,
+      dateTo: request.date_to,
+      limit: request.max_evidence,
+    }, deps.sourceOptions(source));
+    done++;
+    await hooks.sourceFinished?.(result.status, done, request.sources.length);
+    return result;
+  }));
+
+  let llm: LlmOutcome = { status: 'disabled', model: null, warnings: [] };
+  if (request.enable_llm) {
+    await hooks.llmStarted?.();
+    // The LLM sees the same evidence the dossier will hold (normalization is pure and cheap).
+    const { evidence } = normalizeEvidence(sourceRuns, {
+      dateFrom: request.date_from, dateTo: request.date_to, maxEvidence: request.max_evidence, citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
+    }, graph);
+    llm = await enrichWithLlm({ question: request.question, diseaseName: disease.name, evidence: evidence.map((e) => e.item), graph }, deps.llm, deps.llmFetch);
+  }
+
+  const dossier = buildDossier({
+    request,
+    disease,
+    sourceRuns,
+    graph,
+    runId: run.runId,
+    startedAt: run.startedAt.toISOString(),
+    completedAt: new Date().toISOString(),
+    llm,
+  });
+  return { dossier, html: renderDossierHtml(dossier) };
+}

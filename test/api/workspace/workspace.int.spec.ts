@@ -1,0 +1,166 @@
+// The Workspace end to end through a real server in offline mode: question in, dossier out, saved runs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { dossierJsonSchema } from '../../../domain/workspace/dossier-schema';
+import type { Dossier } from '../../../domain/workspace/dossier-types';
+import { eventually } from '../../support/databases';
+import { startTestServer, TestServer } from '../../support/test-server';
+
+const FIXTURES = path.resolve(__dirname, '../../../../fixtures');
+const ALL_SOURCES = ['pubmed', 'clinical_trials', 'gwas', 'fda_labels', 'opentargets', 'gtex', 'biorxiv', 'chembl'];
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+const validateDossier = ajv.compile(dossierJsonSchema);
+
+describe('Evidence Workspace: from a question to a dossier (offline corpus)', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  const alice = { 'X-Researcher-ID': 'alice', 'content-type': 'application/json' };
+  const bob = { 'X-Researcher-ID': 'bob', 'content-type': 'application/json' };
+
+  before(async function () {
+    if (!fs.existsSync(path.join(FIXTURES, 'corpus', 'pubmed', 'sle.xml'))) this.skip();
+    server = await startTestServer({ startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', JOB_STREAM_POLL_MS: '50' } });
+  });
+  after(async function () {
+    await server?.close();
+  });
+
+  async function ask(body: Json, headers: Record<string, string> = alice): Promise<Response> {
+    return fetch(`${server.baseUrl}/api/jobs/workspace`, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
+
+  async function dossierFor(body: Json, headers = alice): Promise<{ jobId: string; result: { dossier: Dossier; html: string } }> {
+    const response = await ask(body, headers);
+    expect(response.status, await response.clone().text()).to.equal(202);
+    const { job_id } = (await response.json()) as Json;
+    let status: Json = {};
+    await eventually(async () => {
+      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`)).json()) as Json;
+      return status.status === 'SUCCESS' || status.status === 'FAILURE';
+    }, 'workspace job finished', 60_000);
+    expect(status.status, status.error).to.equal('SUCCESS');
+    return { jobId: job_id, result: status.result };
+  }
+
+  it('needs a researcher principal', async function () {
+    expect((await ask({ question: 'What treats lupus?' }, { 'content-type': 'application/json' })).status).to.equal(401);
+  });
+
+  it('rejects a bad request with 422 details and an unknown disease before any work', async function () {
+    const bad = await ask({ question: ' x ', sources: 'pubmed,nowhere', max_evidence: 500, candidate_type: 'genes' });
+    expect(bad.status).to.equal(422);
+    const locs = ((await bad.json()) as Json).detail.map((d: Json) => d.loc.join('.'));
+    expect(locs).to.include.members(['body.question', 'body.sources.1', 'body.max_evidence', 'body.candidate_type']);
+    const unknown = await ask({ question: 'What treats it?', disease_id: 'no_such_disease' });
+    expect(unknown.status).to.equal(422);
+    expect(((await unknown.json()) as Json).detail[0]).to.include({ type: 'unknown_disease' });
+  });
+
+  for (const disease of ['sle', 'ra']) {
+    it(`builds a ${disease} dossier from every source with claims, rankings and a found graph path`, async function () {
+      const { jobId, result } = await dossierFor({ disease_id: disease, question: 'Which drugs and targets are most promising?', sources: ALL_SOURCES, enable_llm: false });
+      const { dossier, html } = result;
+      expect(validateDossier(dossier), JSON.stringify(validateDossier.errors?.slice(0, 3))).to.equal(true);
+      expect(dossier.run_id).to.equal(jobId);
+      for (const source of ['pubmed', 'clinical_trials']) {
+        expect(dossier.evidence.some((e) => e.source === source || e.also_found_in.some((a) => a.source === source)), `${source} evidence`).to.equal(true);
+      }
+      expect(dossier.source_statuses.map((s) => s.retrieval_mode)).to.satisfy((modes: string[]) => modes.every((m) => m === 'offline'));
+      expect(dossier.claims.length).to.be.greaterThan(0);
+      expect(dossier.drug_rankings.length).to.be.greaterThan(0);
+      expect(dossier.target_rankings.length).to.be.greaterThan(0);
+      expect(dossier.graph_explanations.some((g) => g.status === 'found')).to.equal(true);
+      expect(html).to.contain('Research use only');
+    });
+  }
+
+  it('gives the same fingerprint and different run ids for the same request', async function () {
+    const request = { disease_id: 'sle', question: 'Is hydroxychloroquine still first line?', enable_llm: false };
+    const first = await dossierFor(request);
+    const second = await dossierFor(request);
+    expect(first.result.dossier.run_id).not.to.equal(second.result.dossier.run_id);
+    expect(first.result.dossier.manifest.provenance.fingerprint).to.equal(second.result.dossier.manifest.provenance.fingerprint);
+  });
+
+  it('without LLM credentials keeps the deterministic claims and says so', async function () {
+    const { result } = await dossierFor({ disease_id: 'sle', question: 'Which interferon pathway drugs?', enable_llm: true });
+    expect(result.dossier.manifest.llm.status).to.equal('not_configured');
+    expect(result.dossier.warnings.join(' ')).to.contain('LLM');
+    expect(result.dossier.claims.length).to.be.greaterThan(0);
+  });
+
+  it('saves runs per researcher: list, load, delete (and 404 for others and for unknown ids)', async function () {
+    const { jobId } = await dossierFor({ disease_id: 'ra', question: 'What about JAK inhibitors?', enable_llm: false });
+    await eventually(async () => {
+      const list = (await (await fetch(`${server.baseUrl}/api/workspace/runs?limit=200`, { headers: alice })).json()) as Json;
+      return list.runs.some((r: Json) => r.run_id === jobId && r.status === 'completed');
+    }, 'run listed as completed');
+    const loaded = (await (await fetch(`${server.baseUrl}/api/workspace/runs/${jobId}`, { headers: alice })).json()) as Json;
+    expect(loaded).to.include({ run_id: jobId, status: 'completed' });
+    expect(loaded.dossier.run_id).to.equal(jobId);
+    expect(loaded.html).to.match(/^<!doctype html>/i);
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs/${jobId}`, { headers: bob })).status).to.equal(404);
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs/${jobId}`, { method: 'DELETE', headers: bob })).status).to.equal(404);
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs/${jobId}`, { method: 'DELETE', headers: alice })).status).to.equal(204);
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs/${jobId}`, { headers: alice })).status).to.equal(404);
+    await eventually(async () => {
+      const list = (await (await fetch(`${server.baseUrl}/api/workspace/runs?limit=200`, { headers: alice })).json()) as Json;
+      return !list.runs.some((r: Json) => r.run_id === jobId);
+    }, 'deleted run left the list');
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs/6b1c7f1e-0000-4000-8000-000000000009`, { method: 'DELETE', headers: alice })).status).to.equal(404);
+    const events = (await server.runtime.store.readStream(`run-${jobId}`)).map((e) => e.type);
+    expect(events.at(-1)).to.equal('RunDeleted');
+  });
+
+  it('validates the runs list limits', async function () {
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs?limit=0`, { headers: alice })).status).to.equal(422);
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs?limit=201`, { headers: alice })).status).to.equal(422);
+    expect((await fetch(`${server.baseUrl}/api/workspace/runs?offset=-1`, { headers: alice })).status).to.equal(422);
+  });
+});
+
+describe('Evidence Workspace when a source fails', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let corpus: string;
+
+  before(async function () {
+    if (!fs.existsSync(path.join(FIXTURES, 'corpus', 'pubmed', 'sle.xml'))) this.skip();
+    // A corpus that has pubmed but lost its clinical_trials file: that source errors, the run goes on.
+    corpus = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-'));
+    fs.cpSync(path.join(FIXTURES, 'corpus', 'pubmed'), path.join(corpus, 'pubmed'), { recursive: true });
+    server = await startTestServer({ startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: corpus } });
+  });
+  after(async function () {
+    await server?.close();
+    if (corpus) fs.rmSync(corpus, { recursive: true, force: true });
+  });
+
+  it('records the source as error with a warning and still returns a useful dossier', async function () {
+    const response = await fetch(`${server.baseUrl}/api/jobs/workspace`, {
+      method: 'POST', headers: { 'X-Researcher-ID': 'carol', 'content-type': 'application/json' },
+      body: JSON.stringify({ disease_id: 'sle', question: 'What is new for lupus nephritis?', enable_llm: false }),
+    });
+    const { job_id } = (await response.json()) as Json;
+    let status: Json = {};
+    await eventually(async () => {
+      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`)).json()) as Json;
+      return status.status === 'SUCCESS' || status.status === 'FAILURE';
+    }, 'finished', 60_000);
+    expect(status.status).to.equal('SUCCESS');
+    const dossier = status.result.dossier as Dossier;
+    const trials = dossier.source_statuses.find((s) => s.source === 'clinical_trials')!;
+    expect(trials.status).to.equal('error');
+    expect(trials.warning).to.be.a('string').and.not.be.empty;
+    expect(dossier.warnings.some((w) => w.includes('clinical_trials'))).to.equal(true);
+    expect(dossier.evidence.length).to.be.greaterThan(0);
+  });
+});
