@@ -19,6 +19,7 @@ import { systemModuleRoutes } from './system/modules.routes';
 import { diseaseRoutes } from './system/diseases.routes';
 import { workspaceRunRoutes } from './workspace/runs.routes';
 import { workspaceSubmitRoutes } from './workspace/submit.routes';
+import { printCssRoutes } from './export/print-css.routes';
 
 export interface HttpApp {
   app: expressWs.Application;
@@ -48,7 +49,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...workspaceSubmitRoutes(runtime));
   registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
   registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
-  registry.add(...workspaceRunRoutes(runtime));
+  registry.add(...workspaceRunRoutes(runtime), ...printCssRoutes());
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

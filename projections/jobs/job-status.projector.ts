@@ -9,8 +9,9 @@ export const JOB_STATUS_TABLE = 'job_status';
 
 export const jobStatusProjector: Projector = {
   name: 'job_status',
-  version: 1,
-  eventTypes: JOB_EVENT_TYPES,
+  version: 2,
+  // A deleted Workspace run takes its job (same id) and its dossier result out of this read model too.
+  eventTypes: [...JOB_EVENT_TYPES, 'RunDeleted'],
   tables: [JOB_STATUS_TABLE],
   async createTables(trx: Knex.Transaction, names: TableNames) {
     const table = names[JOB_STATUS_TABLE]!;
@@ -35,11 +36,17 @@ export const jobStatusProjector: Projector = {
     const table = names[JOB_STATUS_TABLE]!;
     // Fold the batch per job first: one read and one write per job, however many events it had.
     const byJob = new Map<string, RecordedEvent[]>();
+    const deleted = new Set<string>();
     for (const event of events) {
+      if (event.type === 'RunDeleted') {
+        deleted.add((event.data as { runId: string }).runId);
+        continue;
+      }
       const jobId = event.streamId.slice('job-'.length);
       byJob.set(jobId, [...(byJob.get(jobId) ?? []), event]);
     }
     for (const [jobId, jobEvents] of byJob) {
+      if (deleted.has(jobId)) continue;
       const row = await trx(table).where({ job_id: jobId }).first();
       let state: JobState = row ? rowToState(row) : initialJobState;
       let revision = row ? Number(row.last_revision) : -1;
@@ -51,6 +58,7 @@ export const jobStatusProjector: Projector = {
       if (!state.module) continue;
       await trx(table).insert(stateToRow(jobId, state, revision)).onConflict('job_id').merge();
     }
+    if (deleted.size > 0) await trx(table).whereIn('job_id', [...deleted]).delete();
   },
 };
 

@@ -79,6 +79,11 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
       expect(dossier.target_rankings.length).to.be.greaterThan(0);
       expect(dossier.graph_explanations.some((g) => g.status === 'found')).to.equal(true);
       expect(html).to.contain('Research use only');
+      const stylesheet = /href="([^"]+print\.css)"/.exec(html)?.[1];
+      expect(stylesheet, 'the report links its print stylesheet').to.be.a('string');
+      const css = await fetch(`${server.baseUrl}${stylesheet}`);
+      expect(css.status).to.equal(200);
+      expect(css.headers.get('content-type')).to.contain('text/css');
     });
   }
 
@@ -118,6 +123,7 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
     expect((await fetch(`${server.baseUrl}/api/workspace/runs/6b1c7f1e-0000-4000-8000-000000000009`, { method: 'DELETE', headers: alice })).status).to.equal(404);
     const events = (await server.runtime.store.readStream(`run-${jobId}`)).map((e) => e.type);
     expect(events.at(-1)).to.equal('RunDeleted');
+    await eventually(async () => (await fetch(`${server.baseUrl}/api/jobs/${jobId}`)).status === 404, 'the job result left with the run');
   });
 
   it('validates the runs list limits', async function () {
