@@ -16,7 +16,7 @@ export async function up(knex: Knex): Promise<void> {
     )`);
   await knex.raw(`
     create table es_events (
-      position bigserial primary key,
+      position bigserial,
       transaction_id xid8 not null default pg_current_xact_id(),
       stream_id text not null,
       revision bigint not null,
@@ -25,10 +25,12 @@ export async function up(knex: Knex): Promise<void> {
       data jsonb not null,
       metadata jsonb not null,
       created_at timestamptz not null default now(),
+      -- The global order is the key: readers scan it; a separate index on position alone would only
+      -- cost every insert (positions are unique by their sequence).
+      constraint es_events_pkey primary key (transaction_id, position),
       constraint es_events_stream_revision_key unique (stream_id, revision),
       constraint es_events_event_id_key unique (event_id)
     )`);
-  await knex.raw(`create index es_events_global_order on es_events (transaction_id, position)`);
   await knex.raw(APPEND_FUNCTION);
   await knex.raw(APPEND_MANY_FUNCTION);
   await knex.raw(TOMBSTONE_FUNCTION);
