@@ -20,6 +20,7 @@ import { diseaseRoutes } from './system/diseases.routes';
 import { workspaceRunRoutes } from './workspace/runs.routes';
 import { workspaceSubmitRoutes } from './workspace/submit.routes';
 import { printCssRoutes } from './export/print-css.routes';
+import { reviewRoutes } from './workspace/reviews.routes';
 
 export interface HttpApp {
   app: expressWs.Application;
@@ -49,7 +50,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...workspaceSubmitRoutes(runtime));
   registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
   registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
-  registry.add(...workspaceRunRoutes(runtime), ...printCssRoutes());
+  registry.add(...workspaceRunRoutes(runtime), ...reviewRoutes(runtime), ...printCssRoutes());
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

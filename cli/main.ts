@@ -5,6 +5,7 @@ import { SettingsError } from '../infra/config/settings';
 import { serve } from './commands/serve';
 import { diseaseValidate } from './commands/disease';
 import { workspace } from './commands/workspace';
+import { auditReplay } from './commands/audit';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
 } from './commands/operations';
@@ -40,6 +41,13 @@ program.command('workspace').description('run one research question (in-process)
   .option('--no-llm', 'skip LLM enrichment')
   .option('--out <dir>', 'output directory', '.')
   .action(workspace);
+
+const audit = program.command('audit').description('auditors\' tools');
+audit.command('replay').description('a run\'s review state as of any moment, replayed from its events and checked against the read model')
+  .requiredOption('--run <id>', 'run id')
+  .option('--at <timestamp>', 'replay up to this moment (ISO 8601)')
+  .option('--json', 'print JSON')
+  .action(auditReplay);
 
 const disease = program.command('disease').description('Workspace disease modules');
 disease.command('validate').description('check every module in fixtures/diseases (exit 1 when any is incomplete)')

@@ -3,5 +3,6 @@ import type { Projector } from './projector';
 import { streamCatalogProjector } from './catalog/stream-catalog.projector';
 import { jobStatusProjector } from './jobs/job-status.projector';
 import { workspaceRunsProjector } from './workspace/runs.projector';
+import { reviewsProjector } from './reviews/reviews.projector';
 
-export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector];
+export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector, reviewsProjector];

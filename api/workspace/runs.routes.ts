@@ -2,6 +2,8 @@
 // acts for the researcher principal; another researcher's run is answered like a missing one (404).
 import { changeRun, loadRun } from '../../commands/workspace/run-commands';
 import { DomainError } from '../../domain/shared/decider';
+import { reviewStreamId } from '../../domain/reviews/review';
+import { StreamDeletedError } from '../../infra/event-store/event-store';
 import type { Runtime } from '../../infra/app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
 import { RUNS_TABLE } from '../../projections/workspace/runs.projector';
@@ -126,6 +128,10 @@ export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
         try {
           await changeRun(runtime.store, params.run_id, { type: 'DeleteRun', researcherId: principal!.id, at: new Date().toISOString() },
             requestCommandContext(req, eventPrincipal(principal!)));
+          // Its review history goes with it: the stream is tombstoned, the read models drop it on RunDeleted.
+          await runtime.store.tombstone(reviewStreamId(params.run_id)).catch((error) => {
+            if (!(error instanceof StreamDeletedError)) throw error;
+          });
         } catch (error) {
           if (error instanceof DomainError && error.code === 'run_not_found') {
             res.status(404).json({ detail: 'no such run' });

@@ -1,0 +1,24 @@
+// `evidence audit replay --run ID [--at TIMESTAMP]`: a run's review state as of any moment, replayed
+// from its events; without --at it is also compared with the read model (exit 1 on any difference).
+import { replayReviews } from '../../commands/reviews/replay-reviews';
+import { printTable } from '../print';
+import { withRuntime } from './lifecycle';
+
+export async function auditReplay(options: { run: string; at?: string; json?: boolean }): Promise<void> {
+  const asOf = options.at ? new Date(options.at) : undefined;
+  if (asOf && Number.isNaN(asOf.getTime())) throw new Error(`--at ${options.at} is not a timestamp (ISO 8601, e.g. 2026-11-21T10:00:00Z)`);
+  await withRuntime(async (runtime) => {
+    await runtime.projections.waitForCatchUp(30_000).catch(() => undefined);
+    const result = await replayReviews(runtime.store, runtime.db.knex, options.run, asOf);
+    if (options.json) {
+      console.log(JSON.stringify(result, null, 2));
+    } else {
+      console.log(`run ${result.runId}: ${result.eventsReplayed} review event(s) replayed${result.asOf ? ` up to ${result.asOf}` : ''}`);
+      printTable(['candidate', 'type', 'decision', 'saves', 'updated at', 'tags'], result.reviews.map((r) => [
+        r.candidateId, r.candidateType, r.decision, String(r.saves), r.updatedAt, r.tags.join(', '),
+      ]));
+      if (result.differences) console.log(result.differences.length === 0 ? 'read model matches the replay' : `DIFFERENCES:\n${result.differences.join('\n')}`);
+    }
+    if (result.differences && result.differences.length > 0) process.exitCode = 1;
+  }, (settings) => (process.env.LOG_LEVEL ? settings : { ...settings, logLevel: 'warn' }));
+}
