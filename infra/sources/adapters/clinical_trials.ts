@@ -42,7 +42,7 @@ function toRecord(study: unknown): SourceRecord | null {
         .map(obj)
         .filter((i) => i.type === 'DRUG' || i.type === 'BIOLOGICAL')
         .map((i) => str(i.name))
-        .filter((n): n is string => n !== undefined),
+        .filter((n): n is string => n !== undefined && !isComparator(n)),
     ),
   ];
   const stopped = overallStatus === 'TERMINATED' || overallStatus === 'WITHDRAWN';
@@ -109,3 +109,10 @@ export const clinicalTrialsAdapter: SourceAdapter = {
     return parseStudies(body);
   },
 };
+
+/** Control arms are interventions too, but never candidates: placebo, vehicle, standard of care. */
+const COMPARATOR = /\b(placebo|vehicle|sham|standard of care|standard therapy|usual care|best supportive care)\b/i;
+
+export function isComparator(name: string): boolean {
+  return COMPARATOR.test(name);
+}
