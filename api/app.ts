@@ -21,6 +21,7 @@ import { workspaceRunRoutes } from './workspace/runs.routes';
 import { workspaceSubmitRoutes } from './workspace/submit.routes';
 import { printCssRoutes } from './export/print-css.routes';
 import { reviewRoutes } from './workspace/reviews.routes';
+import { acrossRunsRoutes } from './workspace/across-runs.routes';
 
 export interface HttpApp {
   app: expressWs.Application;
@@ -51,6 +52,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
   registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
   registry.add(...workspaceRunRoutes(runtime), ...reviewRoutes(runtime), ...printCssRoutes());
+  registry.add(...acrossRunsRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 
