@@ -21,6 +21,9 @@ import { workspaceRunRoutes } from './workspace/runs.routes';
 import { workspaceSubmitRoutes } from './workspace/submit.routes';
 import { printCssRoutes } from './export/print-css.routes';
 import { reviewRoutes } from './workspace/reviews.routes';
+import { alertRoutes } from './alerts/alerts.routes';
+import { notificationRoutes } from './notifications/notifications.routes';
+import { digestRoutes } from './digest/digest.routes';
 import { acrossRunsRoutes } from './workspace/across-runs.routes';
 
 export interface HttpApp {
@@ -53,6 +56,9 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
   registry.add(...workspaceRunRoutes(runtime), ...reviewRoutes(runtime), ...printCssRoutes());
   registry.add(...acrossRunsRoutes(runtime));
+  registry.add(...alertRoutes(runtime));
+  registry.add(...notificationRoutes(runtime));
+  registry.add(...digestRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

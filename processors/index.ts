@@ -1,4 +1,5 @@
 // Every processor the worker runs. Features add theirs here.
 import type { Processor } from './processor';
+import { reviewRemindersProcessor } from './alerts/review-reminders.processor';
 
-export const allProcessors: readonly Processor[] = [];
+export const allProcessors: readonly Processor[] = [reviewRemindersProcessor];

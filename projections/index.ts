@@ -4,5 +4,9 @@ import { streamCatalogProjector } from './catalog/stream-catalog.projector';
 import { jobStatusProjector } from './jobs/job-status.projector';
 import { workspaceRunsProjector } from './workspace/runs.projector';
 import { reviewsProjector } from './reviews/reviews.projector';
+import { alertsProjector } from './alerts/alerts.projector';
+import { notificationSettingsProjector } from './notifications/notification-settings.projector';
+import { digestDeliveriesProjector } from './digest/digest-deliveries.projector';
 
-export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector, reviewsProjector];
+export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector, reviewsProjector,
+  alertsProjector, notificationSettingsProjector, digestDeliveriesProjector];

@@ -27,6 +27,7 @@ import { DiseaseRegistry } from '../diseases/disease-registry';
 import { KnowledgeGraphHolder } from '../kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../../processors/jobs/module-registry';
 import { jobRunnerProcessors } from '../../processors/jobs/job-runner';
+import { startDigestDispatcher } from '../../processors/digest/digest-dispatcher';
 
 export interface Runtime {
   settings: Settings;
@@ -115,6 +116,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
           process.exit(1);
         });
         logger.info('scheduler lease held');
+        cleanups.push(startDigestDispatcher(runtime)); // the weekly digest's 60-second duty
         if (settings.kafkaBrokers) {
           const relay = new KafkaRelay({ brokers: settings.kafkaBrokers, clientId: `evidence-relay-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger });
           await relay.start();

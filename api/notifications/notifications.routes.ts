@@ -1,0 +1,209 @@
+// Notification settings (spec §2.5, §4.5): the caller's channels, alert thresholds and digest schedule,
+// with the latest email and chat delivery status. The chat webhook URL is validated (HTTPS on the chat
+// provider's two webhook hosts), stored encrypted, and only ever returned masked. Saving also retries
+// the caller's pending alert deliveries.
+import { loadNotificationSettings, saveNotificationSettings } from '../../commands/notifications/settings-commands';
+import { isValidTimezone } from '../../domain/digest/digest-window';
+import type { Channel } from '../../domain/notifications/delivery';
+import { NotificationSettings, NotificationSettingsState, WEEKDAYS, Weekday } from '../../domain/notifications/settings';
+import { maskWebhookUrl, webhookUrlProblem } from '../../domain/notifications/webhook-url';
+import type { Runtime } from '../../infra/app/runtime';
+import { notificationKey, open, seal } from '../../infra/notifications/secret-box';
+import { notificationTransportOptions } from '../../infra/notifications/transport-options';
+import { ALERT_DELIVERIES_TABLE } from '../../projections/alerts/alerts.projector';
+import { DispatchReport, dispatchPendingAlerts } from '../../processors/notifications/alert-dispatcher';
+import { resolveChannels } from '../../processors/notifications/channels';
+import { eventPrincipal } from '../auth/principal';
+import type { RouteDefinition } from '../http/registry';
+import { RequestValidationError, ValidationDetail } from '../http/validation';
+import { requestCommandContext } from '../middleware/correlation';
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+const settingsBodySchema = {
+  type: 'object',
+  description: 'Omitted fields keep their current value. email or chat_webhook_url null (or "") removes that channel.',
+  properties: {
+    email: { type: ['string', 'null'], maxLength: 254, description: 'Opt-in email delivery (needs server SMTP settings)' },
+    chat_webhook_url: { type: ['string', 'null'], maxLength: 2048, description: 'HTTPS incoming-webhook URL on hooks.slack.com or hooks.slack-gov.com; never returned' },
+    score_drop_threshold: { type: 'number', minimum: 0, maximum: 100, description: 'Score points; 0 disables' },
+    rank_change_threshold: { type: 'integer', minimum: 0, maximum: 100, description: 'Positions; 0 disables' },
+    evidence_quality_change_threshold: { type: 'number', minimum: 0, maximum: 1, description: 'Average quality-score units; 0 disables' },
+    weekly_digest_enabled: { type: 'boolean' },
+    weekday: { enum: [...WEEKDAYS], description: 'Digest day in the researcher\'s timezone' },
+    hour: { type: 'integer', minimum: 0, maximum: 23 },
+    minute: { type: 'integer', minimum: 0, maximum: 59 },
+    timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'IANA timezone name, e.g. Europe/Berlin' },
+  },
+  additionalProperties: false,
+};
+
+const channelStatusSchema = {
+  type: 'object',
+  properties: {
+    configured: { type: 'boolean' },
+    available: { type: 'boolean' },
+    unavailable_reason: { type: ['string', 'null'] },
+    last_status: { enum: ['succeeded', 'failed', 'in_flight', null] },
+    last_attempt_at: { type: ['string', 'null'] },
+    last_error: { type: ['string', 'null'], description: 'Bounded operational text; never contains secrets' },
+    last_alert_id: { type: ['string', 'null'] },
+  },
+  required: ['configured', 'available', 'last_status'],
+};
+
+const settingsSchema = {
+  type: 'object',
+  properties: {
+    email: { type: ['string', 'null'] },
+    chat_webhook_configured: { type: 'boolean' },
+    chat_webhook_url_masked: { type: ['string', 'null'], description: 'e.g. https://hooks.slack.com/services/T…/…/****' },
+    score_drop_threshold: { type: 'number' },
+    rank_change_threshold: { type: 'integer' },
+    evidence_quality_change_threshold: { type: 'number' },
+    weekly_digest_enabled: { type: 'boolean' },
+    weekday: { enum: [...WEEKDAYS] },
+    hour: { type: 'integer' },
+    minute: { type: 'integer' },
+    timezone: { type: 'string' },
+    updated_at: { type: ['string', 'null'] },
+    delivery_status: { type: 'object', properties: { email: channelStatusSchema, chat: channelStatusSchema }, required: ['email', 'chat'] },
+    notifications: { type: 'object', description: 'PUT only: what the save\'s retry of pending deliveries did' },
+  },
+  required: ['email', 'chat_webhook_configured', 'chat_webhook_url_masked', 'score_drop_threshold', 'rank_change_threshold',
+    'evidence_quality_change_threshold', 'weekly_digest_enabled', 'weekday', 'hour', 'minute', 'timezone', 'delivery_status'],
+};
+
+interface SettingsBody {
+  email?: string | null;
+  chat_webhook_url?: string | null;
+  score_drop_threshold?: number;
+  rank_change_threshold?: number;
+  evidence_quality_change_threshold?: number;
+  weekly_digest_enabled?: boolean;
+  weekday?: Weekday;
+  hour?: number;
+  minute?: number;
+  timezone?: string;
+}
+
+export function notificationRoutes(runtime: Runtime): RouteDefinition[] {
+  const { knex } = runtime.db;
+  const { settings } = runtime;
+
+  /** Validated body -> settings patch (the webhook sealed for this researcher). */
+  function toPatch(body: SettingsBody, researcherId: string, current: NotificationSettings): Partial<NotificationSettings> {
+    const details: ValidationDetail[] = [];
+    const patch: Partial<NotificationSettings> = {};
+    if (body.email !== undefined) {
+      const email = body.email?.trim() || null;
+      if (email !== null && !EMAIL.test(email)) details.push({ loc: ['body', 'email'], msg: 'is not an email address', type: 'format' });
+      patch.email = email;
+    }
+    if (body.chat_webhook_url !== undefined) {
+      const url = body.chat_webhook_url?.trim() || null;
+      const problem = url === null ? undefined : webhookUrlProblem(url);
+      if (problem) details.push({ loc: ['body', 'chat_webhook_url'], msg: problem, type: 'webhook_url' });
+      else if (url === null) patch.chatWebhook = null;
+      else if (!sameWebhook(current, url, researcherId)) {
+        patch.chatWebhook = { ciphertext: seal(url, notificationKey(settings), researcherId), masked: maskWebhookUrl(url) };
+      }
+    }
+    if (body.timezone !== undefined && !isValidTimezone(body.timezone)) {
+      details.push({ loc: ['body', 'timezone'], msg: 'is not an IANA timezone name', type: 'timezone' });
+    }
+    if (details.length > 0) throw new RequestValidationError(details);
+    const direct: [keyof SettingsBody, keyof NotificationSettings][] = [
+      ['score_drop_threshold', 'scoreDropThreshold'], ['rank_change_threshold', 'rankChangeThreshold'],
+      ['evidence_quality_change_threshold', 'evidenceQualityChangeThreshold'], ['weekly_digest_enabled', 'weeklyDigestEnabled'],
+      ['weekday', 'weekday'], ['hour', 'hour'], ['minute', 'minute'], ['timezone', 'timezone'],
+    ];
+    for (const [from, to] of direct) if (body[from] !== undefined) (patch as Record<string, unknown>)[to] = body[from];
+    return patch;
+  }
+
+  function sameWebhook(current: NotificationSettings, url: string, researcherId: string): boolean {
+    if (!current.chatWebhook) return false;
+    try {
+      return open(current.chatWebhook.ciphertext, notificationKey(settings), researcherId) === url;
+    } catch {
+      return false;
+    }
+  }
+
+  async function view(researcherId: string, state: NotificationSettingsState, report?: DispatchReport) {
+    const s = state.settings;
+    const { targets, unavailable } = resolveChannels(settings, researcherId, s);
+    const status = async (channel: Channel) => {
+      const last = await knex(ALERT_DELIVERIES_TABLE).where({ researcher_id: researcherId, channel })
+        .orderBy([{ column: 'last_attempt_at', order: 'desc' }]).first('status', 'last_attempt_at', 'last_error', 'alert_id');
+      const fresh = report?.latest[channel];
+      const configured = channel === 'email' ? s.email !== null : s.chatWebhook !== null;
+      return {
+        configured,
+        available: Boolean(targets[channel]),
+        unavailable_reason: unavailable[channel] ?? null,
+        last_status: fresh?.status ?? last?.status ?? null,
+        last_attempt_at: fresh?.at ?? (last?.last_attempt_at ? new Date(last.last_attempt_at).toISOString() : null),
+        last_error: fresh ? fresh.error : last?.last_error ?? null,
+        last_alert_id: fresh?.alert_id ?? last?.alert_id ?? null,
+      };
+    };
+    return {
+      email: s.email,
+      chat_webhook_configured: s.chatWebhook !== null,
+      chat_webhook_url_masked: s.chatWebhook?.masked ?? null,
+      score_drop_threshold: s.scoreDropThreshold,
+      rank_change_threshold: s.rankChangeThreshold,
+      evidence_quality_change_threshold: s.evidenceQualityChangeThreshold,
+      weekly_digest_enabled: s.weeklyDigestEnabled,
+      weekday: s.weekday,
+      hour: s.hour,
+      minute: s.minute,
+      timezone: s.timezone,
+      updated_at: state.updatedAt ?? null,
+      delivery_status: { email: await status('email'), chat: await status('chat') },
+      ...(report ? { notifications: { attempted: report.attempted, delivered: report.delivered, failed: report.failed } } : {}),
+    };
+  }
+
+  return [
+    {
+      method: 'get',
+      path: '/api/workspace/notifications',
+      operationId: 'getNotificationSettings',
+      summary: 'The caller\'s notification settings and latest email/chat delivery status (the webhook URL only masked)',
+      tags: ['notifications'],
+      principal: 'required',
+      responses: { 200: { description: 'Settings (defaults until the first save)', schema: settingsSchema } },
+      handler: async ({ principal, res }) => {
+        res.json(await view(principal!.id, await loadNotificationSettings(runtime.store, principal!.id)));
+      },
+    },
+    {
+      method: 'put',
+      path: '/api/workspace/notifications',
+      operationId: 'saveNotificationSettings',
+      summary: 'Save the caller\'s notification settings, then retry pending alert deliveries',
+      description: 'Thresholds: score_drop_threshold 0-100 points, rank_change_threshold 0-100 positions, evidence_quality_change_threshold 0-1; 0 disables that trigger (the new-evidence reminder always stays). An alert fires when the change reaches the threshold (>=). Digest schedule: weekday monday..sunday, hour 0-23, minute 0-59 in the IANA timezone. Invalid values, a non-HTTPS or non-provider webhook URL, or an unknown timezone answer 422.',
+      tags: ['notifications'],
+      principal: 'required',
+      body: settingsBodySchema,
+      responses: { 200: { description: 'Saved settings', schema: settingsSchema } },
+      handler: async ({ req, principal, body, res }) => {
+        const researcherId = principal!.id;
+        const current = await loadNotificationSettings(runtime.store, researcherId);
+        const patch = toPatch(body as SettingsBody, researcherId, current.settings);
+        const context = requestCommandContext(req, eventPrincipal(principal!));
+        const saved = await saveNotificationSettings(runtime.store, researcherId, patch, context);
+        let report: DispatchReport | undefined;
+        try {
+          report = await dispatchPendingAlerts({ store: runtime.store, knex, settings, logger: req.log, options: notificationTransportOptions(runtime) }, researcherId, context);
+        } catch (error) {
+          req.log.warn({ err: error }, 'retrying pending deliveries after a settings save failed');
+        }
+        res.json(await view(researcherId, saved, report));
+      },
+    },
+  ];
+}

@@ -1,0 +1,21 @@
+// Loading and saving a researcher's notification settings (stream notifications-<researcher>).
+import { fold } from '../../domain/shared/decider';
+import {
+  NotificationSettings, notificationSettingsDecider, NotificationSettingsEvent, NotificationSettingsState, notificationSettingsStreamId,
+} from '../../domain/notifications/settings';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { CommandContext } from '../shared/command-context';
+import { handleCommand } from '../shared/handle-command';
+
+export async function loadNotificationSettings(store: EventStore, researcherId: string): Promise<NotificationSettingsState> {
+  const events = await store.readStream(notificationSettingsStreamId(researcherId));
+  return fold(notificationSettingsDecider, events.map((e) => ({ type: e.type, data: e.data }) as NotificationSettingsEvent));
+}
+
+export async function saveNotificationSettings(
+  store: EventStore, researcherId: string, patch: Partial<NotificationSettings>, context: CommandContext,
+): Promise<NotificationSettingsState> {
+  const result = await handleCommand(store, notificationSettingsStreamId(researcherId), notificationSettingsDecider,
+    { type: 'SaveNotificationSettings', researcherId, patch, at: context.now.toISOString() }, context, { retries: 3 });
+  return result.state;
+}
