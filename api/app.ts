@@ -25,6 +25,8 @@ import { alertRoutes } from './alerts/alerts.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { digestRoutes } from './digest/digest.routes';
 import { acrossRunsRoutes } from './workspace/across-runs.routes';
+import { biomedRoutes } from './biomed/biomed.routes';
+import { v1DisclaimerMiddleware } from './biomed/disclaimer.middleware';
 
 export interface HttpApp {
   app: expressWs.Application;
@@ -59,10 +61,12 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...alertRoutes(runtime));
   registry.add(...notificationRoutes(runtime));
   registry.add(...digestRoutes(runtime));
+  registry.add(...biomedRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 
   app.use(correlationMiddleware(logger));
+  app.use('/api/v1', v1DisclaimerMiddleware());
   for (const middleware of securityMiddleware(settings)) app.use(middleware);
   app.use(rateLimiter.middleware);
   app.use(express.json({ limit: settings.maxRequestBodyBytes }));

@@ -6,6 +6,7 @@ import { serve } from './commands/serve';
 import { diseaseValidate } from './commands/disease';
 import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
+import { biomedImport, biomedInit, biomedSnapshots } from './commands/biomed';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
 } from './commands/operations';
@@ -54,6 +55,16 @@ disease.command('validate').description('check every module in fixtures/diseases
   .option('--dir <dir>', 'another modules directory')
   .option('--json', 'print JSON')
   .action(diseaseValidate);
+
+const biomed = program.command('biomed').description('canonical biomedical store: versioned snapshot imports (research use only)');
+biomed.command('init').description('create or upgrade the biomed schema (migrations) and list the import resources').action(biomedInit);
+biomed.command('import <resource> <files...>').description('verify the artifact against the pinned checksums, import it as a new snapshot and activate it')
+  .option('--allow-unpinned', 'import an artifact that matches no pinned checksum (the report records the import as forced)')
+  .action(biomedImport);
+biomed.command('snapshots').description('list snapshots with their status and active flags')
+  .option('--resource <name>', 'only this resource')
+  .option('--json', 'print JSON')
+  .action(biomedSnapshots);
 
 const bus = program.command('bus').description('message bus');
 bus.command('status').description('consumer groups with lag and dead-letter counts').action(busStatus);

@@ -1,0 +1,9 @@
+// The universal biomedical API (/api/v1, spec §4.2) as one route list for the registry.
+import type { Runtime } from '../../infra/app/runtime';
+import type { RouteDefinition } from '../http/registry';
+import { conditionRoutes } from './conditions.routes';
+import { snapshotRoutes } from './snapshots.routes';
+
+export function biomedRoutes(runtime: Runtime): RouteDefinition[] {
+  return [...conditionRoutes(runtime), ...snapshotRoutes(runtime)];
+}

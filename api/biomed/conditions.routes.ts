@@ -1,0 +1,127 @@
+// /api/v1/conditions: search, summary, IS_A hierarchy and claims, read from the active snapshots.
+import type { Runtime } from '../../infra/app/runtime';
+import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
+import { conditionSummary, findTerm, searchConditions } from '../../infra/biomed/read/conditions';
+import { hierarchy } from '../../infra/biomed/read/hierarchy';
+import { claimsAbout } from '../../infra/biomed/read/claims';
+import { resolveIdentities } from '../../infra/biomed/read/identity';
+import { activeSnapshots } from '../../infra/biomed/read/snapshots';
+import type { RouteDefinition } from '../http/registry';
+import { RequestValidationError } from '../http/validation';
+import {
+  activeSnapshotsProperty, claimsQuery, curieParams, hierarchyQuery, notFoundSchema, readinessTierProperty, searchQuery, withDisclaimer,
+} from './schemas';
+
+const tags = ['biomed'];
+const notFound = (curie: string) => ({ detail: `no condition ${curie} in the active snapshots`, disclaimer: BIOMED_DISCLAIMER });
+const nodeSchema = { type: 'object', properties: { curie: { type: 'string' }, label: { type: ['string', 'null'] }, distance: { type: 'integer' } } };
+
+export function conditionRoutes(runtime: Runtime): RouteDefinition[] {
+  const db = runtime.db.knex;
+  return [
+    {
+      // Declared before /{curie} so "search" is never taken for a CURIE.
+      method: 'get', path: '/api/v1/conditions/search', operationId: 'searchConditions', tags, access: 'public',
+      summary: 'Search imported conditions by label or synonym',
+      description: 'Case-insensitive substring match on the label or any synonym of the non-obsolete terms of the active snapshots; '
+        + 'exact label first, then label prefix, label substring, synonym.',
+      query: searchQuery,
+      responses: {
+        200: {
+          description: 'Matching conditions',
+          schema: withDisclaimer({
+            query: { type: 'string' }, limit: { type: 'integer' }, count: { type: 'integer' },
+            results: { type: 'array', items: { type: 'object', properties: {
+              curie: { type: 'string' }, label: { type: ['string', 'null'] }, kind: { type: 'string' }, resource: { type: 'string' },
+              snapshot_id: { type: 'string' }, matched: { enum: ['label', 'synonym'] }, matched_text: { type: 'string' },
+              mondo_curie: { type: ['string', 'null'] }, efo_id: { type: ['string', 'null'] }, readiness_tier: readinessTierProperty,
+            } } },
+          }, ['query', 'limit', 'count', 'results']),
+        },
+      },
+      handler: async ({ query, res }) => {
+        const q = String(query.q);
+        if (q.trim() === '') throw new RequestValidationError([{ loc: ['query', 'q'], msg: 'must not be blank', type: 'minLength' }]);
+        const results = await searchConditions(db, q, query.limit);
+        res.json({ query: q, limit: query.limit, count: results.length, results, disclaimer: BIOMED_DISCLAIMER });
+      },
+    },
+    {
+      method: 'get', path: '/api/v1/conditions/{curie}', operationId: 'getCondition', tags, access: 'public',
+      summary: 'Condition summary: label, synonyms, exact mappings, MONDO/EFO ids, readiness tier, active snapshots',
+      description: 'Readiness tiers (cumulative): L0 term only; L1 + an exact published mapping; L2 + HAS_PHENOTYPE claims; '
+        + 'L3 + gene, pathway or drug claims.',
+      params: curieParams,
+      responses: {
+        200: {
+          description: 'The condition',
+          schema: withDisclaimer({
+            curie: { type: 'string' }, label: { type: ['string', 'null'] }, kind: { type: 'string' }, definition: { type: ['string', 'null'] },
+            synonyms: { type: 'array', items: { type: 'object' } }, xrefs: { type: 'array', items: { type: 'object' } },
+            mappings: { type: 'array', items: { type: 'object' } }, mondo_curie: { type: ['string', 'null'] }, efo_id: { type: ['string', 'null'] },
+            readiness_tier: readinessTierProperty, readiness: { type: 'object' }, source: { type: 'object' }, active_snapshots: activeSnapshotsProperty,
+          }, ['curie', 'label', 'mappings', 'mondo_curie', 'efo_id', 'readiness_tier', 'active_snapshots']),
+        },
+        404: { description: 'No such condition in the active snapshots', schema: notFoundSchema },
+      },
+      handler: async ({ params, res }) => {
+        const summary = await conditionSummary(db, params.curie);
+        if (!summary) { res.status(404).json(notFound(params.curie)); return; }
+        res.json({ ...summary, disclaimer: BIOMED_DISCLAIMER });
+      },
+    },
+    {
+      method: 'get', path: '/api/v1/conditions/{curie}/hierarchy', operationId: 'getConditionHierarchy', tags, access: 'public',
+      summary: 'Parent and child IS_A nodes up to depth steps (0-3)',
+      params: curieParams,
+      query: hierarchyQuery,
+      responses: {
+        200: {
+          description: 'The IS_A neighbourhood',
+          schema: withDisclaimer({
+            curie: { type: 'string' }, label: { type: ['string', 'null'] }, depth: { type: 'integer' },
+            parents: { type: 'array', items: nodeSchema }, children: { type: 'array', items: nodeSchema },
+            edges: { type: 'array', items: { type: 'object', properties: { child: { type: 'string' }, parent: { type: 'string' } } } },
+            active_snapshots: activeSnapshotsProperty,
+          }, ['curie', 'depth', 'parents', 'children', 'edges']),
+        },
+        404: { description: 'No such condition in the active snapshots', schema: notFoundSchema },
+      },
+      handler: async ({ params, query, res }) => {
+        const term = await findTerm(db, params.curie);
+        if (!term) { res.status(404).json(notFound(params.curie)); return; }
+        const snapshots = await activeSnapshots(db);
+        const walk = await hierarchy(db, snapshots.map((s) => s.snapshot_id), term.curie, query.depth);
+        res.json({ curie: term.curie, label: term.label, depth: query.depth, ...walk, active_snapshots: snapshots, disclaimer: BIOMED_DISCLAIMER });
+      },
+    },
+    {
+      method: 'get', path: '/api/v1/conditions/{curie}/claims', operationId: 'getConditionClaims', tags, access: 'public',
+      summary: 'Claims about the condition (or an exactly mapped equivalent), with evidence links',
+      params: curieParams,
+      query: claimsQuery,
+      responses: {
+        200: {
+          description: 'A page of claims',
+          schema: withDisclaimer({
+            curie: { type: 'string' }, filters: { type: 'object' }, limit: { type: 'integer' }, count: { type: 'integer' }, has_more: { type: 'boolean' },
+            claims: { type: 'array', items: { type: 'object' } }, active_snapshots: activeSnapshotsProperty,
+          }, ['curie', 'limit', 'count', 'has_more', 'claims']),
+        },
+        404: { description: 'No such condition in the active snapshots', schema: notFoundSchema },
+      },
+      handler: async ({ params, query, res }) => {
+        const term = await findTerm(db, params.curie);
+        if (!term) { res.status(404).json(notFound(params.curie)); return; }
+        const snapshots = await activeSnapshots(db);
+        const active = snapshots.map((s) => s.snapshot_id);
+        const identity = (await resolveIdentities(db, active, [term.curie])).get(term.curie)!;
+        const { claims, hasMore } = await claimsAbout(db, active, identity, query);
+        res.json({
+          curie: term.curie, filters: { predicate: query.predicate ?? null, evidence_direction: query.evidence_direction ?? null },
+          limit: query.limit, count: claims.length, has_more: hasMore, claims, active_snapshots: snapshots, disclaimer: BIOMED_DISCLAIMER,
+        });
+      },
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+// `evidence biomed init | import <resource> <file...> [--allow-unpinned] | snapshots`.
+import path from 'node:path';
+import { importSnapshot, ImportResult } from '../../commands/biomed/import-snapshot';
+import type { BiomedDeps } from '../../commands/biomed/snapshot-events';
+import { RESOURCE_INFO, BIOMED_RESOURCES } from '../../domain/biomed/resources';
+import { ImportRefusedError } from '../../infra/biomed/artifacts';
+import { biomedDeps } from '../../infra/biomed/biomed-deps';
+import { listSnapshots } from '../../infra/biomed/read/snapshots';
+import { loadSettings } from '../../infra/config/settings';
+import { openDatabase } from '../../infra/db/database';
+import { migrateToLatest } from '../../infra/db/migrate';
+import type { EventStore } from '../../infra/event-store/event-store';
+import { EventStoreDbEventStore } from '../../infra/event-store/eventstoredb-event-store';
+import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
+import { printTable } from '../print';
+
+async function withBiomed<T>(work: (deps: BiomedDeps, applied: string[]) => Promise<T>): Promise<T> {
+  const settings = loadSettings();
+  const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
+  let store: EventStore | undefined;
+  try {
+    const applied = await migrateToLatest(db.knex);
+    store = settings.eventStoreUrl ? new EventStoreDbEventStore(settings.eventStoreUrl) : new PostgresEventStore(db.knex);
+    return await work(biomedDeps(settings, db, store), applied);
+  } finally {
+    await store?.close();
+    await db.close();
+  }
+}
+
+export async function biomedInit(): Promise<void> {
+  await withBiomed(async ({ knex }, applied) => {
+    console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database already up to date');
+    const snapshots = await listSnapshots(knex);
+    console.log(`biomedical store (schema biomed): ${snapshots.length} snapshot(s), ${snapshots.filter((s) => s.active).length} active`);
+    printTable(['resource', 'importer', 'takes'], BIOMED_RESOURCES.map((r) => [r, RESOURCE_INFO[r].implemented ? 'yes' : 'not implemented yet', RESOURCE_INFO[r].inputs]));
+  });
+}
+
+function progressPrinter() {
+  const tty = process.stderr.isTTY;
+  const started = Date.now();
+  let lastLine = '';
+  let lastPrinted = 0;
+  return {
+    update(p: { phase: string; file?: string; rows?: number }) {
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      const line = p.rows !== undefined ? `${p.phase} ${p.file}: ${p.rows.toLocaleString('en-US')} rows (${secs} s)` : `${p.phase}... (${secs} s)`;
+      if (tty) { process.stderr.write(`\r\x1b[2K${line}`); lastLine = line; return; }
+      // Not a terminal: one line per phase and about one per 50,000 rows.
+      if (p.rows === undefined || p.rows - lastPrinted >= 50_000 || p.rows < lastPrinted) { console.error(line); lastPrinted = p.rows ?? 0; }
+    },
+    done() { if (tty && lastLine) process.stderr.write('\n'); },
+  };
+}
+
+function printResult(result: ImportResult): void {
+  if (result.outcome === 'already_imported') {
+    console.log(result.message);
+    return;
+  }
+  const { snapshot, report } = result;
+  console.log(`imported ${snapshot.resource} as snapshot ${snapshot.snapshot_id} (version ${snapshot.version ?? 'unknown'}); it is now active`
+    + (report.previous_active_snapshot_id ? ` (previous active ${String(report.previous_active_snapshot_id)} stays readable)` : ''));
+  if (snapshot.forced) console.log('FORCED: imported with --allow-unpinned; the report records it');
+  console.log(`${report.rows_written} rows in ${report.duration_ms} ms (${report.rows_per_second} rows/s)`);
+  console.log(JSON.stringify(report, null, 2));
+}
+
+export async function biomedImport(resource: string, files: string[], options: { allowUnpinned?: boolean }): Promise<void> {
+  const progress = progressPrinter();
+  try {
+    await withBiomed(async (deps) => {
+      const result = await importSnapshot(deps, { resource, files: files.map((f) => path.resolve(f)), allowUnpinned: options.allowUnpinned, onProgress: (p) => progress.update(p) });
+      progress.done();
+      printResult(result);
+    });
+  } catch (error) {
+    progress.done();
+    if (error instanceof ImportRefusedError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+export async function biomedSnapshots(options: { resource?: string; json?: boolean }): Promise<void> {
+  await withBiomed(async ({ knex }) => {
+    const snapshots = await listSnapshots(knex, options.resource);
+    if (options.json) { console.log(JSON.stringify(snapshots, null, 2)); return; }
+    printTable(['snapshot', 'resource', 'version', 'status', 'active', 'forced', 'rows', 'created'], snapshots.map((s) => [
+      s.snapshot_id, s.resource, s.version ?? '-', s.status, s.active ? 'yes' : 'no', s.forced ? 'FORCED' : '',
+      s.counts ? String(['terms', 'is_a_edges', 'mappings', 'claims', 'evidence_links'].reduce((n, k) => n + (s.counts![k] ?? 0), 0)) : '-',
+      s.created_at,
+    ]));
+  });
+}

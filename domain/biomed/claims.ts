@@ -1,0 +1,14 @@
+// Claim vocabulary of the biomedical store. IS_A and HAS_PHENOTYPE are produced by the hp, mondo and
+// hpoa importers; the gene, pathway and drug predicates are the ones the later importers (go, reactome,
+// clinvar, openfda) will write, listed now so filters and readiness tier L3 have a fixed meaning.
+
+export const ONTOLOGY_PREDICATES = ['IS_A'] as const;
+export const PHENOTYPE_PREDICATES = ['HAS_PHENOTYPE'] as const;
+export const GENE_PATHWAY_DRUG_PREDICATES = ['ASSOCIATED_WITH_GENE', 'INVOLVES_PATHWAY', 'HAS_DRUG_EVIDENCE'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES] as const;
+export type Predicate = (typeof PREDICATES)[number];
+
+/** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT). */
+export const EVIDENCE_DIRECTIONS = ['supports', 'contradicts', 'neutral'] as const;
+export type EvidenceDirection = (typeof EVIDENCE_DIRECTIONS)[number];

@@ -1,0 +1,70 @@
+// Loads one OBO ontology file into a snapshot: every [Term] (obsolete ones too, flagged, so their
+// replaced_by stays answerable), IS_A edges and an IS_A claim per edge with its evidence link (file and
+// line of the is_a tag), and, for MONDO-style xrefs annotated {source="MONDO:equivalentTo"}, an exact
+// mapping row. Other xrefs are kept on the term but are never mappings.
+import path from 'node:path';
+import { OboHeader, OboStats, parseObo } from '../parsers/obo';
+import type { SnapshotWriters } from '../store/snapshot-writers';
+import { ImportContext, PROGRESS_EVERY } from './importer';
+
+export const EXACT_XREF_SOURCE = 'MONDO:equivalentTo';
+
+export interface OboLoadResult {
+  header: OboHeader;
+  counts: {
+    terms: number; non_obsolete_terms: number; obsolete_terms: number; synonyms: number; is_a_edges: number;
+    exact_xref_mappings: number; other_stanzas: number; dangling_parents: number;
+  };
+}
+
+export async function loadOboTerms(
+  context: ImportContext, writers: SnapshotWriters, filePath: string, kind: 'disease' | 'phenotype',
+): Promise<OboLoadResult> {
+  const file = path.basename(filePath);
+  const stats: OboStats = { terms: 0, otherStanzas: 0, lines: 0 };
+  let header: OboHeader = { formatVersion: null, dataVersion: null, ontology: null };
+  const counts = { terms: 0, non_obsolete_terms: 0, obsolete_terms: 0, synonyms: 0, is_a_edges: 0, exact_xref_mappings: 0, other_stanzas: 0, dangling_parents: 0 };
+  // Parents must be terms of the same file; checked at the end (ids are small next to the rows).
+  const ids = new Set<string>();
+  const parents = new Map<string, number>();
+  for await (const term of parseObo(filePath, stats, { onHeader: (h) => { header = h; } })) {
+    counts.terms++;
+    ids.add(term.id);
+    await writers.term({
+      curie: term.id, label: term.name, kind, definition: term.def, synonyms: term.synonyms, xrefs: term.xrefs,
+      replacedBy: term.replacedBy, obsolete: term.obsolete, sourceLine: term.line,
+    });
+    if (term.obsolete) {
+      counts.obsolete_terms++;
+    } else {
+      counts.non_obsolete_terms++;
+      counts.synonyms += term.synonyms.length;
+      for (const parent of term.isA) {
+        counts.is_a_edges++;
+        if (!parents.has(parent.id)) parents.set(parent.id, parent.line);
+        await writers.edge(term.id, parent.id, parent.line);
+        await writers.claim({
+          subject: term.id, predicate: 'IS_A', object: parent.id, direction: 'supports', mondoCurie: null, qualifiers: null,
+          evidence: { file, line: parent.line, reference: null, evidenceCode: null },
+        });
+      }
+      for (const xref of term.xrefs) {
+        if (xref.source !== EXACT_XREF_SOURCE) continue;
+        counts.exact_xref_mappings++;
+        await writers.mapping({
+          subjectId: term.id, predicateId: 'skos:exactMatch', objectId: xref.id, subjectLabel: term.name, objectLabel: null,
+          justification: `obo xref {source="${EXACT_XREF_SOURCE}"}`, source: 'obo_xref', file, line: term.line,
+        });
+      }
+    }
+    if (counts.terms % PROGRESS_EVERY === 0) context.progress(file, counts.terms);
+  }
+  context.progress(file, counts.terms);
+  counts.other_stanzas = stats.otherStanzas;
+  for (const [parent, line] of parents) {
+    if (ids.has(parent)) continue;
+    counts.dangling_parents++;
+    if (counts.dangling_parents <= 20) context.warn(`${file} line ${line}: is_a parent ${parent} is not a term of this file`);
+  }
+  return { header, counts };
+}

@@ -1,0 +1,22 @@
+// Resource name -> importer. Resources of spec §1 without an importer yet answer "not implemented yet".
+import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } from '../../../domain/biomed/resources';
+import { ImportRefusedError } from '../artifacts';
+import { hpImporter } from './hp';
+import { hpoaImporter } from './hpoa';
+import type { ResourceImporter } from './importer';
+import { mondoImporter } from './mondo';
+
+const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = { hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter };
+
+export function importerFor(resource: string): ResourceImporter {
+  if (!isBiomedResource(resource)) {
+    throw new ImportRefusedError('unknown_resource', `unknown resource '${resource}'; known: ${BIOMED_RESOURCES.join(', ')}`);
+  }
+  const importer = IMPORTERS[resource];
+  if (!importer) {
+    const info = RESOURCE_INFO[resource];
+    throw new ImportRefusedError('not_implemented', `resource '${resource}' (${info.description}) is not implemented yet; `
+      + `implemented: ${Object.keys(IMPORTERS).join(', ')}`);
+  }
+  return importer;
+}
