@@ -24,22 +24,23 @@ describe('Stream catalog read model', function () {
   });
 
   it('lists each stream with its category, last revision and deleted flag', async function () {
-    const kept = uniqueStream('job');
-    const gone = uniqueStream('review');
-    await store.append(kept, [testEvent('JobSubmitted', {}), testEvent('JobStarted', {})]);
-    await store.append(gone, [testEvent('ReviewSaved', {})]);
+    // Neutral names: the whole suite shares one log with the real read models.
+    const kept = uniqueStream('catalogjob');
+    const gone = uniqueStream('catalogreview');
+    await store.append(kept, [testEvent('CatalogThingSubmitted', {}), testEvent('CatalogThingStarted', {})]);
+    await store.append(gone, [testEvent('CatalogThingReviewed', {})]);
     await store.tombstone(gone);
     await runner.waitForCatchUp();
     const rows = await db.knex('stream_catalog').whereIn('stream_id', [kept, gone]).orderBy('category');
     expect(rows.map((r) => [r.category, Number(r.last_revision), r.last_event_type, r.deleted])).to.deep.equal([
-      ['job', 1, 'JobStarted', false],
-      ['review', 1, '$streamDeleted', true],
+      ['catalogjob', 1, 'CatalogThingStarted', false],
+      ['catalogreview', 1, '$streamDeleted', true],
     ]);
   });
 
   it('replaying the same events twice leaves the same rows', async function () {
-    const stream = uniqueStream('job');
-    await store.append(stream, [testEvent('JobSubmitted', {}), testEvent('JobStarted', {})]);
+    const stream = uniqueStream('catalogjob');
+    await store.append(stream, [testEvent('CatalogThingSubmitted', {}), testEvent('CatalogThingStarted', {})]);
     await runner.waitForCatchUp();
     const snapshot = async () => db.knex('stream_catalog').orderBy('stream_id');
     const before = await snapshot();
