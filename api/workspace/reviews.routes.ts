@@ -4,8 +4,8 @@
 import type { Request, Response } from 'express';
 import { loadRun } from '../../commands/workspace/run-commands';
 import { handleCommand } from '../../commands/shared/handle-command';
-import { DomainError, fold } from '../../domain/shared/decider';
-import { reviewDecider, ReviewEvent, reviewStreamId } from '../../domain/reviews/review';
+import { DomainError } from '../../domain/shared/decider';
+import { reviewDecider, reviewStreamId } from '../../domain/reviews/review';
 import type { Dossier } from '../../domain/workspace/dossier-types';
 import type { Runtime } from '../../infra/app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
@@ -14,6 +14,7 @@ import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../http/validation';
 import { detailSchema } from '../jobs/job.schemas';
+import { currentReviews, reviewEventViews } from './workspace-reads';
 import { requestCommandContext } from '../middleware/correlation';
 
 const runIdParams = { type: 'object', properties: { run_id: { type: 'string', format: 'uuid' } }, required: ['run_id'] };
@@ -66,20 +67,6 @@ export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
     return runtime.store.readStream(reviewStreamId(runId));
   }
 
-  function currentState(events: readonly RecordedEvent[]) {
-    const state = fold(reviewDecider, events.map((e) => ({ type: e.type, data: e.data }) as ReviewEvent));
-    const lastEvent = new Map(events.map((e) => [(e.data as ReviewEvent['data']).candidateId, e]));
-    return Object.values(state.candidates).map((review) => {
-      const event = lastEvent.get(review.candidateId)!;
-      return {
-        candidate_id: review.candidateId, candidate_type: review.candidateType, decision: review.decision,
-        rationale: review.rationale, notes: review.notes, tags: review.tags, changed_mind: review.changedMind,
-        updated_at: review.updatedAt, saves: review.saves,
-        provenance: { event_id: event.id, revision: event.revision, saved_by: event.metadata.principal.id, correlation_id: event.metadata.correlationId },
-      };
-    }).sort((a, b) => a.candidate_id.localeCompare(b.candidate_id));
-  }
-
   const notFound = (res: Response) => res.status(404).json({ detail: 'no such run' });
 
   return [
@@ -104,7 +91,7 @@ export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
         if (!(await ownedRun(params.run_id, principal!.id))) return void notFound(res);
         const events = await history(params.run_id);
         const etag = reviewEtag(events);
-        res.set('ETag', etag).json({ run_id: params.run_id, etag, reviews: currentState(events) });
+        res.set('ETag', etag).json({ run_id: params.run_id, etag, reviews: currentReviews(events) });
       },
     },
     {
@@ -146,7 +133,7 @@ export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
           expected === undefined ? { retries: 5 } : { expectedRevision: expected - 1 });
           const etag = `"${result.revision + 1}"`;
           const events = await history(params.run_id);
-          const saved = currentState(events).find((r) => r.candidate_id === review.candidate_id)!;
+          const saved = currentReviews(events).find((r) => r.candidate_id === review.candidate_id)!;
           res.set('ETag', etag).json({ etag, review: saved });
         } catch (error) {
           if (error instanceof WrongExpectedRevisionError) {
@@ -178,14 +165,7 @@ export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
         const events = await history(params.run_id);
         res.json({
           run_id: params.run_id,
-          events: events.map((e) => {
-            const d = e.data as ReviewEvent['data'];
-            return {
-              event_id: e.id, revision: e.revision, saved_at: d.at, candidate_id: d.candidateId, candidate_type: d.candidateType,
-              decision: d.decision, previous_decision: d.previousDecision, rationale: d.rationale, notes: d.notes, tags: d.tags,
-              changed_mind: d.changedMind, saved_by: e.metadata.principal.id, correlation_id: e.metadata.correlationId,
-            };
-          }),
+          events: reviewEventViews(events),
         });
       },
     },
