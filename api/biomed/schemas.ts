@@ -76,3 +76,29 @@ export const snapshotSchema = {
 };
 
 export const readinessTierProperty = { enum: ['L0', 'L1', 'L2', 'L3'] };
+
+export const comparisonBody = {
+  type: 'object',
+  properties: {
+    left_curie: { type: 'string', pattern: CURIE_PATTERN, maxLength: 100, description: 'First condition, e.g. MONDO:0007915' },
+    right_curie: { type: 'string', pattern: CURIE_PATTERN, maxLength: 100, description: 'Second condition' },
+  },
+  required: ['left_curie', 'right_curie'],
+  additionalProperties: false,
+};
+
+export const runIdParams = {
+  type: 'object',
+  properties: { run_id: { type: 'string', maxLength: 64, description: 'Research run id (a UUID)' } },
+  required: ['run_id'],
+};
+
+export const pairQuery = {
+  type: 'object',
+  properties: {
+    left_curie: { type: 'string', pattern: CURIE_PATTERN, maxLength: 100, description: 'First condition CURIE' },
+    right_curie: { type: 'string', pattern: CURIE_PATTERN, maxLength: 100, description: 'Second condition CURIE' },
+  },
+  required: ['left_curie', 'right_curie'],
+  additionalProperties: false,
+};

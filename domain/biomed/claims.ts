@@ -5,8 +5,10 @@
 export const ONTOLOGY_PREDICATES = ['IS_A'] as const;
 export const PHENOTYPE_PREDICATES = ['HAS_PHENOTYPE'] as const;
 export const GENE_PATHWAY_DRUG_PREDICATES = ['ASSOCIATED_WITH_GENE', 'INVOLVES_PATHWAY', 'HAS_DRUG_EVIDENCE'] as const;
+/** Gene -> pathway membership (reactome importer); about genes, so it does not change a condition's tier. */
+export const MEMBERSHIP_PREDICATES = ['PARTICIPATES_IN'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES] as const;
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
 /** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT). */

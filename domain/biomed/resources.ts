@@ -16,7 +16,7 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   hp: { name: 'hp', implemented: true, description: 'Human Phenotype Ontology terms and IS_A hierarchy', inputs: 'one hp .obo or .obo.gz' },
   hpoa: { name: 'hpoa', implemented: true, description: 'HPO disease-phenotype annotations (phenotype.hpoa) as HAS_PHENOTYPE claims', inputs: 'one phenotype.hpoa TSV' },
   go: { name: 'go', implemented: false, description: 'Gene Ontology terms', inputs: 'go-basic.obo' },
-  reactome: { name: 'reactome', implemented: false, description: 'Reactome pathways and gene sets', inputs: 'ReactomePathways.txt / .gmt' },
+  reactome: { name: 'reactome', implemented: true, description: 'Reactome pathways and gene sets', inputs: 'ReactomePathways.txt / .gmt' },
   uberon: { name: 'uberon', implemented: false, description: 'UBERON anatomy ontology', inputs: 'uberon .obo' },
   clinvar: { name: 'clinvar', implemented: false, description: 'Variant-interpretation archive (ClinVar variant_summary TSV or VCF)', inputs: 'variant_summary.txt[.gz] or .vcf[.gz]' },
   openfda: { name: 'openfda', implemented: false, description: 'Drug labels and FAERS adverse events (openFDA JSON)', inputs: 'drug label JSON, FAERS event JSON / JSON Lines' },

@@ -47,9 +47,9 @@ describe('biomed: the evidence biomed commands', function () {
     const forced = await runCli(['biomed', 'import', 'hp', copy, '--allow-unpinned'], env());
     expect(forced.code, forced.output).to.equal(0);
     expect(forced.output).to.contain('FORCED').and.contain('"forced": true');
-    const notYet = await runCli(['biomed', 'import', 'reactome', copy], env());
+    const notYet = await runCli(['biomed', 'import', 'go', copy], env());
     expect(notYet.code).to.equal(2);
-    expect(notYet.output).to.contain("resource 'reactome'").and.contain('is not implemented yet');
+    expect(notYet.output).to.contain("resource 'go'").and.contain('is not implemented yet');
   });
 
   it('lists snapshots with their active flags', async () => {

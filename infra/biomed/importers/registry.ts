@@ -5,8 +5,9 @@ import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
 import { mondoImporter } from './mondo';
+import { reactomeImporter } from './reactome';
 
-const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = { hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter };
+const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = { hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter };
 
 export function importerFor(resource: string): ResourceImporter {
   if (!isBiomedResource(resource)) {
