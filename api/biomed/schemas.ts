@@ -102,3 +102,66 @@ export const pairQuery = {
   required: ['left_curie', 'right_curie'],
   additionalProperties: false,
 };
+
+// Graph analytics (limits of spec §8).
+const curieProperty = (description: string) => ({ type: 'string', pattern: CURIE_PATTERN, maxLength: 100, description });
+
+export const entityCurieParams = {
+  type: 'object',
+  properties: { curie: curieProperty('Entity CURIE: a term of the active snapshots or a claim subject/object, e.g. MONDO:0007915') },
+  required: ['curie'],
+};
+
+export const diseaseCurieParams = {
+  type: 'object',
+  properties: { disease_curie: curieProperty('Disease CURIE, e.g. MONDO:0007915') },
+  required: ['disease_curie'],
+};
+
+export const targetsQuery = {
+  type: 'object',
+  properties: { top_k: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Number of targets (1-100)' } },
+  additionalProperties: false,
+};
+
+export const prioritizationQuery = {
+  type: 'object',
+  properties: { top_k: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Number of targets (1-50)' } },
+  additionalProperties: false,
+};
+
+export const subgraphQuery = {
+  type: 'object',
+  properties: {
+    max_hops: { type: 'integer', minimum: 1, maximum: 4, default: 2, description: 'Breadth-first claim steps (1-4)' },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100, description: 'Maximum nodes, the centre included (1-500)' },
+  },
+  additionalProperties: false,
+};
+
+export const claimPathsQuery = {
+  type: 'object',
+  properties: {
+    start_curie: curieProperty('Entity the paths start from'),
+    target_curie: curieProperty('Entity the paths end at'),
+    max_depth: { type: 'integer', minimum: 1, maximum: 5, default: 3, description: 'Maximum claims per path (1-5)' },
+    limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Maximum paths (1-50)' },
+  },
+  required: ['start_curie', 'target_curie'],
+  additionalProperties: false,
+};
+
+export const graphNodeSchema = {
+  type: 'object',
+  properties: { curie: { type: 'string' }, kind: { type: 'string' }, label: { type: ['string', 'null'] } },
+  required: ['curie', 'kind', 'label'],
+};
+
+export const graphEdgeSchema = {
+  type: 'object',
+  properties: {
+    subject: { type: 'string' }, predicate: { enum: [...PREDICATES] }, object: { type: 'string' },
+    evidence_direction: { enum: [...EVIDENCE_DIRECTIONS] }, snapshot_id: { type: 'string' }, claim_no: { type: 'integer' },
+  },
+  required: ['subject', 'predicate', 'object', 'evidence_direction', 'snapshot_id', 'claim_no'],
+};
