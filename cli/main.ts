@@ -6,7 +6,7 @@ import { serve } from './commands/serve';
 import { diseaseValidate } from './commands/disease';
 import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
-import { biomedImport, biomedInit, biomedSnapshots } from './commands/biomed';
+import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots } from './commands/biomed';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
 } from './commands/operations';
@@ -65,6 +65,14 @@ biomed.command('snapshots').description('list snapshots with their status and ac
   .option('--resource <name>', 'only this resource')
   .option('--json', 'print JSON')
   .action(biomedSnapshots);
+biomed.command('migrate').description('apply the pending database migrations (the biomed schema included)').action(biomedMigrate);
+biomed.command('compare <left_curie> <right_curie>').description('compare two conditions over the active snapshots and record it as a research run (as POST /api/v1/comparisons)')
+  .option('--json', 'print JSON')
+  .action(biomedCompare);
+const biomedAnalytics = biomed.command('analytics').description('analytics over the active snapshots');
+biomedAnalytics.command('stats').description('row counts per active snapshot, term kinds and claim predicates')
+  .option('--json', 'print JSON')
+  .action(biomedAnalyticsStats);
 
 const bus = program.command('bus').description('message bus');
 bus.command('status').description('consumer groups with lag and dead-letter counts').action(busStatus);

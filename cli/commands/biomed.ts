@@ -1,11 +1,16 @@
-// `evidence biomed init | import <resource> <file...> [--allow-unpinned] | snapshots`.
+// `evidence biomed init | migrate | import <resource> <file...> [--allow-unpinned] | snapshots | compare <a> <b> | analytics stats`.
 import path from 'node:path';
 import { importSnapshot, ImportResult } from '../../commands/biomed/import-snapshot';
+import { recordComparison } from '../../commands/biomed/record-comparison';
+import { newCommandContext } from '../../commands/shared/command-context';
+import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import type { BiomedDeps } from '../../commands/biomed/snapshot-events';
 import { RESOURCE_INFO, BIOMED_RESOURCES } from '../../domain/biomed/resources';
 import { ImportRefusedError } from '../../infra/biomed/artifacts';
 import { biomedDeps } from '../../infra/biomed/biomed-deps';
+import { compareConditions } from '../../infra/biomed/read/comparison';
 import { listSnapshots } from '../../infra/biomed/read/snapshots';
+import { storeStats } from '../../infra/biomed/read/stats';
 import { loadSettings } from '../../infra/config/settings';
 import { openDatabase } from '../../infra/db/database';
 import { migrateToLatest } from '../../infra/db/migrate';
@@ -94,5 +99,55 @@ export async function biomedSnapshots(options: { resource?: string; json?: boole
       s.counts ? String(['terms', 'is_a_edges', 'mappings', 'claims', 'evidence_links'].reduce((n, k) => n + (s.counts![k] ?? 0), 0)) : '-',
       s.created_at,
     ]));
+  });
+}
+
+export async function biomedMigrate(): Promise<void> {
+  await withBiomed(async (_deps, applied) => {
+    console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database already up to date');
+  });
+}
+
+/** Same path as POST /api/v1/comparisons: compare over the active snapshots, record an immutable research run. */
+export async function biomedCompare(left: string, right: string, options: { json?: boolean }): Promise<void> {
+  const found = await withBiomed(async (deps) => {
+    const outcome = await compareConditions(deps.knex, left, right);
+    if (!outcome.found) {
+      console.error(`unknown in the active snapshots: ${outcome.missing.join(', ')}; nothing was recorded`);
+      return false;
+    }
+    const run = await recordComparison(deps, left, right, outcome.result, newCommandContext({ kind: 'operator', id: 'cli' }));
+    const r = outcome.result;
+    if (options.json) {
+      console.log(JSON.stringify({ ...run, result: r, disclaimer: BIOMED_DISCLAIMER }, null, 2));
+      return true;
+    }
+    console.log(`recorded comparison run ${run.run_id} (stream ${run.stream_id}, ${run.created_at})`);
+    console.log(`${r.left.curie} (${r.left.label ?? '-'}): ${r.left.phenotype_count} phenotype(s); ${r.right.curie} (${r.right.label ?? '-'}): ${r.right.phenotype_count} phenotype(s)`);
+    console.log(`shared phenotypes: ${r.shared_phenotypes.length}`);
+    printTable(['phenotype', 'label'], r.shared_phenotypes.map((p) => [p.curie, p.label ?? '-']));
+    console.log(`phenotype Jaccard: ${r.phenotype_jaccard === null ? 'n/a (both phenotype sets empty)' : r.phenotype_jaccard.toFixed(4)}`);
+    console.log(`computed from: ${r.snapshots.map((s) => s.snapshot_id).join(', ') || '(no active snapshots)'}`);
+    console.log(BIOMED_DISCLAIMER);
+    return true;
+  });
+  if (!found) process.exit(1);
+}
+
+export async function biomedAnalyticsStats(options: { json?: boolean }): Promise<void> {
+  await withBiomed(async ({ knex }) => {
+    const stats = await storeStats(knex);
+    if (options.json) { console.log(JSON.stringify({ ...stats, disclaimer: BIOMED_DISCLAIMER }, null, 2)); return; }
+    const n = (v: number) => v.toLocaleString('en-US');
+    console.log('active snapshots');
+    printTable(['snapshot', 'resource', 'version', 'terms', 'is_a edges', 'claims', 'mappings'], [
+      ...stats.per_snapshot.map((s) => [s.snapshot_id, s.resource, s.version ?? '-', n(s.terms), n(s.edges), n(s.claims), n(s.mappings)]),
+      ...(stats.per_snapshot.length ? [['total', '', '', n(stats.totals.terms), n(stats.totals.edges), n(stats.totals.claims), n(stats.totals.mappings)]] : []),
+    ]);
+    console.log('\nentity kinds');
+    printTable(['kind', 'terms', 'obsolete'], stats.entity_kinds.map((k) => [k.kind, n(k.count), n(k.obsolete)]));
+    console.log('\npredicates');
+    printTable(['predicate', 'claims', 'supports', 'contradicts', 'neutral'], stats.predicates.map((p) => [p.predicate, n(p.count), n(p.supports), n(p.contradicts), n(p.neutral)]));
+    console.log(`\n${BIOMED_DISCLAIMER}`);
   });
 }

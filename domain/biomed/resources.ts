@@ -1,4 +1,4 @@
-// The import resources of spec §1 CLI. Only hp, hpoa and mondo have importers so far; the others are
+// The import resources of spec §1 CLI. mondo, hp, hpoa, go, reactome and uberon have importers; the others are
 // named here so the CLI can say plainly that they are not implemented yet instead of pretending.
 export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
@@ -15,9 +15,9 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   mondo: { name: 'mondo', implemented: true, description: 'MONDO disease ontology terms plus its SSSOM exact-match mapping sets', inputs: 'one MONDO .obo[.gz] and any number of .sssom.tsv mapping sets' },
   hp: { name: 'hp', implemented: true, description: 'Human Phenotype Ontology terms and IS_A hierarchy', inputs: 'one hp .obo or .obo.gz' },
   hpoa: { name: 'hpoa', implemented: true, description: 'HPO disease-phenotype annotations (phenotype.hpoa) as HAS_PHENOTYPE claims', inputs: 'one phenotype.hpoa TSV' },
-  go: { name: 'go', implemented: false, description: 'Gene Ontology terms', inputs: 'go-basic.obo' },
+  go: { name: 'go', implemented: true, description: 'Gene Ontology terms (kind go_term) and IS_A hierarchy; not in conditions search', inputs: 'one GO .obo[.gz] (go-basic.obo or an import module)' },
   reactome: { name: 'reactome', implemented: true, description: 'Reactome pathways and gene sets', inputs: 'ReactomePathways.txt / .gmt' },
-  uberon: { name: 'uberon', implemented: false, description: 'UBERON anatomy ontology', inputs: 'uberon .obo' },
+  uberon: { name: 'uberon', implemented: true, description: 'UBERON anatomy terms (kind anatomy) and IS_A hierarchy; not in conditions search', inputs: 'one UBERON .obo[.gz] (uberon-basic.obo, a subset or an import module)' },
   clinvar: { name: 'clinvar', implemented: false, description: 'Variant-interpretation archive (ClinVar variant_summary TSV or VCF)', inputs: 'variant_summary.txt[.gz] or .vcf[.gz]' },
   openfda: { name: 'openfda', implemented: false, description: 'Drug labels and FAERS adverse events (openFDA JSON)', inputs: 'drug label JSON, FAERS event JSON / JSON Lines' },
 };

@@ -25,7 +25,7 @@ describe('biomed: the evidence biomed commands', function () {
     const { code, output } = await runCli(['biomed', 'init'], env());
     expect(code, output).to.equal(0);
     expect(output).to.contain('20261121000010_biomed_store').and.contain('0 snapshot(s)');
-    expect(output).to.match(/go\s+not implemented yet/);
+    expect(output).to.match(/clinvar\s+not implemented yet/);
   });
 
   it('imports, prints progress and the report, then says "already imported" on a repeat', async () => {
@@ -47,9 +47,9 @@ describe('biomed: the evidence biomed commands', function () {
     const forced = await runCli(['biomed', 'import', 'hp', copy, '--allow-unpinned'], env());
     expect(forced.code, forced.output).to.equal(0);
     expect(forced.output).to.contain('FORCED').and.contain('"forced": true');
-    const notYet = await runCli(['biomed', 'import', 'go', copy], env());
+    const notYet = await runCli(['biomed', 'import', 'clinvar', copy], env());
     expect(notYet.code).to.equal(2);
-    expect(notYet.output).to.contain("resource 'go'").and.contain('is not implemented yet');
+    expect(notYet.output).to.contain("resource 'clinvar'").and.contain('is not implemented yet');
   });
 
   it('lists snapshots with their active flags', async () => {

@@ -4,8 +4,22 @@
 // mapping row. Other xrefs are kept on the term but are never mappings.
 import path from 'node:path';
 import { OboHeader, OboStats, parseObo } from '../parsers/obo';
+import { BulkInserter, Column } from '../store/bulk-insert';
 import type { SnapshotWriters } from '../store/snapshot-writers';
+import { T } from '../store/tables';
 import { ImportContext, PROGRESS_EVERY } from './importer';
+
+/** Term kinds conditions search looks in (diseases and phenotypes); other kinds get an empty search text. */
+export type SearchableKind = 'disease' | 'phenotype';
+export type OboTermKind = SearchableKind | 'go_term' | 'anatomy';
+const isSearchable = (kind: OboTermKind): kind is SearchableKind => kind === 'disease' || kind === 'phenotype';
+
+const TERM_COLUMNS: Column[] = [
+  { name: 'snapshot_id', type: 'text' }, { name: 'curie', type: 'text' }, { name: 'label', type: 'text' },
+  { name: 'kind', type: 'text' }, { name: 'definition', type: 'text' }, { name: 'synonyms', type: 'jsonb' },
+  { name: 'xrefs', type: 'jsonb' }, { name: 'replaced_by', type: 'jsonb' }, { name: 'obsolete', type: 'boolean' },
+  { name: 'search_text', type: 'text' }, { name: 'source_line', type: 'integer' },
+];
 
 export const EXACT_XREF_SOURCE = 'MONDO:equivalentTo';
 
@@ -18,7 +32,7 @@ export interface OboLoadResult {
 }
 
 export async function loadOboTerms(
-  context: ImportContext, writers: SnapshotWriters, filePath: string, kind: 'disease' | 'phenotype',
+  context: ImportContext, writers: SnapshotWriters, filePath: string, kind: OboTermKind,
 ): Promise<OboLoadResult> {
   const file = path.basename(filePath);
   const stats: OboStats = { terms: 0, otherStanzas: 0, lines: 0 };
@@ -27,13 +41,21 @@ export async function loadOboTerms(
   // Parents must be terms of the same file; checked at the end (ids are small next to the rows).
   const ids = new Set<string>();
   const parents = new Map<string, number>();
+  // Non-searchable kinds (GO, UBERON) are written here with an empty search text, as reactome does, so
+  // conditions search (diseases and phenotypes) never returns them; GET /conditions/{curie} still does.
+  const plain = isSearchable(kind) ? null : new BulkInserter(context.queue, T.terms, TERM_COLUMNS, 2000);
   for await (const term of parseObo(filePath, stats, { onHeader: (h) => { header = h; } })) {
     counts.terms++;
     ids.add(term.id);
-    await writers.term({
-      curie: term.id, label: term.name, kind, definition: term.def, synonyms: term.synonyms, xrefs: term.xrefs,
-      replacedBy: term.replacedBy, obsolete: term.obsolete, sourceLine: term.line,
-    });
+    if (plain) {
+      await plain.add([context.snapshotId, term.id, term.name, kind, term.def, term.synonyms, term.xrefs,
+        term.replacedBy && term.replacedBy.length > 0 ? term.replacedBy : null, term.obsolete, '', term.line]);
+    } else {
+      await writers.term({
+        curie: term.id, label: term.name, kind: kind as SearchableKind, definition: term.def, synonyms: term.synonyms, xrefs: term.xrefs,
+        replacedBy: term.replacedBy, obsolete: term.obsolete, sourceLine: term.line,
+      });
+    }
     if (term.obsolete) {
       counts.obsolete_terms++;
     } else {
@@ -60,6 +82,7 @@ export async function loadOboTerms(
     if (counts.terms % PROGRESS_EVERY === 0) context.progress(file, counts.terms);
   }
   context.progress(file, counts.terms);
+  await plain?.flush();
   counts.other_stanzas = stats.otherStanzas;
   for (const [parent, line] of parents) {
     if (ids.has(parent)) continue;

@@ -1,13 +1,18 @@
 // Resource name -> importer. Resources of spec §1 without an importer yet answer "not implemented yet".
 import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } from '../../../domain/biomed/resources';
 import { ImportRefusedError } from '../artifacts';
+import { goImporter } from './go';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
 import { mondoImporter } from './mondo';
 import { reactomeImporter } from './reactome';
+import { uberonImporter } from './uberon';
 
-const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = { hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter };
+const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
+  hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
+  go: goImporter, uberon: uberonImporter,
+};
 
 export function importerFor(resource: string): ResourceImporter {
   if (!isBiomedResource(resource)) {
