@@ -29,7 +29,13 @@ export interface TestServerOptions extends RuntimeOverrides {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
   const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', ...options.env }), databaseUrl: testDatabaseUrl(), dataDir };
-  const runtime = await openRuntime(settings, options.logger ?? silentLogger, options);
+  let runtime: Runtime;
+  try {
+    runtime = await openRuntime(settings, options.logger ?? silentLogger, options);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   if (options.startWorkers) await runtime.startWorkers();
   await runtime.preloads.runAll();
   const http = createApp(runtime);
