@@ -53,6 +53,8 @@ describe('Notification settings and alert delivery', function () {
     return fetch(`${server.baseUrl}/api/workspace/notifications`, { method: 'PUT', headers: as(name), body: JSON.stringify(body) });
   }
   async function getSettings(name: string): Promise<Json> {
+    // Delivery status is a read model: let it catch up with the deliveries just recorded (regression: flaky null).
+    await server.runtime.projections.waitForCatchUp();
     return (await (await fetch(`${server.baseUrl}/api/workspace/notifications`, { headers: as(name) })).json()) as Json;
   }
   async function poll(name: string): Promise<Json> {
