@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import pg from 'pg';
+import { withScratchDatabase } from './scratch-database';
 import { createApp } from '../api/app';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
 import type { BiomedDeps } from '../commands/biomed/snapshot-events';
@@ -41,7 +41,6 @@ type Autocannon = (options: {
 const autocannon = require('autocannon') as Autocannon;
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
 const FIXTURES = path.join(ROOT, 'fixtures', 'biomed');
 const HP_FILE = path.join(SHARED, 'hp', 'hp-2017-04-13.obo.gz');
@@ -58,21 +57,6 @@ export const QUERIES = [
   'systemic lupus erythematosus', 'juvenile', 'polyarthritis', 'nephritis', 'thrombocytopenia', 'hyp',
 ];
 
-async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  if (process.env.BENCH_DATABASE_URL) return work(process.env.BENCH_DATABASE_URL);
-  const name = `bench_api_v1_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 function searchRequests(): AutocannonRequest[] {
   let n = 0;
@@ -87,7 +71,7 @@ function searchRequests(): AutocannonRequest[] {
 
 async function main(): Promise<void> {
   if (!fs.existsSync(HP_FILE)) throw new Error(`${HP_FILE} is missing: the benchmark needs the shared data (set SHARED_DATA_DIR)`);
-  await withDatabase(async (databaseUrl) => {
+  await withScratchDatabase('bench_api_v1', async (databaseUrl) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-v1-'));
     const settings = { ...loadSettings({ ...process.env, RATE_LIMIT_REQUESTS: '0', LOG_LEVEL: 'silent' }), databaseUrl, dataDir };
     const runtime = await openRuntime(settings, silentLogger);

@@ -1,12 +1,12 @@
 // npm run bench:dossier — Workspace latency in offline mode (max_evidence 50, 20 runs):
 // submit→SUCCESS through the real HTTP API and job worker, and the pipeline alone.
-// Prints p50/p95 of each. Uses a fresh database on the local PostgreSQL (BENCH_ADMIN_URL to change).
+// Prints p50/p95 of each. Uses a scratch database (bench/scratch-database.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { withScratchDatabase } from './scratch-database';
 import { createApp } from '../api/app';
 import { parseResearchRequest } from '../domain/workspace/research-request';
 import { openRuntime } from '../infra/app/runtime';
@@ -16,7 +16,6 @@ import { pipelineDeps } from '../processors/workspace/workspace-module';
 import { runWorkspacePipeline } from '../processors/workspace/workspace-pipeline';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BODY = { disease_id: 'sle', question: 'Which drugs and targets are most promising for lupus nephritis?', max_evidence: 50 };
 
 function percentile(values: number[], p: number): number {
@@ -25,16 +24,14 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const dbName = `bench_dossier_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  await withScratchDatabase('bench_dossier', run);
+}
+
+async function run(databaseUrl: string): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dossier-'));
   const settings = {
     ...loadSettings({ DEBUG: 'true', EVIDENCE_SOURCE_MODE: 'offline', RATE_LIMIT_REQUESTS: '0', LOG_LEVEL: 'silent' }),
-    databaseUrl: url.toString(),
+    databaseUrl,
     dataDir,
   };
   const runtime = await openRuntime(settings, silentLogger);
@@ -87,8 +84,6 @@ async function main(): Promise<void> {
     console.log(`| pipeline alone | ${percentile(pipe, 50).toFixed(1)} | ${percentile(pipe, 95).toFixed(1)} | 250 |`);
   } finally {
     await runtime.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -13,13 +13,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import pg from 'pg';
+import { withScratchDatabase } from './scratch-database';
 import { importSnapshot, ImportResult } from '../commands/biomed/import-snapshot';
 import { openDatabase } from '../infra/db/database';
 import { migrateToLatest } from '../infra/db/migrate';
 import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
 const HP_FILE = path.join(SHARED, 'hp', 'hp-2017-04-13.obo.gz');
 const HPOA_FILE = path.join(SHARED, 'hpoa', 'phenotype.excerpt.hpoa');
@@ -58,21 +57,6 @@ async function generateHpoa(target: string, rows: number): Promise<void> {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
-async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  if (process.env.BENCH_DATABASE_URL) return work(process.env.BENCH_DATABASE_URL);
-  const name = `bench_import_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 interface Figure { label: string; seconds: number; sourceRows: number; dbRows: number; peakRssMb: number; targetSeconds: number }
 
@@ -98,7 +82,7 @@ async function main(): Promise<void> {
   try {
     await generateHpoa(hpoaFile, HPOA_ROWS);
     console.log(`generated ${hpoaFile} (${HPOA_ROWS.toLocaleString('en-US')} rows, ${(fs.statSync(hpoaFile).size / 1e6).toFixed(1)} MB)`);
-    const figures = await withDatabase(async (url) => {
+    const figures = await withScratchDatabase('bench_import', async (url) => {
       const db = await openDatabase({ url, poolMax: 4 });
       const store = new PostgresEventStore(db.knex);
       try {
