@@ -3,9 +3,10 @@
 // ASSOCIATED_WITH_GENE / INVOLVES_PATHWAY yet): shared phenotypes, genes and pathways with Jaccard,
 // the snapshots used, 404 and 422, and the disclaimer.
 import { expect } from 'chai';
-import { BiomedEnv, fixture, startBiomedEnv } from './support/biomed-env';
+import { BiomedEnv, startBiomedEnv } from './support/biomed-env';
+import { BASE_CLAIMS, importFixturesWithClaims, SYNTHETIC_SNAPSHOT } from './support/synthetic-claims';
 
-const SYNTHETIC = 'clinvar-000000000000-1';
+const SYNTHETIC = SYNTHETIC_SNAPSHOT;
 
 describe('biomed: GET /api/v1/analytics/shared-mechanisms', function () {
   this.timeout(60_000);
@@ -13,32 +14,7 @@ describe('biomed: GET /api/v1/analytics/shared-mechanisms', function () {
 
   before(async () => {
     env = await startBiomedEnv();
-    for (const [resource, files] of [
-      ['mondo', ['mondo-fixture.obo', 'mondo-fixture.sssom.tsv']], ['hp', ['hp-fixture.obo']], ['hpoa', ['hpoa-fixture.hpoa']],
-    ] as const) {
-      expect((await env.import({ resource, files: files.map(fixture) })).outcome).to.equal('imported');
-    }
-    const knex = env.runtime.db.knex;
-    await knex('biomed.snapshots').insert({
-      snapshot_id: SYNTHETIC, resource: 'clinvar', stream_id: 'test-only', attempt: 1, artifact_sha256: '0'.repeat(64), artifacts: '[]', bytes: 0,
-      status: 'completed', active: true, created_at: new Date(),
-    });
-    const claims: [string, string, string, string][] = [
-      ['MONDO:0007915', 'ASSOCIATED_WITH_GENE', 'GENE_SYMBOL:A', 'supports'],
-      ['MONDO:0007915', 'ASSOCIATED_WITH_GENE', 'GENE_SYMBOL:B', 'supports'],
-      ['MONDO:0007915', 'ASSOCIATED_WITH_GENE', 'GENE_SYMBOL:D', 'contradicts'],
-      ['OMIM:180300', 'ASSOCIATED_WITH_GENE', 'GENE_SYMBOL:B', 'supports'], // RA through its exact equivalent
-      ['OMIM:180300', 'ASSOCIATED_WITH_GENE', 'GENE_SYMBOL:C', 'supports'],
-      ['GENE_SYMBOL:A', 'PARTICIPATES_IN', 'REACTOME:R-HSA-1', 'supports'],
-      ['GENE_SYMBOL:B', 'PARTICIPATES_IN', 'REACTOME:R-HSA-2', 'supports'],
-      ['GENE_SYMBOL:C', 'PARTICIPATES_IN', 'REACTOME:R-HSA-2', 'supports'],
-      ['GENE_SYMBOL:C', 'PARTICIPATES_IN', 'REACTOME:R-HSA-3', 'supports'],
-      ['GENE_SYMBOL:D', 'PARTICIPATES_IN', 'REACTOME:R-HSA-3', 'supports'],
-      ['MONDO:0007915', 'INVOLVES_PATHWAY', 'REACTOME:R-HSA-3', 'supports'],
-    ];
-    await knex('biomed.claims').insert(claims.map(([subject, predicate, object, direction], i) => ({
-      snapshot_id: SYNTHETIC, claim_no: i + 1, subject, predicate, object, evidence_direction: direction,
-    })));
+    await importFixturesWithClaims(env, BASE_CLAIMS);
   });
   after(async () => { await env?.close(); });
 
