@@ -1,4 +1,5 @@
 // `evidence biomed init | migrate | import <resource> <file...> [--allow-unpinned] | snapshots | compare <a> <b> | analytics stats`.
+import fs from 'node:fs';
 import path from 'node:path';
 import { importSnapshot, ImportResult } from '../../commands/biomed/import-snapshot';
 import { recordComparison } from '../../commands/biomed/record-comparison';
@@ -18,6 +19,16 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import { EventStoreDbEventStore } from '../../infra/event-store/eventstoredb-event-store';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
 import { printTable } from '../print';
+import { ProgressBar } from '../progress-bar';
+
+/** Input file sizes by base name (the importers report progress per base name). */
+function fileSizes(files: readonly string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const file of files) {
+    try { sizes.set(path.basename(file), fs.statSync(file).size); } catch { /* the import reports a missing file */ }
+  }
+  return sizes;
+}
 
 async function withBiomed<T>(work: (deps: BiomedDeps, applied: string[]) => Promise<T>): Promise<T> {
   const settings = loadSettings();
@@ -42,23 +53,6 @@ export async function biomedInit(): Promise<void> {
   });
 }
 
-function progressPrinter() {
-  const tty = process.stderr.isTTY;
-  const started = Date.now();
-  let lastLine = '';
-  let lastPrinted = 0;
-  return {
-    update(p: { phase: string; file?: string; rows?: number }) {
-      const secs = ((Date.now() - started) / 1000).toFixed(1);
-      const line = p.rows !== undefined ? `${p.phase} ${p.file}: ${p.rows.toLocaleString('en-US')} rows (${secs} s)` : `${p.phase}... (${secs} s)`;
-      if (tty) { process.stderr.write(`\r\x1b[2K${line}`); lastLine = line; return; }
-      // Not a terminal: one line per phase and about one per 50,000 rows.
-      if (p.rows === undefined || p.rows - lastPrinted >= 50_000 || p.rows < lastPrinted) { console.error(line); lastPrinted = p.rows ?? 0; }
-    },
-    done() { if (tty && lastLine) process.stderr.write('\n'); },
-  };
-}
-
 function printResult(result: ImportResult): void {
   if (result.outcome === 'already_imported') {
     console.log(result.message);
@@ -73,7 +67,8 @@ function printResult(result: ImportResult): void {
 }
 
 export async function biomedImport(resource: string, files: string[], options: { allowUnpinned?: boolean }): Promise<void> {
-  const progress = progressPrinter();
+  // stderr: stdout carries the result (and --json output elsewhere); a pipe gets plain lines.
+  const progress = new ProgressBar(process.stderr, { fileSizes: fileSizes(files) });
   try {
     await withBiomed(async (deps) => {
       const result = await importSnapshot(deps, { resource, files: files.map((f) => path.resolve(f)), allowUnpinned: options.allowUnpinned, onProgress: (p) => progress.update(p) });
