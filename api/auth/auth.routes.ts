@@ -58,8 +58,9 @@ const meResponse: JsonSchema = {
     researcher_id: { type: ['string', 'null'] },
     auth_mode: { enum: ['local', 'proxy'] },
     source: { enum: ['session', 'proxy', 'debug-header', null] },
+    api_key_required: { type: 'boolean', description: 'Whether writes need X-API-Key (API_KEY is set); the dashboard asks for the key at sign-in' },
   },
-  required: ['authenticated', 'researcher_id', 'auth_mode', 'source'],
+  required: ['authenticated', 'researcher_id', 'auth_mode', 'source', 'api_key_required'],
 };
 const apiKeyResponses = {
   401: { description: 'X-API-Key missing (only when API_KEY is set)', schema: detailSchema },
@@ -143,6 +144,7 @@ export function authRoutes({ settings, knex }: AuthRouteDeps): RouteDefinition[]
           researcher_id: principal?.id ?? null,
           auth_mode: settings.authMode,
           source: principal?.source ?? null,
+          api_key_required: Boolean(settings.apiKey),
         });
       },
     },

@@ -100,9 +100,22 @@ describe('Dashboard document and its CSP', function () {
     expect(response.headers.get('content-security-policy')).to.equal(null);
     expect(response.headers.get('content-security-policy-report-only')).to.equal(null);
     const html = await response.text();
-    expect(html).to.contain('Evidence Research Service — research use only');
-    expect(html).to.contain('href="/api/docs"');
-    expect(html).not.to.match(/<script|<style|\sstyle=|\son[a-z]+=|javascript:/i);
+    expect(html).to.contain('<title>Evidence Research Service</title>');
+    // Scripts and styles only from files of the same origin: no inline code the CSP would have to allow.
+    expect(html).not.to.match(/<script(?![^>]*\ssrc="\/assets\/)|<style|\sstyle=|\son[a-z]+=|javascript:/i);
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
+    expect(assets.some((a) => a.endsWith('.js')), 'a built script').to.equal(true);
+    expect(assets.some((a) => a.endsWith('.css')), 'a built stylesheet').to.equal(true);
+    for (const asset of assets) {
+      const served = await fetch(`${response.url.replace(/\/$/, '')}${asset}`);
+      expect(served.status, asset).to.equal(200);
+      expect(served.headers.get('content-type'), asset).to.match(asset.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+      expect(served.headers.get('cache-control')).to.contain('immutable');
+    }
+    const missing = await fetch(`${response.url.replace(/\/$/, '')}/assets/not-built.js`);
+    expect(missing.status).to.equal(404);
+    const traversal = await fetch(`${response.url.replace(/\/$/, '')}/assets/..%2F..%2Fpackage.json`);
+    expect(traversal.status).to.be.oneOf([404, 422]);
   });
 
   it('report-only sends Content-Security-Policy-Report-Only', async function () {

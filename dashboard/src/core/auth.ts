@@ -1,0 +1,104 @@
+// Who is signed in, and the sign-in dialog. The dialog opens over whatever view is showing (at start,
+// after sign-out, or when any request answers 401), so a half-typed question survives an expired
+// session: sign in again and press the button again.
+import { api, ApiError } from './api';
+import { h, replace } from './dom';
+import { emit, on } from './events';
+import { apiKey, setApiKey } from './session-store';
+
+export interface AuthState {
+  authenticated: boolean;
+  researcher_id: string | null;
+  auth_mode: 'local' | 'proxy';
+  source: string | null;
+  api_key_required: boolean;
+}
+
+let state: AuthState | undefined;
+let dialog: HTMLDialogElement | undefined;
+
+export function authState(): AuthState | undefined {
+  return state;
+}
+
+export async function refreshAuth(): Promise<AuthState> {
+  state = await api.get<AuthState>('/api/auth/me');
+  return state;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await api.post('/api/auth/logout');
+  } finally {
+    setApiKey(null);
+    state = state ? { ...state, authenticated: false, researcher_id: null } : state;
+    openSignIn('You are signed out.');
+  }
+}
+
+/** Opens the sign-in dialog unless it is already open. */
+export function openSignIn(reason?: string): void {
+  if (!dialog) dialog = buildDialog();
+  const message = dialog.querySelector('[data-role="reason"]');
+  if (message) replace(message as HTMLElement, reason ?? '');
+  if (!dialog.open) dialog.showModal();
+  dialog.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
+}
+
+export function installSessionExpiryHandler(): void {
+  on('session-expired', () => openSignIn('Your session has ended. Sign in again; what you typed is still here.'));
+}
+
+function buildDialog(): HTMLDialogElement {
+  const error = h('div', { class: 'form-general', 'aria-live': 'polite' });
+  const keyRow = h('label', { class: 'field', 'data-field': 'api_key' }, 'API key (this deployment requires one)',
+    h('input', { name: 'api_key', type: 'password', autocomplete: 'off' }));
+  const proxyNote = h('p', { class: 'muted' }, 'This deployment signs researchers in through its reverse proxy. Reload the page after signing in there.');
+  const form = h('form', { class: 'signin', 'data-testid': 'signin-form' },
+    h('h2', null, 'Sign in'),
+    h('p', { class: 'muted', 'data-role': 'reason' }),
+    h('label', { class: 'field', 'data-field': 'username' }, 'Username', h('input', { name: 'username', autocomplete: 'username', required: true })),
+    h('label', { class: 'field', 'data-field': 'password' }, 'Password', h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true })),
+    keyRow,
+    error,
+    h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
+  );
+  const element = h('dialog', { class: 'signin-dialog', 'data-testid': 'signin-dialog' }, form);
+  // Escape must not dismiss the dialog into a page that cannot work signed out.
+  element.addEventListener('cancel', (event) => event.preventDefault());
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submit(form, error, element);
+  });
+  const syncMode = () => {
+    keyRow.hidden = !(state?.api_key_required ?? false);
+    if (state?.auth_mode === 'proxy' && !form.contains(proxyNote)) form.prepend(proxyNote);
+  };
+  syncMode();
+  on('signed-in', syncMode);
+  document.body.appendChild(element);
+  return element;
+}
+
+async function submit(form: HTMLFormElement, error: HTMLElement, element: HTMLDialogElement): Promise<void> {
+  const data = new FormData(form);
+  const typedKey = String(data.get('api_key') ?? '');
+  if (typedKey) setApiKey(typedKey);
+  replace(error);
+  try {
+    const result = await api.post<{ researcher_id: string }>('/api/auth/login', {
+      username: String(data.get('username') ?? ''),
+      password: String(data.get('password') ?? ''),
+    });
+    await refreshAuth();
+    (form.querySelector('input[name="password"]') as HTMLInputElement).value = '';
+    element.close();
+    emit('signed-in', { researcherId: result.researcher_id });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401 && !apiKey() && state?.api_key_required) {
+      replace(error, h('div', { class: 'error', role: 'alert' }, 'This deployment requires an API key.'));
+    } else {
+      replace(error, h('div', { class: 'error', role: 'alert', 'data-testid': 'signin-error' }, err instanceof Error ? err.message : String(err)));
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// The unread-alerts count in the navigation. Refreshed on load, after a dossier completes, when
+// alerts change, and every 60 seconds (spec §6).
+import { api } from '../../core/api';
+import { authState } from '../../core/auth';
+import { replace } from '../../core/dom';
+import { on } from '../../core/events';
+
+export const ALERTS_REFRESH_MS = 60_000;
+
+export function mountAlertsBadge(badge: HTMLElement): void {
+  const refresh = async () => {
+    if (!authState()?.authenticated) {
+      badge.hidden = true;
+      return;
+    }
+    try {
+      const page = await api.get<{ unread_count: number }>('/api/workspace/alerts', { query: { unread_only: true, limit: 1 } });
+      replace(badge, String(page.unread_count));
+      badge.hidden = page.unread_count === 0;
+      badge.setAttribute('aria-label', `${page.unread_count} unread alerts`);
+    } catch {
+      // A failed refresh keeps the last count; the next tick tries again.
+    }
+  };
+  void refresh();
+  on('signed-in', () => void refresh());
+  on('dossier-completed', () => void refresh());
+  on('alerts-changed', () => void refresh());
+  setInterval(() => void refresh(), ALERTS_REFRESH_MS);
+}

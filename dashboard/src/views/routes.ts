@@ -1,0 +1,6 @@
+// Every view of the dashboard and the fragment that shows it (#runs/{run_id} etc.).
+import { route } from '../core/router';
+
+export function registerRoutes(): void {
+  route('ask', 'Ask', async (ctx) => (await import('./ask/ask.view')).askView(ctx));
+}
