@@ -6,6 +6,8 @@ import { READINESS_MEANING, ReadinessTier } from '../../../domain/biomed/readine
 import { T } from '../store/tables';
 import { activeSnapshots, ActiveSnapshot } from './snapshots';
 import { MappingView, readiness, resolveIdentities } from './identity';
+import { conditionIndexCache } from '../search/condition-index-cache';
+import type { SearchHit } from '../search/condition-index';
 
 export interface TermRecord {
   snapshot_id: string;
@@ -50,35 +52,15 @@ export async function labelsOf(db: Knex, curies: readonly string[]): Promise<Map
   return new Map((rows as { curie: string; label: string | null }[]).map((r) => [r.curie, r.label]));
 }
 
-export interface SearchHit {
-  curie: string; label: string | null; kind: string; resource: string; snapshot_id: string;
-  matched: 'label' | 'synonym'; matched_text: string; mondo_curie: string | null; efo_id: string | null; readiness_tier: ReadinessTier;
-}
+export type { SearchHit } from '../search/condition-index';
 
+/**
+ * Label or synonym substring, case-insensitive, over the active snapshots (ranking: see
+ * infra/biomed/search/condition-index.ts). Served by the in-process index of the active set, which one
+ * tiny query per call keeps current (infra/biomed/search/condition-index-cache.ts).
+ */
 export async function searchConditions(db: Knex, q: string, limit: number): Promise<SearchHit[]> {
-  const needle = q.trim().toLowerCase();
-  // search_text is the lower-cased label, then each synonym, one per line; the label ranks first.
-  const { rows } = await db.raw(`select t.curie, t.label, t.kind, t.synonyms, t.snapshot_id, s.resource,
-      case when split_part(t.search_text, E'\\n', 1) = ? then 0
-           when strpos(t.search_text, ?) = 1 then 1
-           when strpos(split_part(t.search_text, E'\\n', 1), ?) > 0 then 2 else 3 end as rank
-    from ${T.terms} t join ${T.snapshots} s on s.snapshot_id = t.snapshot_id and s.active
-    where not t.obsolete and strpos(t.search_text, ?) > 0
-    order by rank, length(t.label), t.curie limit ?`, [needle, needle, needle, needle, limit]);
-  const hits = rows as { curie: string; label: string | null; kind: string; synonyms: unknown; snapshot_id: string; resource: string; rank: number }[];
-  const active = (await activeSnapshots(db)).map((s) => s.snapshot_id);
-  const identities = await resolveIdentities(db, active, hits.map((h) => h.curie));
-  const tiers = await readiness(db, active, [...identities.values()]);
-  return hits.map((h) => {
-    const inLabel = h.rank <= 2;
-    const synonym = inLabel ? undefined : parse<{ text: string }[]>(h.synonyms).find((s) => s.text.toLowerCase().includes(needle));
-    const identity = identities.get(h.curie)!;
-    return {
-      curie: h.curie, label: h.label, kind: h.kind, resource: h.resource, snapshot_id: h.snapshot_id,
-      matched: inLabel ? 'label' : 'synonym', matched_text: inLabel ? h.label ?? '' : synonym?.text ?? '',
-      mondo_curie: identity.mondoCurie, efo_id: identity.efoId, readiness_tier: tiers.get(h.curie)!.tier,
-    };
-  });
+  return (await conditionIndexCache(db).current()).search(q.trim().toLowerCase(), limit);
 }
 
 export interface ConditionSummary {

@@ -1,0 +1,82 @@
+// Conditions search over one set of active snapshots, answered from memory. Semantics (docs/biomed-store.md):
+// case-insensitive substring of the label or of any one synonym; ranked exact label, then label
+// prefix, label substring, synonym; within a rank by label length (no label last), CURIE, snapshot id.
+// Entries are sorted in that within-rank order once, so a search only buckets its matches by rank.
+import type { ReadinessTier } from '../../../domain/biomed/readiness';
+import { TrigramIndex } from './trigram-index';
+
+export interface ConditionEntry {
+  curie: string; label: string | null; kind: string; resource: string; snapshot_id: string;
+  /** Synonym texts as written (the matched one is returned as written). */
+  synonyms: readonly string[];
+  mondo_curie: string | null; efo_id: string | null; readiness_tier: ReadinessTier;
+}
+
+export interface SearchHit {
+  curie: string; label: string | null; kind: string; resource: string; snapshot_id: string;
+  matched: 'label' | 'synonym'; matched_text: string; mondo_curie: string | null; efo_id: string | null; readiness_tier: ReadinessTier;
+}
+
+interface Indexed { entry: ConditionEntry; label: string; synonyms: string[] }
+
+const RANKS = 4;
+
+/** PostgreSQL's length(): characters (code points), not UTF-16 units; a missing label sorts last. */
+function labelLength(label: string | null): number {
+  return label === null ? Number.POSITIVE_INFINITY : [...label].length;
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export class ConditionIndex {
+  private readonly docs: Indexed[];
+  private readonly trigrams: TrigramIndex;
+
+  constructor(entries: readonly ConditionEntry[]) {
+    this.docs = entries
+      .map((entry) => ({ entry, length: labelLength(entry.label) }))
+      .sort((a, b) => a.length - b.length || byCodeUnits(a.entry.curie, b.entry.curie) || byCodeUnits(a.entry.snapshot_id, b.entry.snapshot_id))
+      .map(({ entry }) => ({ entry, label: (entry.label ?? '').toLowerCase(), synonyms: entry.synonyms.map((s) => s.toLowerCase()) }));
+    this.trigrams = new TrigramIndex(this.docs.length, (doc) => [this.docs[doc]!.label, ...this.docs[doc]!.synonyms]);
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** `needle` is the trimmed, lower-cased query; at most `limit` hits, best first. */
+  search(needle: string, limit: number): SearchHit[] {
+    const buckets: number[][] = Array.from({ length: RANKS }, () => []);
+    const candidates = this.trigrams.candidates(needle);
+    const count = candidates ? candidates.length : this.docs.length;
+    for (let i = 0; i < count; i++) {
+      const doc = candidates ? candidates[i]! : i;
+      const rank = this.rank(this.docs[doc]!, needle);
+      if (rank === undefined) continue;
+      const bucket = buckets[rank]!;
+      if (bucket.length < limit) bucket.push(doc);
+      if (rank === 0 && bucket.length === limit) break; // nothing can outrank a full first bucket
+    }
+    return buckets.flat().slice(0, limit).map((doc) => this.hit(this.docs[doc]!, needle));
+  }
+
+  private rank(doc: Indexed, needle: string): number | undefined {
+    if (doc.label === needle) return 0;
+    if (doc.label.startsWith(needle)) return 1;
+    if (doc.label.includes(needle)) return 2;
+    return doc.synonyms.some((s) => s.includes(needle)) ? 3 : undefined;
+  }
+
+  private hit(doc: Indexed, needle: string): SearchHit {
+    const { entry } = doc;
+    const inLabel = doc.label.includes(needle);
+    const synonym = inLabel ? -1 : doc.synonyms.findIndex((s) => s.includes(needle));
+    return {
+      curie: entry.curie, label: entry.label, kind: entry.kind, resource: entry.resource, snapshot_id: entry.snapshot_id,
+      matched: inLabel ? 'label' : 'synonym', matched_text: inLabel ? entry.label ?? '' : entry.synonyms[synonym] ?? '',
+      mondo_curie: entry.mondo_curie, efo_id: entry.efo_id, readiness_tier: entry.readiness_tier,
+    };
+  }
+}
