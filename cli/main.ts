@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { SettingsError } from '../infra/config/settings';
 import { serve } from './commands/serve';
-import { diseaseValidate } from './commands/disease';
+import { diseaseDiscover, diseaseValidate } from './commands/disease';
 import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
 import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots } from './commands/biomed';
@@ -55,6 +55,14 @@ disease.command('validate').description('check every module in fixtures/diseases
   .option('--dir <dir>', 'another modules directory')
   .option('--json', 'print JSON')
   .action(diseaseValidate);
+disease.command('discover').description('write a module file per MONDO condition of the active mondo snapshot that exact mappings make complete (research use only)')
+  .option('--out <dir>', 'output directory (default DATA_DIR/disease-modules)')
+  .option('--limit <n>', 'at most n modules, in MONDO id order')
+  .option('--curie <id>', 'only this MONDO id (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+  .option('--dry-run', 'print what would be written; write nothing')
+  .option('--force', 'overwrite module files that exist with other content')
+  .option('--json', 'print the summary as JSON')
+  .action(diseaseDiscover);
 
 const biomed = program.command('biomed').description('canonical biomedical store: versioned snapshot imports (research use only)');
 biomed.command('init').description('create or upgrade the biomed schema (migrations) and list the import resources').action(biomedInit);

@@ -30,7 +30,8 @@ function fileSizes(files: readonly string[]): Map<string, number> {
   return sizes;
 }
 
-async function withBiomed<T>(work: (deps: BiomedDeps, applied: string[]) => Promise<T>): Promise<T> {
+/** Opens the database (migrated) and the event store for one command; closes both afterwards. */
+export async function withBiomed<T>(work: (deps: BiomedDeps, applied: string[]) => Promise<T>): Promise<T> {
   const settings = loadSettings();
   const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
   let store: EventStore | undefined;
