@@ -4,4 +4,4 @@
 // GET /api/v1/conditions/{curie} and the hierarchy endpoint still find them.
 import { oboOntologyImporter } from './obo-ontology';
 
-export const goImporter = oboOntologyImporter('go', 'go_term', 'go takes exactly one GO .obo or .obo.gz file');
+export const goImporter = oboOntologyImporter('go', 'go_term', 'go takes exactly one GO .obo[.gz] or OBO Graphs .json[.gz] file');

@@ -1,5 +1,6 @@
 // hp: the Human Phenotype Ontology (.obo or .obo.gz) as phenotype terms with their IS_A hierarchy.
 import { ImportRefusedError } from '../artifacts';
+import { ONTOLOGY_FILE } from '../parsers/ontology-file';
 import { SnapshotWriters } from '../store/snapshot-writers';
 import { ResourceImporter } from './importer';
 import { loadOboTerms } from './obo-terms';
@@ -7,8 +8,8 @@ import { loadOboTerms } from './obo-terms';
 export const hpImporter: ResourceImporter = {
   resource: 'hp',
   classify(paths) {
-    if (paths.length !== 1 || !/\.obo(\.gz)?$/i.test(paths[0]!)) {
-      throw new ImportRefusedError('bad_input', 'hp takes exactly one .obo or .obo.gz file');
+    if (paths.length !== 1 || !ONTOLOGY_FILE.test(paths[0]!)) {
+      throw new ImportRefusedError('bad_input', 'hp takes exactly one .obo[.gz] or OBO Graphs .json[.gz] file');
     }
     return [{ path: paths[0]!, role: 'terms' }];
   },

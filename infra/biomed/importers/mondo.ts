@@ -3,6 +3,7 @@
 // identity across resources rests on exact published mappings, never on label similarity.
 import path from 'node:path';
 import { ImportRefusedError } from '../artifacts';
+import { ONTOLOGY_FILE } from '../parsers/ontology-file';
 import { parseSssom, SssomMeta } from '../parsers/sssom';
 import { SnapshotWriters } from '../store/snapshot-writers';
 import { ImportContext, PROGRESS_EVERY, ResourceImporter } from './importer';
@@ -34,10 +35,10 @@ async function loadMappingSet(context: ImportContext, writers: SnapshotWriters, 
 export const mondoImporter: ResourceImporter = {
   resource: 'mondo',
   classify(paths) {
-    const obo = paths.filter((p) => /\.obo(\.gz)?$/i.test(p));
+    const obo = paths.filter((p) => ONTOLOGY_FILE.test(p));
     const sssom = paths.filter((p) => /\.tsv(\.gz)?$/i.test(p));
     if (obo.length !== 1 || obo.length + sssom.length !== paths.length) {
-      throw new ImportRefusedError('bad_input', 'mondo takes exactly one MONDO .obo[.gz] file plus any number of SSSOM .sssom.tsv mapping sets');
+      throw new ImportRefusedError('bad_input', 'mondo takes exactly one MONDO .obo[.gz] or OBO Graphs .json[.gz] file plus any number of SSSOM .sssom.tsv mapping sets');
     }
     return [{ path: obo[0]!, role: 'terms' }, ...sssom.map((p) => ({ path: p, role: 'mappings' as const }))];
   },

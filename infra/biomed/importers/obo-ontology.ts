@@ -2,6 +2,7 @@
 // and uberon. Terms of these kinds are kept out of conditions search (see obo-terms.ts).
 import type { BiomedResource } from '../../../domain/biomed/resources';
 import { ImportRefusedError } from '../artifacts';
+import { ONTOLOGY_FILE } from '../parsers/ontology-file';
 import { SnapshotWriters } from '../store/snapshot-writers';
 import { ResourceImporter } from './importer';
 import { loadOboTerms, OboTermKind } from './obo-terms';
@@ -10,7 +11,7 @@ export function oboOntologyImporter(resource: BiomedResource, kind: OboTermKind,
   return {
     resource,
     classify(paths) {
-      if (paths.length !== 1 || !/\.obo(\.gz)?$/i.test(paths[0]!)) throw new ImportRefusedError('bad_input', usage);
+      if (paths.length !== 1 || !ONTOLOGY_FILE.test(paths[0]!)) throw new ImportRefusedError('bad_input', usage);
       return [{ path: paths[0]!, role: 'terms' }];
     },
     async load(context) {

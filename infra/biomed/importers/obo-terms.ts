@@ -1,9 +1,10 @@
-// Loads one OBO ontology file into a snapshot: every [Term] (obsolete ones too, flagged, so their
+// Loads one OBO ontology file (OBO 1.4 or OBO Graphs JSON, same rows either way) into a snapshot: every [Term] (obsolete ones too, flagged, so their
 // replaced_by stays answerable), IS_A edges and an IS_A claim per edge with its evidence link (file and
 // line of the is_a tag), and, for MONDO-style xrefs annotated {source="MONDO:equivalentTo"}, an exact
 // mapping row. Other xrefs are kept on the term but are never mappings.
 import path from 'node:path';
-import { OboHeader, OboStats, parseObo } from '../parsers/obo';
+import { OboHeader, OboStats } from '../parsers/obo';
+import { parseOntologyFile } from '../parsers/ontology-file';
 import { BulkInserter, Column } from '../store/bulk-insert';
 import type { SnapshotWriters } from '../store/snapshot-writers';
 import { T } from '../store/tables';
@@ -44,7 +45,7 @@ export async function loadOboTerms(
   // Non-searchable kinds (GO, UBERON) are written here with an empty search text, as reactome does, so
   // conditions search (diseases and phenotypes) never returns them; GET /conditions/{curie} still does.
   const plain = isSearchable(kind) ? null : new BulkInserter(context.queue, T.terms, TERM_COLUMNS, 2000);
-  for await (const term of parseObo(filePath, stats, { onHeader: (h) => { header = h; } })) {
+  for await (const term of parseOntologyFile(filePath, stats, { onHeader: (h) => { header = h; } })) {
     counts.terms++;
     ids.add(term.id);
     if (plain) {

@@ -4,4 +4,4 @@
 // terms are not conditions: empty search text, so conditions search never returns them.
 import { oboOntologyImporter } from './obo-ontology';
 
-export const uberonImporter = oboOntologyImporter('uberon', 'anatomy', 'uberon takes exactly one UBERON .obo or .obo.gz file');
+export const uberonImporter = oboOntologyImporter('uberon', 'anatomy', 'uberon takes exactly one UBERON .obo[.gz] or OBO Graphs .json[.gz] file');
