@@ -17,6 +17,7 @@ program.command('serve').description('run the HTTP service (and, in single-proce
   .option('--host <host>', 'bind address (default HOST or 0.0.0.0)')
   .option('--port <port>', 'bind port (default PORT or 8000)')
   .option('--generate-api-key-if-unset', 'with DEBUG=false and no API_KEY, use a key generated into DATA_DIR/api-key')
+  .option('--create-local-account-if-none', 'AUTH_MODE=local without LOCAL_AUTH_USERS: create one dashboard account, password in DATA_DIR/local-account')
   .option('--reload', 'restart when the compiled code changes (DEBUG=true only)')
   .action(serve);
 program.command('worker').description('run projections and processors').action(worker);

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createApp } from '../../api/app';
 import { assertServable, loadSettings, SettingsError } from '../../infra/config/settings';
 import { superviseWithReload } from './reload';
+import { ensureLocalAccount } from '../../infra/config/local-account';
 import { ensureLocalApiKey } from '../../infra/config/local-api-key';
 import { withRuntime, untilSignal } from './lifecycle';
 
@@ -11,6 +12,7 @@ export interface ServeOptions {
   host?: string;
   port?: string;
   generateApiKeyIfUnset?: boolean;
+  createLocalAccountIfNone?: boolean;
   reload?: boolean;
 }
 
@@ -25,10 +27,15 @@ export async function serve(options: ServeOptions): Promise<void> {
     }
   }
   let generatedKey: { file: string; created: boolean } | undefined;
+  let generatedAccount: { username: string; file: string; created: boolean } | undefined;
   await withRuntime(async (runtime) => {
     const { settings, logger } = runtime;
     if (generatedKey) {
       logger.warn(generatedKey, `API_KEY is not set: using the generated key stored in ${generatedKey.file} (send it as X-API-Key)`);
+    }
+    if (generatedAccount) {
+      logger.warn(generatedAccount, `LOCAL_AUTH_USERS is not set: sign in to the dashboard as '${generatedAccount.username}' `
+        + `with the password stored in ${generatedAccount.file}`);
     }
     const http = createApp(runtime);
     const server: Server = await new Promise((resolve, reject) => {
@@ -60,6 +67,11 @@ export async function serve(options: ServeOptions): Promise<void> {
       const { key, file, created } = ensureLocalApiKey(adjusted.dataDir);
       adjusted.apiKey = key;
       generatedKey = { file, created };
+    }
+    if (options.createLocalAccountIfNone && adjusted.authMode === 'local' && Object.keys(adjusted.localAuthUsers).length === 0) {
+      const { username, password, file, created } = ensureLocalAccount(adjusted.dataDir);
+      adjusted.localAuthUsers = { [username]: password };
+      generatedAccount = { username, file, created };
     }
     assertServable(adjusted);
     return adjusted;

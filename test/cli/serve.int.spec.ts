@@ -41,6 +41,35 @@ describe('evidence serve on the embedded default', function () {
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock')), 'lock released on shutdown').to.equal(false);
   });
 
+  it('npm start creates one dashboard account when none is configured; it signs in, and its password stays out of the log', async function () {
+    const service = await startService(['--generate-api-key-if-unset', '--create-local-account-if-none'], freshEnv(dataDir));
+    try {
+      const accountFile = path.join(dataDir, 'local-account');
+      expect(fs.statSync(accountFile).mode & 0o777).to.equal(0o600);
+      const [username, password] = fs.readFileSync(accountFile, 'utf8').trim().split('\n').map((line) => line.replace(/^[a-z]+:\s*/, ''));
+      expect(username).to.equal('researcher');
+      expect(password?.length).to.be.at.least(16);
+      const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+      const login = (pw: string) => fetch(`${service.baseUrl}/api/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'X-API-Key': key }, body: JSON.stringify({ username, password: pw }),
+      });
+      expect((await login(password as string)).status).to.equal(200);
+      expect((await login('not-the-password')).status).to.equal(401);
+      expect(service.output()).to.contain('local-account').and.not.contain(password as string);
+    } finally {
+      expect(await service.stop()).to.equal(0);
+    }
+    // A configured LOCAL_AUTH_USERS wins: no account file is created.
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-serve-'));
+    const configured = await startService(['--generate-api-key-if-unset', '--create-local-account-if-none'], { ...freshEnv(otherDir), LOCAL_AUTH_USERS: 'ann=ann-password' });
+    try {
+      expect(fs.existsSync(path.join(otherDir, 'local-account'))).to.equal(false);
+    } finally {
+      await configured.stop();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start with DEBUG=false and no API_KEY, naming the variable', async function () {
     const { code, output } = await runCli(['serve', '--port', '0'], freshEnv(dataDir));
     expect(code).to.equal(1);
