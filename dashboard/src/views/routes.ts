@@ -3,6 +3,7 @@ import { route } from '../core/router';
 
 export function registerRoutes(): void {
   route('ask', 'Ask', async (ctx) => (await import('./ask/ask.view')).askView(ctx));
+  route('trends', 'Trends', async (ctx) => (await import('./trends/trends.view')).trendsView(ctx));
   route('runs', 'Runs', async (ctx) => (await import('./runs/runs.view')).runsView(ctx));
   route('compare', 'Compare', async (ctx) => (await import('./compare/compare.view')).compareView(ctx));
 }
