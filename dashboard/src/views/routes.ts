@@ -6,4 +6,5 @@ export function registerRoutes(): void {
   route('trends', 'Trends', async (ctx) => (await import('./trends/trends.view')).trendsView(ctx));
   route('runs', 'Runs', async (ctx) => (await import('./runs/runs.view')).runsView(ctx));
   route('compare', 'Compare', async (ctx) => (await import('./compare/compare.view')).compareView(ctx));
+  route('jobs/:job_id', 'Job progress', async (ctx) => (await import('./watch/watch.view')).watchView(ctx));
 }

@@ -1,0 +1,135 @@
+// Following a job's state: the WebSocket first (/api/jobs/{id}/ws), server-sent events when the socket
+// fails (/api/stream/jobs/{id}), polling GET /api/jobs/{id} as the last resort. Each transport hands
+// every JobStatus it sees to onStatus and resolves when the job reached a final state; a transport that
+// breaks before that passes on to the next one. Everything stops when `signal` aborts.
+import { api, ApiError } from '../../core/api';
+import { apiKey } from '../../core/session-store';
+
+export type JobState = 'PENDING' | 'STARTED' | 'PROGRESS' | 'SUCCESS' | 'FAILURE' | 'REVOKED' | 'ERROR' | 'TIMEOUT';
+
+export interface JobStatus {
+  job_id?: string;
+  status: JobState;
+  module?: string;
+  progress?: { percent: number; message: string };
+  result?: unknown;
+  error?: string;
+}
+
+export type Transport = 'ws' | 'sse' | 'poll';
+export const TRANSPORTS: Transport[] = ['ws', 'sse', 'poll'];
+export const FINAL_STATES = new Set<JobState>(['SUCCESS', 'FAILURE', 'REVOKED']);
+const POLL_MS = 1000;
+
+export interface FollowOptions {
+  jobId: string;
+  /** Where to start; later transports remain as fallbacks. */
+  start: Transport;
+  signal: AbortSignal;
+  onStatus(status: JobStatus): void;
+  onTransport(transport: Transport, reason: string | null): void;
+}
+
+/** Follows the job to a final state; resolves with the last status (or undefined when aborted). */
+export async function followJob(options: FollowOptions): Promise<JobStatus | undefined> {
+  let reason: string | null = null;
+  for (const transport of TRANSPORTS.slice(TRANSPORTS.indexOf(options.start))) {
+    if (options.signal.aborted) return undefined;
+    options.onTransport(transport, reason);
+    try {
+      return await RUNNERS[transport](options);
+    } catch (error) {
+      if (options.signal.aborted) return undefined;
+      if (error instanceof ApiError && error.status === 404) throw error;
+      reason = `${transport === 'ws' ? 'WebSocket' : transport === 'sse' ? 'Event stream' : 'Polling'}: ${(error as Error).message}`;
+    }
+  }
+  throw new Error(reason ?? 'no way to follow this job');
+}
+
+const RUNNERS: Record<Transport, (options: FollowOptions) => Promise<JobStatus | undefined>> = {
+  ws: viaWebSocket,
+  sse: viaEventSource,
+  poll: viaPolling,
+};
+
+function viaWebSocket({ jobId, signal, onStatus }: FollowOptions): Promise<JobStatus | undefined> {
+  return new Promise((resolve, reject) => {
+    const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const key = apiKey();
+    const url = `${protocol}//${location.host}/api/jobs/${encodeURIComponent(jobId)}/ws${key ? `?api_key=${encodeURIComponent(key)}` : ''}`;
+    const socket = new WebSocket(url);
+    let last: JobStatus | undefined;
+    const stop = () => socket.close();
+    signal.addEventListener('abort', () => { stop(); resolve(undefined); }, { once: true });
+    socket.addEventListener('message', (event) => {
+      const status = parse(event.data);
+      if (!status) return;
+      if (status.status === 'ERROR' || status.status === 'TIMEOUT') {
+        reject(new Error(status.error ?? status.status));
+        stop();
+        return;
+      }
+      last = status;
+      onStatus(status);
+      if (FINAL_STATES.has(status.status)) {
+        resolve(status);
+        stop();
+      }
+    });
+    socket.addEventListener('close', (event) => {
+      if (!last || !FINAL_STATES.has(last.status)) reject(new Error(`the socket closed (code ${event.code}) before the job finished`));
+    });
+  });
+}
+
+function viaEventSource({ jobId, signal, onStatus }: FollowOptions): Promise<JobStatus | undefined> {
+  return new Promise((resolve, reject) => {
+    if (apiKey()) {
+      // EventSource cannot send the X-API-Key header; go straight to polling.
+      reject(new Error('this deployment needs an API key, which an event stream cannot send'));
+      return;
+    }
+    const source = new EventSource(`/api/stream/jobs/${encodeURIComponent(jobId)}`);
+    signal.addEventListener('abort', () => { source.close(); resolve(undefined); }, { once: true });
+    source.addEventListener('job_status', (event) => {
+      const status = parse((event as MessageEvent).data);
+      if (!status) return;
+      onStatus(status);
+      if (FINAL_STATES.has(status.status)) {
+        source.close();
+        resolve(status);
+      }
+    });
+    // EventSource would reconnect by itself; a broken stream means: fall back.
+    source.addEventListener('error', () => {
+      source.close();
+      reject(new Error('the event stream failed'));
+    });
+  });
+}
+
+async function viaPolling({ jobId, signal, onStatus }: FollowOptions): Promise<JobStatus | undefined> {
+  let last = '';
+  while (!signal.aborted) {
+    const status = await api.get<JobStatus>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal });
+    const text = JSON.stringify(status);
+    if (text !== last) onStatus(status);
+    last = text;
+    if (FINAL_STATES.has(status.status)) return status;
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, POLL_MS);
+      signal.addEventListener('abort', () => { clearTimeout(timer); resolve(undefined); }, { once: true });
+    });
+  }
+  return undefined;
+}
+
+function parse(data: unknown): JobStatus | undefined {
+  try {
+    const value = JSON.parse(String(data)) as JobStatus;
+    return value && typeof value.status === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
