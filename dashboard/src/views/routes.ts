@@ -7,4 +7,5 @@ export function registerRoutes(): void {
   route('runs', 'Runs', async (ctx) => (await import('./runs/runs.view')).runsView(ctx));
   route('compare', 'Compare', async (ctx) => (await import('./compare/compare.view')).compareView(ctx));
   route('jobs/:job_id', 'Job progress', async (ctx) => (await import('./watch/watch.view')).watchView(ctx));
+  route('alerts', 'Alerts', async (ctx) => (await import('./alerts/alerts.view')).alertsView(ctx));
 }
