@@ -8,4 +8,5 @@ export function registerRoutes(): void {
   route('compare', 'Compare', async (ctx) => (await import('./compare/compare.view')).compareView(ctx));
   route('jobs/:job_id', 'Job progress', async (ctx) => (await import('./watch/watch.view')).watchView(ctx));
   route('alerts', 'Alerts', async (ctx) => (await import('./alerts/alerts.view')).alertsView(ctx));
+  route('history', 'Candidate history', async (ctx) => (await import('./history/history.view')).historyView(ctx));
 }
