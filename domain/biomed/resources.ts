@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI. mondo, hp, hpoa, go, reactome and uberon have importers; the others are
 // named here so the CLI can say plainly that they are not implemented yet instead of pretending.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -19,6 +19,7 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   reactome: { name: 'reactome', implemented: true, description: 'Reactome pathways and gene sets', inputs: 'ReactomePathways.txt / .gmt' },
   uberon: { name: 'uberon', implemented: true, description: 'UBERON anatomy terms (kind anatomy) and IS_A hierarchy; not in conditions search', inputs: 'one UBERON .obo[.gz] (uberon-basic.obo, a subset or an import module)' },
   clinvar: { name: 'clinvar', implemented: false, description: 'Variant-interpretation archive (ClinVar variant_summary TSV or VCF)', inputs: 'variant_summary.txt[.gz] or .vcf[.gz]' },
+  legacy_curated: { name: 'legacy_curated', implemented: true, description: 'The Workspace\'s legacy curated knowledge graph as claims, for BIOMED_LEGACY_PROJECTION diagnostics only (never part of canonical reads)', inputs: 'curated knowledge-graph .json files (fixtures/kg/*.json)' },
   openfda: { name: 'openfda', implemented: false, description: 'Drug labels and FAERS adverse events (openFDA JSON)', inputs: 'drug label JSON, FAERS event JSON / JSON Lines' },
 };
 

@@ -9,4 +9,5 @@ export function registerRoutes(): void {
   route('jobs/:job_id', 'Job progress', async (ctx) => (await import('./watch/watch.view')).watchView(ctx));
   route('alerts', 'Alerts', async (ctx) => (await import('./alerts/alerts.view')).alertsView(ctx));
   route('history', 'Candidate history', async (ctx) => (await import('./history/history.view')).historyView(ctx));
+  route('settings', 'Notifications', async (ctx) => (await import('./settings/settings.view')).settingsView(ctx));
 }

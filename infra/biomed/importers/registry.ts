@@ -5,6 +5,7 @@ import { goImporter } from './go';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
+import { legacyCuratedImporter } from './legacy-curated';
 import { mondoImporter } from './mondo';
 import { reactomeImporter } from './reactome';
 import { uberonImporter } from './uberon';
@@ -12,6 +13,7 @@ import { uberonImporter } from './uberon';
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter,
+  legacy_curated: legacyCuratedImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

@@ -1,5 +1,6 @@
 // Reads of biomed.snapshots (the lifecycle read model): lists, one snapshot, the active set.
 import type { Knex } from 'knex';
+import { LEGACY_RESOURCE } from '../../../domain/biomed/legacy-curated';
 import { T } from '../store/tables';
 
 export interface SnapshotView {
@@ -72,7 +73,11 @@ export async function findCompleted(db: Knex | Knex.Transaction, resource: strin
 
 export interface ActiveSnapshot { snapshot_id: string; resource: string; version: string | null; activated_at: string | null }
 
+/**
+ * The active snapshots canonical reads use. The legacy_curated snapshot (the project's own curated graph,
+ * not public evidence) is left out: only the BIOMED_LEGACY_PROJECTION diagnostics read it.
+ */
 export async function activeSnapshots(db: Knex | Knex.Transaction): Promise<ActiveSnapshot[]> {
-  const rows = await db(T.snapshots).where({ active: true }).orderBy('resource').select('snapshot_id', 'resource', 'version', 'activated_at');
+  const rows = await db(T.snapshots).where({ active: true }).whereNot({ resource: LEGACY_RESOURCE }).orderBy('resource').select('snapshot_id', 'resource', 'version', 'activated_at');
   return rows.map((r) => ({ snapshot_id: r.snapshot_id, resource: r.resource, version: r.version ?? null, activated_at: iso(r.activated_at) }));
 }
