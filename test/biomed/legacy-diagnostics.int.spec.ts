@@ -13,7 +13,7 @@ const SYNTHETIC = 'clinvar-legacydiag00-1';
 const URL = '/api/v1/diagnostics/legacy-claims';
 
 type Diagnosis = {
-  legacy: { subject: string; object: string; relation: string; disease_id: string; file: string; edge: number };
+  legacy: { source: string; target: string; relation: string; disease_id: string; file: string; edge: number };
   claim: { subject: { curie: string | null }; predicate: string; object: { curie: string | null } };
   status: string;
   unmapped: { end: string; legacy_id: string; curie: string | null; reason: string }[];
@@ -34,9 +34,9 @@ describe('biomed: legacy curated claim diagnostics (BIOMED_LEGACY_PROJECTION)', 
       if (!body.has_more) return out;
     }
   }
-  const find = (list: Diagnosis[], disease: string, subject: string, relation: string, object: string) => {
-    const found = list.find((d) => d.legacy.disease_id === disease && d.legacy.subject === subject && d.legacy.relation === relation && d.legacy.object === object);
-    expect(found, `${disease}: ${subject} -${relation}-> ${object}`).to.not.equal(undefined);
+  const find = (list: Diagnosis[], disease: string, source: string, relation: string, target: string) => {
+    const found = list.find((d) => d.legacy.disease_id === disease && d.legacy.source === source && d.legacy.relation === relation && d.legacy.target === target);
+    expect(found, `${disease}: ${source} -${relation}-> ${target}`).to.not.equal(undefined);
     return found!;
   };
 
@@ -156,7 +156,7 @@ describe('biomed: legacy curated claim diagnostics (BIOMED_LEGACY_PROJECTION)', 
     expect(confirmed.body.summary).to.deep.equal(full.summary);
     expect(confirmed.body.claims.every((d: Diagnosis) => d.status === 'confirmed')).to.equal(true);
     const ra = await all('&disease_id=ra&predicate=HAS_PHENOTYPE');
-    expect(ra.map((d) => d.legacy.object).sort()).to.deep.equal(
+    expect(ra.map((d) => d.legacy.target).sort()).to.deep.equal(
       ['HP:0001369', 'HP:0001370', 'HP:0001386', 'HP:0001387', 'HP:0002960', 'HP:0012378'].map((h) => `phenotype:${h}`));
     const second = await env.get(`${URL}?status=confirmed&limit=1&offset=1`);
     expect(second.body.claims[0]).to.deep.equal(confirmed.body.claims[1]);

@@ -104,7 +104,9 @@ export const legacyCuratedImporter: ResourceImporter = {
           subject, predicate: claim.predicate, object: storedId(claim.object), direction: 'supports',
           mondoCurie: subject.startsWith('MONDO:') ? subject : null,
           qualifiers: {
-            legacy_relation: claim.relation, legacy_subject: claim.subject.legacy_id, legacy_object: claim.object.legacy_id,
+            // The edge as the curators wrote it, and the legacy ids of the claim's ends (swapped for flipped relations).
+            legacy_source: item.value.source, legacy_relation: claim.relation, legacy_target: item.value.target,
+            legacy_subject: claim.subject.legacy_id, legacy_object: claim.object.legacy_id,
             subject_label: claim.subject.label, object_label: claim.object.label, disease_id: diseaseOf.get(artifact.file) ?? null,
           },
           // line: the edge's position (1-based) in the file's `edges` array; the provenance the curators wrote.

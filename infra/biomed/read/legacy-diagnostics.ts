@@ -37,7 +37,8 @@ export interface CanonicalEvidence {
 }
 
 export interface LegacyClaimDiagnosis {
-  legacy: { claim_no: number; relation: string; subject: string; object: string; disease_id: string | null; provenance: string | null; file: string; edge: number };
+  /** The curated edge as written (source -relation-> target), its graph file's disease_id, file and edge position. */
+  legacy: { claim_no: number; source: string; relation: string; target: string; disease_id: string | null; provenance: string | null; file: string; edge: number };
   claim: { subject: End; predicate: string; object: End };
   status: LegacyStatus;
   unmapped: UnmappedEnd[];
@@ -143,8 +144,8 @@ export async function legacyClaimDiagnostics(db: Knex, filter: LegacyDiagnostics
       : 'uncorroborated';
     return {
       legacy: {
-        claim_no: r.claim_no, relation: str(q.legacy_relation) ?? r.predicate, subject: str(q.legacy_subject) ?? r.subject,
-        object: str(q.legacy_object) ?? r.object, disease_id: str(q.disease_id), provenance: r.reference, file: r.source_file, edge: r.source_line,
+        claim_no: r.claim_no, source: str(q.legacy_source) ?? subject.legacy_id, relation: str(q.legacy_relation) ?? r.predicate,
+        target: str(q.legacy_target) ?? object.legacy_id, disease_id: str(q.disease_id), provenance: r.reference, file: r.source_file, edge: r.source_line,
       },
       claim: { subject, predicate: r.predicate, object },
       status,
