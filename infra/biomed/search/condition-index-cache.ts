@@ -4,13 +4,15 @@
 // not exist on the embedded PGlite, and a token/prefix table written at import would change the
 // substring semantics (or need every substring). Instead each process keeps one index per active-snapshot
 // set: built on the first search that sees the set, in bulk (terms, identities and readiness together),
-// and answered from memory after that. Every search still runs one tiny query for the active set, so an
+// and answered from memory after that. Every search still waits for a read of the active set that starts
+// after it began (one tiny query, shared by searches arriving together: fresh-active-set.ts), so an
 // activation committed by any process (the CLI, another server) is seen by the very next search;
 // snapshot rows never change, so an index is never stale for its set. No timer, no TTL.
 // Cost: the first search after an activation waits for the build (~0.3 s for the full HPO); memory is
 // a few tens of MB per process for HPO + MONDO.
 import type { Knex } from 'knex';
-import { ActiveSet, readActiveSet } from './active-set';
+import type { ActiveSet } from './active-set';
+import { FreshActiveSet } from './fresh-active-set';
 import { ConditionIndex } from './condition-index';
 import { loadConditionEntries } from './load-condition-entries';
 
@@ -20,11 +22,15 @@ const KEPT = 2;
 export class ConditionIndexCache {
   private readonly byKey = new Map<string, Promise<ConditionIndex>>();
 
-  constructor(private readonly db: Knex) {}
+  private readonly activeSet: FreshActiveSet;
+
+  constructor(private readonly db: Knex) {
+    this.activeSet = new FreshActiveSet(db);
+  }
 
   /** The index of the snapshots active now; concurrent searches share one build. */
   async current(): Promise<ConditionIndex> {
-    const active = await readActiveSet(this.db);
+    const active = await this.activeSet.read();
     let index = this.byKey.get(active.key);
     if (!index) {
       index = this.build(active);

@@ -30,6 +30,15 @@ function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** 0 exact label, 1 label prefix, 2 label substring, 3 synonym substring; only ranks below `relevant` are tried. */
+function rankOf(doc: Indexed, needle: string, relevant: number): number | undefined {
+  if (doc.label === needle) return 0;
+  if (relevant > 1 && doc.label.startsWith(needle)) return 1;
+  if (relevant > 2 && doc.label.includes(needle)) return 2;
+  if (relevant > 3 && doc.synonyms.some((s) => s.includes(needle))) return 3;
+  return undefined;
+}
+
 export class ConditionIndex {
   private readonly docs: Indexed[];
   private readonly trigrams: TrigramIndex;
@@ -49,24 +58,23 @@ export class ConditionIndex {
   /** `needle` is the trimmed, lower-cased query; at most `limit` hits, best first. */
   search(needle: string, limit: number): SearchHit[] {
     const buckets: number[][] = Array.from({ length: RANKS }, () => []);
+    // Ranks below `relevant` can still reach the answer: a new hit of rank r lands after every hit
+    // already held of rank <= r, so once those fill `limit`, rank r and worse need no more checking.
+    let relevant = RANKS;
     const candidates = this.trigrams.candidates(needle);
     const count = candidates ? candidates.length : this.docs.length;
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count && relevant > 0; i++) {
       const doc = candidates ? candidates[i]! : i;
-      const rank = this.rank(this.docs[doc]!, needle);
+      const rank = rankOf(this.docs[doc]!, needle, relevant);
       if (rank === undefined) continue;
-      const bucket = buckets[rank]!;
-      if (bucket.length < limit) bucket.push(doc);
-      if (rank === 0 && bucket.length === limit) break; // nothing can outrank a full first bucket
+      buckets[rank]!.push(doc);
+      let held = 0;
+      for (let r = 0; r < relevant; r++) {
+        held += buckets[r]!.length;
+        if (held >= limit) { relevant = r; break; }
+      }
     }
     return buckets.flat().slice(0, limit).map((doc) => this.hit(this.docs[doc]!, needle));
-  }
-
-  private rank(doc: Indexed, needle: string): number | undefined {
-    if (doc.label === needle) return 0;
-    if (doc.label.startsWith(needle)) return 1;
-    if (doc.label.includes(needle)) return 2;
-    return doc.synonyms.some((s) => s.includes(needle)) ? 3 : undefined;
   }
 
   private hit(doc: Indexed, needle: string): SearchHit {
