@@ -10,4 +10,6 @@ export function registerRoutes(): void {
   route('alerts', 'Alerts', async (ctx) => (await import('./alerts/alerts.view')).alertsView(ctx));
   route('history', 'Candidate history', async (ctx) => (await import('./history/history.view')).historyView(ctx));
   route('settings', 'Notifications', async (ctx) => (await import('./settings/settings.view')).settingsView(ctx));
+  route('digest', 'Digest', async (ctx) => (await import('./digest/digest.view')).digestView(ctx));
+  route('digest/:period', 'Digest', async (ctx) => (await import('./digest/digest.view')).digestView(ctx));
 }
