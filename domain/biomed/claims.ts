@@ -8,7 +8,14 @@ export const GENE_PATHWAY_DRUG_PREDICATES = ['ASSOCIATED_WITH_GENE', 'INVOLVES_P
 /** Gene -> pathway membership (reactome importer); about genes, so it does not change a condition's tier. */
 export const MEMBERSHIP_PREDICATES = ['PARTICIPATES_IN'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES] as const;
+/**
+ * Variant and drug facts (clinvar, openfda importers) whose subject is a variant or a drug, not a condition,
+ * so they do not change a condition's tier: variant -> condition (ClinVar), drug -> adverse-event reaction
+ * (FAERS), drug -> condition (labels, only with a structured condition id).
+ */
+export const VARIANT_DRUG_PREDICATES = ['VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
 /** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT). */

@@ -1,5 +1,5 @@
-// The import resources of spec §1 CLI. mondo, hp, hpoa, go, reactome and uberon have importers; the others are
-// named here so the CLI can say plainly that they are not implemented yet instead of pretending.
+// The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
+// named here without one would make the CLI say plainly that it is not implemented yet.
 export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
@@ -18,9 +18,9 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   go: { name: 'go', implemented: true, description: 'Gene Ontology terms (kind go_term) and IS_A hierarchy; not in conditions search', inputs: 'one GO .obo[.gz] (go-basic.obo or an import module)' },
   reactome: { name: 'reactome', implemented: true, description: 'Reactome pathways and gene sets', inputs: 'ReactomePathways.txt / .gmt' },
   uberon: { name: 'uberon', implemented: true, description: 'UBERON anatomy terms (kind anatomy) and IS_A hierarchy; not in conditions search', inputs: 'one UBERON .obo[.gz] (uberon-basic.obo, a subset or an import module)' },
-  clinvar: { name: 'clinvar', implemented: false, description: 'Variant-interpretation archive (ClinVar variant_summary TSV or VCF)', inputs: 'variant_summary.txt[.gz] or .vcf[.gz]' },
+  clinvar: { name: 'clinvar', implemented: true, description: 'Variant-interpretation archive (ClinVar variant_summary TSV or VCF): variants, variant-condition and condition-gene claims', inputs: 'one variant_summary.txt[.gz] or clinvar .vcf[.gz]' },
   legacy_curated: { name: 'legacy_curated', implemented: true, description: 'The Workspace\'s legacy curated knowledge graph as claims, for BIOMED_LEGACY_PROJECTION diagnostics only (never part of canonical reads)', inputs: 'curated knowledge-graph .json files (fixtures/kg/*.json)' },
-  openfda: { name: 'openfda', implemented: false, description: 'Drug labels and FAERS adverse events (openFDA JSON)', inputs: 'drug label JSON, FAERS event JSON / JSON Lines' },
+  openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 
 export function isBiomedResource(name: string): name is BiomedResource {

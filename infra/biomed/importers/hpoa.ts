@@ -13,10 +13,10 @@ import { T } from '../store/tables';
 import { PROGRESS_EVERY, ResourceImporter } from './importer';
 import { EXACT_MATCH } from './mondo';
 
-interface MondoIndex { snapshotId: string | null; byObject: Map<string, string | null> }
+export interface MondoIndex { snapshotId: string | null; byObject: Map<string, string | null> }
 
 /** canonical disease CURIE -> its MONDO id (null when several MONDO ids claim it), from the active mondo snapshot. */
-async function mondoIndex(trx: Knex.Transaction): Promise<MondoIndex> {
+export async function mondoIndex(trx: Knex.Transaction): Promise<MondoIndex> {
   const active = await trx(T.snapshots).where({ resource: 'mondo', active: true }).first('snapshot_id');
   const byObject = new Map<string, string | null>();
   if (!active) return { snapshotId: null, byObject };

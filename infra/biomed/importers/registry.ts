@@ -1,18 +1,20 @@
 // Resource name -> importer. Resources of spec §1 without an importer yet answer "not implemented yet".
 import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } from '../../../domain/biomed/resources';
 import { ImportRefusedError } from '../artifacts';
+import { clinvarImporter } from './clinvar';
 import { goImporter } from './go';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
 import { legacyCuratedImporter } from './legacy-curated';
 import { mondoImporter } from './mondo';
+import { openfdaImporter } from './openfda';
 import { reactomeImporter } from './reactome';
 import { uberonImporter } from './uberon';
 
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
-  go: goImporter, uberon: uberonImporter,
+  go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
   legacy_curated: legacyCuratedImporter,
 };
 
