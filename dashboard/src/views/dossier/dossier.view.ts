@@ -1,0 +1,72 @@
+// #runs/{run_id}: one saved run's dossier (GET /api/workspace/runs/{run_id}) — rankings with the
+// researcher's reviews, knowledge-graph paths, evidence, claims, sources, warnings and limitations,
+// the disclaimer, and the downloads. A run still in progress links to its live progress.
+import { api } from '../../core/api';
+import { formatDate, h } from '../../core/dom';
+import { errorBox } from '../../core/errors';
+import type { ViewContext } from '../../core/router';
+import { reviewPanel } from '../review/review-panel';
+import { ReviewStore } from '../review/review-store';
+import { claimsSection } from './claims-section';
+import type { Dossier, RunRead } from './dossier-model';
+import { downloadButtons } from './downloads';
+import { evidenceSection } from './evidence-section';
+import { graphSection } from './graph-section';
+import { disclaimerBox, sourcesSection, warningsSection } from './notes-section';
+import { rankingsSection } from './rankings-section';
+import './dossier.css';
+
+export async function dossierView({ params, outlet, signal }: ViewContext): Promise<void> {
+  const runId = params.run_id ?? '';
+  const loading = h('p', { class: 'muted' }, 'Loading the dossier…');
+  outlet.append(loading);
+  let run: RunRead;
+  const reviews = new ReviewStore(runId);
+  let reviewProblem: unknown;
+  try {
+    run = await api.get<RunRead>(`/api/workspace/runs/${encodeURIComponent(runId)}`, { signal });
+    if (run.status === 'completed') await reviews.reload(signal).catch((error) => { reviewProblem = error; });
+  } catch (error) {
+    if (signal.aborted) return;
+    loading.replaceWith(h('h1', null, 'Dossier'), errorBox(error));
+    return;
+  }
+  if (signal.aborted) return;
+  loading.remove();
+
+  if (run.status !== 'completed' || !run.dossier) {
+    outlet.append(
+      h('h1', null, 'Dossier'),
+      h('p', { class: 'question' }, run.request.question ?? ''),
+      run.status === 'running'
+        ? h('p', { 'data-testid': 'run-running' }, 'This run is still being built. ', h('a', { href: `#jobs/${encodeURIComponent(runId)}` }, 'Watch its progress'))
+        : h('div', { class: 'error', role: 'alert', 'data-testid': 'run-failed' }, 'This run failed: ', run.error ?? 'no reason given'));
+    return;
+  }
+  outlet.append(...dossierPage(run.dossier, run.html, reviews, reviewProblem, signal));
+}
+
+function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore, reviewProblem: unknown, signal: AbortSignal): Node[] {
+  const evidence = new Map(dossier.evidence.map((e) => [e.evidence_id, e]));
+  const slot = (r: Parameters<typeof reviewPanel>[1]) => (reviewProblem ? h('p', { class: 'muted small' }, 'Reviews are unavailable right now.') : reviewPanel(reviews, r));
+  const wants = dossier.request.candidate_type;
+  return [
+    h('header', { class: 'dossier-head', 'data-testid': 'dossier' },
+      h('p', { class: 'muted' }, `${dossier.disease.name} (${dossier.disease.id}) · completed ${formatDate(dossier.completed_at)}`),
+      h('h1', { class: 'question', 'data-testid': 'dossier-question' }, dossier.request.question),
+      h('p', { class: 'muted small' },
+        `Sources: ${dossier.request.sources.join(', ')} · candidates: ${dossier.request.candidate_type} · evidence limit ${dossier.request.max_evidence}`,
+        dossier.request.date_from || dossier.request.date_to ? ` · dates ${dossier.request.date_from ?? '…'} to ${dossier.request.date_to ?? '…'}` : ''),
+      disclaimerBox(dossier.disclaimer),
+      downloadButtons(dossier.run_id, html)),
+    reviewProblem ? errorBox(reviewProblem) : null,
+    h('div', { class: 'rankings-grid' },
+      rankingsSection('Ranked drugs', 'drug-rankings', dossier.drug_rankings, wants !== 'targets', slot),
+      rankingsSection('Ranked targets', 'target-rankings', dossier.target_rankings, wants !== 'drugs', slot)),
+    graphSection(dossier.graph_explanations, [...dossier.drug_rankings, ...dossier.target_rankings], signal),
+    evidenceSection(dossier.evidence),
+    claimsSection(dossier.claims, evidence),
+    sourcesSection(dossier),
+    warningsSection(dossier),
+  ].filter((node): node is HTMLElement => node !== null);
+}

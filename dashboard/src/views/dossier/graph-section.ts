@@ -1,0 +1,68 @@
+// Knowledge-graph explanations: the found paths drawn together as a small graph (Cytoscape, canvas),
+// and each candidate's path in words, or the reason no path was found.
+import type { Core, ElementDefinition } from 'cytoscape';
+import { emptySection, h } from '../../core/dom';
+import type { GraphExplanation, Ranking } from './dossier-model';
+
+const MAX_DRAWN_PATHS = 15;
+// Cytoscape adds a <style> element unless one with this id exists; the enforced CSP would block it, so
+// a placeholder takes its id and dossier.css carries the rule it would have added.
+const CYTOSCAPE_STYLESHEET_ID = '__________cytoscape_stylesheet';
+
+export function graphSection(explanations: GraphExplanation[], rankings: Ranking[], signal: AbortSignal): HTMLElement {
+  const labels = new Map(rankings.map((r) => [r.candidate_id, r.label]));
+  const found = explanations.filter((e) => e.status === 'found' && e.path && e.path.nodes.length > 0);
+  const canvas = h('div', { class: 'kg-graph', 'data-testid': 'kg-graph', role: 'img', 'aria-label': 'Knowledge-graph paths of the ranked candidates' });
+  const section = h('section', { class: 'panel', 'data-testid': 'graph-section' },
+    h('h2', null, `Knowledge-graph paths (${found.length} found of ${explanations.length})`),
+    explanations.length === 0 ? emptySection() : [
+      found.length > 0 ? canvas : null,
+      h('ul', { class: 'path-list' }, explanations.map((e) => pathItem(e, labels.get(e.candidate_id) ?? e.candidate_id))),
+    ]);
+  if (found.length > 0) void draw(canvas, found.slice(0, MAX_DRAWN_PATHS), signal);
+  return section;
+}
+
+function pathItem(e: GraphExplanation, label: string): HTMLElement {
+  if (e.status !== 'found' || !e.path) {
+    return h('li', { 'data-testid': 'graph-no-path' }, h('strong', null, label), ': no path found — ', h('span', { class: 'muted' }, e.reason ?? 'no reason given'));
+  }
+  const steps = e.path.nodes.map((node, i) => {
+    const rel = i > 0 ? e.path?.relationships[i - 1] : undefined;
+    return [rel ? h('span', { class: 'relation', title: rel.provenance }, ` —${rel.relation}→ `) : null, h('span', { class: `node kind-${node.kind}` }, node.label)];
+  });
+  return h('li', { 'data-testid': 'graph-path' }, h('strong', null, label), ': ', steps);
+}
+
+async function draw(container: HTMLElement, paths: GraphExplanation[], signal: AbortSignal): Promise<void> {
+  const { default: cytoscape } = await import('cytoscape');
+  if (signal.aborted) return;
+  if (!document.getElementById(CYTOSCAPE_STYLESHEET_ID)) document.head.appendChild(h('meta', { id: CYTOSCAPE_STYLESHEET_ID }));
+  const nodes = new Map<string, ElementDefinition>();
+  const edges = new Map<string, ElementDefinition>();
+  for (const e of paths) {
+    const path = e.path!;
+    path.nodes.forEach((node, i) => {
+      nodes.set(node.id, { data: { id: node.id, label: node.label, kind: node.kind } });
+      const previous = path.nodes[i - 1];
+      const relation = path.relationships[i - 1]?.relation ?? '';
+      if (previous) edges.set(`${previous.id}|${relation}|${node.id}`, { data: { id: `${previous.id}|${relation}|${node.id}`, source: previous.id, target: node.id, label: relation } });
+    });
+  }
+  const cy: Core = cytoscape({
+    container,
+    elements: [...nodes.values(), ...edges.values()],
+    layout: { name: 'breadthfirst', directed: true, spacingFactor: 1.1, padding: 12 },
+    wheelSensitivity: 0.3,
+    style: [
+      { selector: 'node', style: { label: 'data(label)', 'font-size': 10, 'text-valign': 'bottom', 'text-margin-y': 3, width: 18, height: 18, 'background-color': '#7b8794', 'text-wrap': 'ellipsis', 'text-max-width': '110px' } },
+      { selector: 'node[kind = "drug"]', style: { 'background-color': '#2457a6', shape: 'round-rectangle' } },
+      { selector: 'node[kind = "target"]', style: { 'background-color': '#1f7a3d' } },
+      { selector: 'node[kind = "disease"]', style: { 'background-color': '#a32020', shape: 'diamond' } },
+      { selector: 'node[kind = "pathway"]', style: { 'background-color': '#8a5a00', shape: 'hexagon' } },
+      { selector: 'edge', style: { width: 1.5, 'line-color': '#b8c0cc', 'target-arrow-color': '#b8c0cc', 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', label: 'data(label)', 'font-size': 8, color: '#5b6675', 'text-rotation': 'autorotate' } },
+    ],
+  });
+  container.dataset.nodes = String(nodes.size);
+  signal.addEventListener('abort', () => cy.destroy(), { once: true });
+}

@@ -1,0 +1,34 @@
+// Ranked drugs or targets: score (0–100 prioritization heuristic), confidence band, a <meter> per
+// component score, the explanation, supporting/contradicting claim counts, and a slot for the
+// researcher's review of that candidate.
+import { emptySection, formatScore, h } from '../../core/dom';
+import type { Ranking } from './dossier-model';
+
+export function rankingsSection(title: string, testId: string, rankings: Ranking[], requested: boolean, reviewSlot: (r: Ranking) => Node): HTMLElement {
+  return h('section', { class: 'panel', 'data-testid': testId },
+    h('h2', null, `${title} (${rankings.length})`),
+    rankings.length > 0
+      ? h('ol', { class: 'ranking-list' }, rankings.map((r) => rankingCard(r, reviewSlot)))
+      : emptySection(requested ? undefined : 'not requested'));
+}
+
+function rankingCard(r: Ranking, reviewSlot: (r: Ranking) => Node): HTMLElement {
+  const components = Object.entries(r.component_scores);
+  return h('li', { class: 'ranking', 'data-testid': 'ranking', 'data-candidate': r.candidate_id },
+    h('div', { class: 'ranking-head' },
+      h('span', { class: 'rank' }, `#${r.rank}`),
+      h('strong', { class: 'label' }, r.label),
+      h('span', { class: 'muted candidate-id' }, r.candidate_id),
+      h('span', { class: 'score', 'data-testid': 'ranking-score' }, formatScore(r.score, 1)),
+      h('span', { class: `tag band-${r.confidence_band}`, 'data-testid': 'confidence-band' }, `${r.confidence_band} confidence`)),
+    components.length === 0 ? null : h('dl', { class: 'components' }, components.map(([name, value]) => [
+      h('dt', null, name.replace(/_/g, ' ')),
+      h('dd', null,
+        h('meter', { class: 'component', min: 0, max: 100, low: 34, high: 67, optimum: 100, value, 'data-testid': 'component-meter', 'aria-label': name }),
+        h('span', { class: 'muted' }, formatScore(value, 0))),
+    ])),
+    r.explanation ? h('p', { class: 'explanation' }, r.explanation) : null,
+    h('p', { class: 'muted small' },
+      `${r.supporting_claim_ids.length} supporting, ${r.contradicting_claim_ids.length} contradicting claims; ${r.citation_ids.length} citations`),
+    reviewSlot(r));
+}

@@ -1,0 +1,90 @@
+// The researcher's reviews of one run, with the ETag of the review history they were read at. Saves
+// send that ETag as If-Match, so a save over someone else's newer save is refused (412) instead of
+// silently replacing it; reload() fetches the newer version.
+import { api, ApiError } from '../../core/api';
+
+export type Decision = 'pin' | 'reject';
+
+export interface CurrentReview {
+  candidate_id: string;
+  candidate_type: 'drug' | 'target';
+  decision: Decision;
+  rationale: string;
+  notes: string;
+  tags: string[];
+  changed_mind: string | null;
+  updated_at: string;
+  saves?: number;
+  provenance: { event_id: string; revision: number; saved_by: string; correlation_id?: string };
+}
+
+export interface ReviewEvent {
+  event_id: string;
+  revision: number;
+  saved_at: string;
+  candidate_id: string;
+  candidate_type: 'drug' | 'target';
+  decision: Decision;
+  previous_decision: Decision | null;
+  rationale: string;
+  notes: string;
+  tags: string[];
+  changed_mind: string | null;
+  saved_by: string;
+}
+
+export interface ReviewInput {
+  candidate_id: string;
+  candidate_type: 'drug' | 'target';
+  decision: Decision;
+  rationale: string;
+  notes: string;
+  tags: string[];
+  changed_mind: string | null;
+}
+
+export class ReviewStore {
+  etag = '"0"';
+  private reviews = new Map<string, CurrentReview>();
+  private listeners = new Set<() => void>();
+
+  constructor(readonly runId: string) {}
+
+  private get path(): string {
+    return `/api/workspace/runs/${encodeURIComponent(this.runId)}`;
+  }
+
+  current(candidateId: string): CurrentReview | undefined {
+    return this.reviews.get(candidateId);
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  async reload(signal?: AbortSignal): Promise<void> {
+    const response = await api.get<Response>(`${this.path}/reviews`, { as: 'response', signal });
+    const body = (await response.json()) as { etag: string; reviews: CurrentReview[] };
+    this.etag = response.headers.get('ETag') ?? body.etag;
+    this.reviews = new Map(body.reviews.map((r) => [r.candidate_id, r]));
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** Saves at the ETag this copy was read at; a 412 (ApiError) means someone saved in between. */
+  async save(input: ReviewInput): Promise<CurrentReview> {
+    const saved = await api.put<{ etag: string; review: CurrentReview }>(`${this.path}/reviews`, input, { headers: { 'If-Match': this.etag } });
+    this.etag = saved.etag;
+    this.reviews.set(saved.review.candidate_id, saved.review);
+    this.listeners.forEach((listener) => listener());
+    return saved.review;
+  }
+
+  async history(candidateId: string, signal?: AbortSignal): Promise<ReviewEvent[]> {
+    const page = await api.get<{ events: ReviewEvent[] }>(`${this.path}/review-events`, { signal });
+    return page.events.filter((e) => e.candidate_id === candidateId);
+  }
+}
+
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 412;
+}
