@@ -12,4 +12,5 @@ export function registerRoutes(): void {
   route('settings', 'Notifications', async (ctx) => (await import('./settings/settings.view')).settingsView(ctx));
   route('digest', 'Digest', async (ctx) => (await import('./digest/digest.view')).digestView(ctx));
   route('digest/:period', 'Digest', async (ctx) => (await import('./digest/digest.view')).digestView(ctx));
+  route('runs/:run_id', 'Dossier', async (ctx) => (await import('./dossier/dossier.view')).dossierView(ctx));
 }
