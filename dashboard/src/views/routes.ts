@@ -13,4 +13,8 @@ export function registerRoutes(): void {
   route('digest', 'Digest', async (ctx) => (await import('./digest/digest.view')).digestView(ctx));
   route('digest/:period', 'Digest', async (ctx) => (await import('./digest/digest.view')).digestView(ctx));
   route('runs/:run_id', 'Dossier', async (ctx) => (await import('./dossier/dossier.view')).dossierView(ctx));
+  route('biomed', 'Conditions', async (ctx) => (await import('./biomed/search.view')).searchView(ctx));
+  route('biomed/conditions/:curie', 'Condition', async (ctx) => (await import('./biomed/condition.view')).conditionView(ctx));
+  route('biomed/snapshots', 'Snapshots', async (ctx) => (await import('./biomed/snapshots.view')).snapshotsView(ctx));
+  route('biomed/snapshots/:snapshot_id', 'Import report', async (ctx) => (await import('./biomed/snapshot-report.view')).snapshotReportView(ctx));
 }
