@@ -6,6 +6,8 @@ import { replace } from '../../core/dom';
 import { on } from '../../core/events';
 
 export const ALERTS_REFRESH_MS = 60_000;
+/** Alerts are raised by a processor moments after a run completes, so look again a little later too. */
+export const AFTER_DOSSIER_REFRESH_MS = [0, 2_000, 6_000];
 
 export function mountAlertsBadge(badge: HTMLElement): void {
   const refresh = async () => {
@@ -24,7 +26,7 @@ export function mountAlertsBadge(badge: HTMLElement): void {
   };
   void refresh();
   on('signed-in', () => void refresh());
-  on('dossier-completed', () => void refresh());
+  on('dossier-completed', () => AFTER_DOSSIER_REFRESH_MS.forEach((delay) => setTimeout(() => void refresh(), delay)));
   on('alerts-changed', () => void refresh());
   setInterval(() => void refresh(), ALERTS_REFRESH_MS);
 }
