@@ -45,8 +45,9 @@ export class ProgressBar {
   private readonly redrawMs: number;
   private readonly now: () => number;
   private readonly started: number;
-  /** Where the rate of the current file is measured from. */
+  /** Where the rate of the current file is measured from: its first report (time and rows). */
   private fileStarted: number;
+  private fileStartRows = 0;
   private lastKey = '';
   private lastDraw = Number.NEGATIVE_INFINITY;
   private lastPrintedRows = 0;
@@ -65,7 +66,7 @@ export class ProgressBar {
     const at = this.now();
     const key = `${p.phase}\u0000${p.file ?? ''}`;
     const changed = key !== this.lastKey;
-    if (changed) { this.lastKey = key; this.fileStarted = at; this.lastPrintedRows = 0; }
+    if (changed) { this.lastKey = key; this.fileStarted = at; this.fileStartRows = p.rows ?? 0; this.lastPrintedRows = 0; }
     if (this.tty) {
       if (!changed && at - this.lastDraw < this.redrawMs) return;
       this.lastDraw = at;
@@ -99,7 +100,7 @@ export class ProgressBar {
     if (p.rows !== undefined) {
       parts.push(`${count(p.rows)} rows`);
       const secs = (at - this.fileStarted) / 1000;
-      if (secs > 0) parts.push(`${count(p.rows / secs)} rows/s`);
+      if (secs > 0) parts.push(`${count((p.rows - this.fileStartRows) / secs)} rows/s`);
     }
     parts.push(`${((at - this.started) / 1000).toFixed(1)} s`);
     return parts.join('  ');
@@ -112,7 +113,8 @@ export class ProgressBar {
 
   /** Cut to the terminal width so the line never wraps (a wrapped line cannot be redrawn with \r). */
   private fit(line: string): string {
-    const width = (this.stream.columns ?? 80) - 1;
+    // A terminal without a size (a bare pty) reports 0 columns: assume the classic 80.
+    const width = (this.stream.columns !== undefined && this.stream.columns > 0 ? this.stream.columns : 80) - 1;
     return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 1))}…`;
   }
 }

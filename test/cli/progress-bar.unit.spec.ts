@@ -38,7 +38,7 @@ describe('cli: import progress bar', () => {
     c.advance(2000);
     bar.update({ phase: 'loading', file: 'big.tsv', rows: 80_000, bytes: 4 * 1024 * 1024 });
     expect(stream.chunks[0]).to.equal('\rloading big.tsv  [#####...............]  25% 1.0 MB/4.0 MB  40,000 rows  2.0 s\x1b[K');
-    expect(stream.chunks[1]).to.equal('\rloading big.tsv  [####################] 100% 4.0 MB/4.0 MB  80,000 rows  40,000 rows/s  4.0 s\x1b[K');
+    expect(stream.chunks[1]).to.equal('\rloading big.tsv  [####################] 100% 4.0 MB/4.0 MB  80,000 rows  20,000 rows/s  4.0 s\x1b[K');
   });
 
   it('never draws wider than the terminal (a wrapped line could not be redrawn)', () => {
@@ -48,6 +48,13 @@ describe('cli: import progress bar', () => {
     const line = stream.chunks[0]!.replace('\r', '').replace('\x1b[K', '');
     expect(line).to.have.length(29);
     expect(line.endsWith('…')).to.equal(true);
+  });
+
+  it('a terminal reporting no size (0 columns, a bare pty) gets 80 columns, not an empty line', () => {
+    const stream = fakeStream(true, 0);
+    const bar = new ProgressBar(stream, { now: clock().now });
+    bar.update({ phase: 'loading', file: 'hp.obo', rows: 5000 });
+    expect(stream.chunks[0]).to.equal('\rloading hp.obo  5,000 rows  0.0 s\x1b[K');
   });
 
   it('on a terminal throttles redraws of the same file but always draws a new phase at once', () => {
