@@ -21,11 +21,11 @@ describe('biomed: the evidence biomed commands', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('init creates the schema and lists the resources, saying which are not implemented yet', async () => {
+  it('init creates the schema and lists the resources', async () => {
     const { code, output } = await runCli(['biomed', 'init'], env());
     expect(code, output).to.equal(0);
     expect(output).to.contain('20261121000010_biomed_store').and.contain('0 snapshot(s)');
-    expect(output).to.match(/clinvar\s+not implemented yet/);
+    expect(output).to.match(/clinvar\s/).and.not.contain('not implemented yet');
   });
 
   it('imports, prints progress and the report, then says "already imported" on a repeat', async () => {
@@ -47,9 +47,9 @@ describe('biomed: the evidence biomed commands', function () {
     const forced = await runCli(['biomed', 'import', 'hp', copy, '--allow-unpinned'], env());
     expect(forced.code, forced.output).to.equal(0);
     expect(forced.output).to.contain('FORCED').and.contain('"forced": true');
-    const notYet = await runCli(['biomed', 'import', 'clinvar', copy], env());
-    expect(notYet.code).to.equal(2);
-    expect(notYet.output).to.contain("resource 'clinvar'").and.contain('is not implemented yet');
+    const wrongFile = await runCli(['biomed', 'import', 'clinvar', copy], env());
+    expect(wrongFile.code).to.equal(2);
+    expect(wrongFile.output).to.contain('clinvar takes exactly one ClinVar file');
   });
 
   it('lists snapshots with their active flags', async () => {
