@@ -176,6 +176,15 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     await page.getByTestId('condition-summary').waitFor();
     expect(await page.getByTestId('biomed-title').textContent()).to.contain('Abnormal joint morphology');
     await page.locator('[data-testid="hierarchy-child"][data-curie="HP:0001369"]').waitFor();
+
+    // A CURIE the store does not hold: the server's 404 text, as text, and the placeholder.
+    await page.goto('/#biomed/conditions/HP%3A9999999');
+    await page.getByTestId('error').waitFor();
+    expect(await page.getByTestId('error').textContent()).to.contain('no condition HP:9999999 in the active snapshots');
+    expect(await page.getByTestId('empty-section').isVisible()).to.equal(true);
+    // The search's page size is checked in the browser as the server would (1-200).
+    await page.goto('/#biomed?q=fever&limit=500');
+    expect(await page.getByTestId('field-error').textContent()).to.contain('from 1 to 200');
     expect(tab.cspViolations).to.deep.equal([]);
     expect(tab.pageErrors).to.deep.equal([]);
   });

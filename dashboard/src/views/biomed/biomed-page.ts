@@ -6,6 +6,9 @@ import { h, replace } from '../../core/dom';
 export const conditionHref = (curie: string) => `#biomed/conditions/${encodeURIComponent(curie)}`;
 export const snapshotHref = (snapshotId: string) => `#biomed/snapshots/${encodeURIComponent(snapshotId)}`;
 
+/** The latest disclaimer the API sent, so a page whose answer is an error still shows the server's words. */
+let lastDisclaimer = 'Research use only.';
+
 export interface BiomedPage {
   element: HTMLElement;
   /** Shows the disclaimer of the latest API answer. */
@@ -14,7 +17,7 @@ export interface BiomedPage {
 }
 
 export function biomedPage(active: 'conditions' | 'snapshots', title: string, ...content: HTMLElement[]): BiomedPage {
-  const disclaimer = h('p', { class: 'biomed-disclaimer', role: 'note', 'data-testid': 'biomed-disclaimer' }, 'Research use only.');
+  const disclaimer = h('p', { class: 'biomed-disclaimer', role: 'note', 'data-testid': 'biomed-disclaimer' }, lastDisclaimer);
   const tab = (key: typeof active, href: string, label: string) => h('a', { href, class: key === active ? 'active' : null, 'aria-current': key === active ? 'page' : null }, label);
   const heading = h('h1', { 'data-testid': 'biomed-title' }, title);
   const element = h('div', { class: 'biomed' },
@@ -24,7 +27,11 @@ export function biomedPage(active: 'conditions' | 'snapshots', title: string, ..
     content);
   return {
     element,
-    setDisclaimer: (text) => { if (text) replace(disclaimer, text); },
+    setDisclaimer: (text) => {
+      if (!text) return;
+      lastDisclaimer = text;
+      replace(disclaimer, text);
+    },
     setTitle: (text) => replace(heading, text),
   };
 }

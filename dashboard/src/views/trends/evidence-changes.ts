@@ -1,5 +1,6 @@
 // Evidence added and removed between each pair of consecutive runs of the trends, overall and per candidate.
 import { emptySection, formatDate, h } from '../../core/dom';
+import { historyHref } from '../history/history-link';
 import { runTime, type EvidenceChange, type TrendRun } from './trends-types';
 
 const SHOWN_IDS = 12;
@@ -26,6 +27,6 @@ export function evidenceChanges(changes: EvidenceChange[], runs: TrendRun[]): HT
       : h('div', { class: 'table-wrap' }, h('table', null,
         h('thead', null, h('tr', null, h('th', null, 'Candidate'), h('th', null, 'Evidence added'), h('th', null, 'Evidence removed'))),
         h('tbody', null, change.candidates.map((c) => h('tr', null,
-          h('td', null, c.label, ' ', h('span', { class: 'tag' }, c.kind)), h('td', null, idList(c.added)), h('td', null, idList(c.removed))))))),
+          h('td', null, h('a', { href: historyHref(c.candidate_id, c.kind) }, c.label), ' ', h('span', { class: 'tag' }, c.kind)), h('td', null, idList(c.added)), h('td', null, idList(c.removed))))))),
   )));
 }

@@ -4,13 +4,19 @@
 import {
   CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip,
 } from 'chart.js';
-import { formatDate, formatScore, h } from '../../core/dom';
+import { formatScore, h } from '../../core/dom';
 import { runTime, type ScoreGrid } from './trends-types';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);
 
 /** Distinguishable line colours (colour-blind friendly first); repeated with dashes past their count. */
 const PALETTE = ['#2457a6', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#7a5195', '#a32020', '#1f7a3d', '#5b6675', '#8a5a00', '#003f5c'];
+
+/** Short axis labels (the table under the chart has the full times). */
+function shortTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
 
 export interface ScoreChart {
   element: HTMLElement;
@@ -23,7 +29,7 @@ export function scoreChart(grid: ScoreGrid, caption: string): ScoreChart {
   const chart = new Chart(canvas, {
     type: 'line',
     data: {
-      labels: grid.runs.map((run) => formatDate(runTime(run))),
+      labels: grid.runs.map((run) => shortTime(runTime(run))),
       datasets: grid.rows.map((row, i) => ({
         label: row.label,
         data: row.points.map((p) => (p ? p.score : null)),
