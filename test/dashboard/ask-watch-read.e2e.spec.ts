@@ -191,6 +191,29 @@ describe('Dashboard: ask, watch, read, review (Chromium)', function () {
     expect(await page.getByTestId('source-gwas').isChecked()).to.equal(true);
   });
 
+  it('keeps the typed question through an expired session and a new sign-in', async function () {
+    const { page, context } = await signedInTab();
+    await page.getByTestId('disease-input').fill('sle');
+    await page.getByTestId('question-input').fill('Typed before the session ended');
+    await context.clearCookies();
+    await page.getByTestId('ask-submit').click();
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    await page.getByTestId('ask-form').waitFor();
+    expect(await page.getByTestId('question-input').inputValue()).to.equal('Typed before the session ended');
+    await page.getByTestId('ask-submit').click();
+    await page.waitForURL(/#jobs\//);
+    await page.getByTestId('job-success').waitFor({ timeout: 60_000 });
+  });
+
+  it('shows the server\'s error text for a job it does not know, after trying every transport', async function () {
+    const { page } = await signedInTab();
+    await go(page, 'jobs/00000000-0000-4000-8000-000000000000?stay=1');
+    const error = page.getByTestId('error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.textContent()).to.contain('no such job');
+    expect(await page.getByTestId('job-transport').textContent()).to.contain('Polling');
+  });
+
   for (const transport of ['ws', 'sse', 'poll'] as const) {
     it(`follows a job to SUCCESS over ${transport}`, async function () {
       const { page } = await signedInTab();
