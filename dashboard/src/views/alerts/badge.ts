@@ -8,6 +8,8 @@ import { on } from '../../core/events';
 export const ALERTS_REFRESH_MS = 60_000;
 /** Alerts are raised by a processor moments after a run completes, so look again a little later too. */
 export const AFTER_DOSSIER_REFRESH_MS = [0, 2_000, 6_000];
+/** The list is a read model that follows a mark-read a moment later: look again shortly after. */
+export const AFTER_CHANGE_REFRESH_MS = [0, 1_000, 3_000];
 
 export function mountAlertsBadge(badge: HTMLElement): void {
   const refresh = async () => {
@@ -27,6 +29,6 @@ export function mountAlertsBadge(badge: HTMLElement): void {
   void refresh();
   on('signed-in', () => void refresh());
   on('dossier-completed', () => AFTER_DOSSIER_REFRESH_MS.forEach((delay) => setTimeout(() => void refresh(), delay)));
-  on('alerts-changed', () => void refresh());
+  on('alerts-changed', () => AFTER_CHANGE_REFRESH_MS.forEach((delay) => setTimeout(() => void refresh(), delay)));
   setInterval(() => void refresh(), ALERTS_REFRESH_MS);
 }

@@ -15,7 +15,7 @@ function describe(result: SendResult): string {
   }
 }
 
-export function digestSend(onSent: () => void): HTMLElement {
+export function digestSend(onSent: (result: SendResult) => void): HTMLElement {
   const force = h('input', { type: 'checkbox', name: 'force', 'data-testid': 'digest-force' });
   const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'digest-send' }, 'Send digest now');
   const outcome = h('div', { 'aria-live': 'polite', 'data-testid': 'digest-send-result' });
@@ -29,7 +29,7 @@ export function digestSend(onSent: () => void): HTMLElement {
         result.last_error ? h('p', { class: 'error' }, result.last_error) : null,
         result.status === 'retrying' || result.status === 'failed' ? h('p', { class: 'muted' }, `Attempts ${result.attempts}, retries ${result.retries}. Failed deliveries are retried with backoff.`) : null);
       force.checked = false;
-      onSent();
+      onSent(result);
     } catch (error) {
       replace(outcome, errorBox(error));
     } finally {

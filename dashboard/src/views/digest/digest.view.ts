@@ -8,9 +8,11 @@ import type { ViewContext } from '../../core/router';
 import { deliveryHistory } from './delivery-history';
 import { digestPreview } from './digest-preview';
 import { digestSend } from './digest-send';
-import type { DeliveryRecord, DigestPreview } from './digest-types';
+import type { DeliveryRecord, DigestPreview, SendResult } from './digest-types';
 
 const PERIOD = /^\d{4}-W\d{2}$/;
+const HISTORY_FOLLOW_TRIES = 8;
+const HISTORY_FOLLOW_MS = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function reviewContext(period: string | undefined, preview: DigestPreview | undefined): HTMLElement | null {
@@ -33,15 +35,25 @@ export async function digestView({ outlet, params, signal }: ViewContext): Promi
   const context = h('div');
   const previewSlot = h('div', null, h('p', { class: 'muted' }, 'Loading the preview…'));
   const historySlot = h('div');
-  const loadHistory = async () => {
+  const loadHistory = async (): Promise<DeliveryRecord[]> => {
     try {
       const history = await api.get<{ deliveries: DeliveryRecord[] }>('/api/workspace/digest/delivery-history', { query: { limit: 20 }, signal });
       replace(historySlot, deliveryHistory(history.deliveries, period));
+      return history.deliveries;
     } catch (error) {
       if (!signal.aborted) replace(historySlot, errorBox(error));
+      return [];
     }
   };
-  replace(outlet, h('h1', null, 'Weekly digest'), context, previewSlot, digestSend(() => void loadHistory()), historySlot);
+  // The history is a read model that catches up with a send a moment later: ask again until it shows it.
+  const followSend = async (result: SendResult) => {
+    for (let attempt = 0; attempt < HISTORY_FOLLOW_TRIES && !signal.aborted; attempt += 1) {
+      const row = (await loadHistory()).find((d) => d.period === result.period);
+      if (result.status === 'already_delivered' || (row && row.status === result.status && (row.round ?? 0) >= result.round)) return;
+      await new Promise((resolve) => setTimeout(resolve, HISTORY_FOLLOW_MS));
+    }
+  };
+  replace(outlet, h('h1', null, 'Weekly digest'), context, previewSlot, digestSend((result) => void followSend(result)), historySlot);
   replace(context, reviewContext(period, undefined));
   const historyLoaded = loadHistory();
   try {
