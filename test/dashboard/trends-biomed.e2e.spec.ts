@@ -107,6 +107,12 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     expect(await rowCells(page, 'target:TNF')).to.deep.equal(['0.400 #1', '0.500 #1', '0.600 #1']);
     expect(await page.getByTestId('trend-kind-target').getAttribute('aria-pressed')).to.equal('true');
     expect(await paintedPixels(page)).to.be.greaterThan(1000);
+
+    // A link the form would refuse reaches the server: its 422 shows next to the field it concerns.
+    await page.goto(`/#trends?run_ids=${runIds[0]}&disease_id=${DISEASE}`);
+    const diseaseField = page.locator('[data-testid="trends-form"] [data-field="disease_id"]');
+    await diseaseField.getByTestId('field-error').waitFor();
+    expect(await diseaseField.getByTestId('field-error').textContent()).to.contain('cannot be combined with run_ids');
     expect(tab.cspViolations).to.deep.equal([]);
     expect(tab.pageErrors).to.deep.equal([]);
   });

@@ -3,7 +3,7 @@
 // history entry) so coming back from a condition shows the same results.
 import { api } from '../../core/api';
 import { emptySection, h, replace } from '../../core/dom';
-import { errorBox, showClientErrors } from '../../core/errors';
+import { showClientErrors, showFieldErrors } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import { biomedPage, conditionHref, tierTag } from './biomed-page';
 import type { SearchResponse } from './biomed-types';
@@ -53,7 +53,9 @@ export function searchView({ query, outlet, signal }: ViewContext): void {
       page.setDisclaimer(answer.disclaimer);
       replace(results, hitsList(answer));
     } catch (error) {
-      if (!own.signal.aborted) replace(results, errorBox(error));
+      if (own.signal.aborted) return;
+      replace(results);
+      showFieldErrors(form, error, general);
     }
   };
   const schedule = () => {

@@ -4,7 +4,7 @@
 import './trends.css';
 import { api, type Query } from '../../core/api';
 import { emptySection, formatDate, h, replace } from '../../core/dom';
-import { errorBox } from '../../core/errors';
+import { showFieldErrors } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import { evidenceChanges } from './evidence-changes';
 import { scoreChart, type ScoreChart } from './score-chart';
@@ -18,7 +18,8 @@ const CHART_LINES = 10;
 export async function trendsView({ query, outlet, signal }: ViewContext): Promise<void> {
   const general = h('div');
   const results = h('div', { 'data-testid': 'trends-results', 'aria-live': 'polite' }, h('p', { class: 'muted' }, 'Loading trends…'));
-  replace(outlet, h('h1', null, 'Trends across runs'), trendsForm(query, general), results);
+  const form = trendsForm(query, general);
+  replace(outlet, h('h1', null, 'Trends across runs'), form, results);
 
   const request: Query = { run_ids: query.getAll('run_ids'), disease_id: query.get('disease_id'), limit: query.get('limit') };
   let trends: TrendsResponse;
@@ -26,7 +27,9 @@ export async function trendsView({ query, outlet, signal }: ViewContext): Promis
     trends = await api.get<TrendsResponse>('/api/workspace/trends', { query: request, signal });
   } catch (error) {
     if (signal.aborted) return;
-    replace(results, errorBox(error));
+    // 422 details go next to the field they concern; anything else (e.g. 404 for a run) above the button.
+    replace(results);
+    showFieldErrors(form, error, general);
     return;
   }
   if (signal.aborted) return;
