@@ -257,6 +257,7 @@ describe('Dashboard: ask, watch, read, review (Chromium)', function () {
     expect(await conflict.textContent()).to.contain('Pinned in the first tab');
     expect(await panelB.getByTestId('review-rationale').inputValue()).to.equal('Rejected in the second tab');
     expect(await panelB.getByTestId('review-reject').isChecked()).to.equal(true);
+    expect(await panelB.getByTestId('changed-mind-hint').textContent()).to.contain('changing the saved decision');
     await conflict.scrollIntoViewIfNeeded();
     await screenshot(second.page, 'review-conflict-desktop');
 

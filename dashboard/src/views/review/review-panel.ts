@@ -62,8 +62,16 @@ export function reviewPanel(store: ReviewStore, candidate: Candidate): HTMLEleme
     decision: radios.find((r) => r.input.checked)?.value ?? null,
     rationale: rationale.value, notes: notes.value, tags: tags.value, changed_mind: changedMind.value,
   });
+  // A reversed decision is what the what-changed-my-mind entry is for: say so next to it.
+  const mindHint = h('small', { class: 'muted', 'data-testid': 'changed-mind-hint' });
+  changedMind.after(mindHint);
+  const hintReversal = () => {
+    const saved = store.current(candidate.candidate_id)?.decision;
+    const chosen = read().decision;
+    replace(mindHint, saved && chosen && saved !== chosen ? `You are changing the saved decision (${saved}): say what changed your mind.` : '');
+  };
   form.addEventListener('input', () => saveDraft(draftKey, read()));
-  form.addEventListener('change', () => saveDraft(draftKey, read()));
+  form.addEventListener('change', () => { saveDraft(draftKey, read()); hintReversal(); });
 
   const showCurrent = () => {
     const review = store.current(candidate.candidate_id);
@@ -71,7 +79,8 @@ export function reviewPanel(store: ReviewStore, candidate: Candidate): HTMLEleme
     replace(current, review ? describe(review, 'Current review') : null);
   };
   showCurrent();
-  store.onChange(showCurrent);
+  hintReversal();
+  store.onChange(() => { showCurrent(); hintReversal(); });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
