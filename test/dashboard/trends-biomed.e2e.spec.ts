@@ -129,6 +129,9 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     expect(await page.getByTestId('history-reviews').textContent()).to.contain('pin');
     expect(await page.getByTestId('history-evidence-changes').textContent()).to.contain('Study e3').and.contain('Study e2');
     await screenshot(page, 'candidate-history-desktop');
+    await page.getByTestId('history-trends-link').click();
+    await page.getByTestId('trend-table').waitFor();
+    expect(await page.getByTestId('trend-runs').locator('tbody tr').count()).to.equal(3);
 
     // The form: its own check first (mirrors the server: candidate_id is required), then a real query.
     await page.goto('/#history');

@@ -9,6 +9,16 @@ import { historyForm, validateHistoryQuery } from './history-form';
 import { evidenceChangesList, reviewsList, scoresTable } from './history-sections';
 import type { CandidateHistory } from './history-types';
 
+/** The same runs in the trends chart (the trends take at most 100 runs; the history considers no more). */
+function trendsLink(history: CandidateHistory): HTMLElement | null {
+  const runIds = history.runs.map((r) => r.run_id).slice(-100);
+  if (runIds.length < 2) return null;
+  const query = new URLSearchParams();
+  runIds.forEach((id) => query.append('run_ids', id));
+  query.set('limit', '100');
+  return h('p', null, h('a', { href: `#trends?${query.toString()}`, 'data-testid': 'history-trends-link' }, `These ${runIds.length} runs in the trends chart`));
+}
+
 export async function historyView({ query, outlet, signal }: ViewContext): Promise<void> {
   const general = h('div');
   const form = historyForm(query, general);
@@ -46,6 +56,7 @@ export async function historyView({ query, outlet, signal }: ViewContext): Promi
       h('span', { class: 'tag' }, history.candidate_type), h('code', { class: 'muted' }, history.candidate_id)),
     history.disease_id ? h('p', { class: 'muted' }, `Only runs of ${history.disease_id}.`) : null,
     history.truncated ? h('p', { class: 'warning' }, 'Only your latest 100 completed runs were considered.') : null,
+    trendsLink(history),
     h('section', { class: 'panel' }, h('h2', null, 'Score and rank per run'), scoresTable(history)),
     h('section', { class: 'panel' }, h('h2', null, 'Evidence added and removed'), evidenceChangesList(history)),
     h('section', { class: 'panel' }, h('h2', null, 'Your reviews'), reviewsList(history)));
