@@ -29,7 +29,7 @@ function timezones(): string[] {
   }
 }
 
-export function settingsForm(settings: NotificationSettings, onSaved: (saved: NotificationSettings) => void): HTMLFormElement {
+export function settingsForm(settings: NotificationSettings, onSaved: (saved: NotificationSettings) => void, onDiscarded: () => void): HTMLFormElement {
   const draft = loadDraft<Draft>(DRAFT) ?? {};
   const v = { ...settings, ...draft };
   const email = h('input', { name: 'email', type: 'text', inputmode: 'email', autocomplete: 'email', value: v.email ?? '', 'data-testid': 'settings-email' });
@@ -52,7 +52,11 @@ export function settingsForm(settings: NotificationSettings, onSaved: (saved: No
     ? ['Current: ', h('span', { class: 'masked', 'data-testid': 'settings-webhook-masked' }, settings.chat_webhook_url_masked ?? 'configured')]
     : h('span', { 'data-testid': 'settings-webhook-masked' }, 'No webhook configured.');
 
+  const restored = loadDraft<Draft>(DRAFT) === undefined ? null : h('p', { class: 'warning', 'data-testid': 'settings-draft' },
+    'Unsaved changes from earlier are filled in. ',
+    h('button', { type: 'button', class: 'link', onclick: () => { clearDraft(DRAFT); onDiscarded(); } }, 'Discard them'));
   const form = h('form', { class: 'panel settings-form', novalidate: true, 'data-testid': 'settings-form' },
+    restored,
     h('fieldset', null, h('legend', null, 'Channels'),
       field('email', 'Email address', email, 'Leave empty for no email. Delivery needs the server\'s mail settings.'),
       field('chat_webhook_url', 'Chat webhook URL', webhook, [current, ' An HTTPS incoming-webhook URL on hooks.slack.com or hooks.slack-gov.com.']),

@@ -21,7 +21,7 @@ export async function settingsView({ outlet, signal }: ViewContext): Promise<voi
   const show = (current: NotificationSettings, justSaved: boolean) => {
     replace(body,
       justSaved ? h('p', { class: 'success', role: 'status', 'data-testid': 'settings-saved' }, `Saved ${formatDate(current.updated_at)}.`) : null,
-      settingsForm(current, (saved) => show(saved, true)),
+      settingsForm(current, (saved) => show(saved, true), () => show(current, false)),
       deliveryStatus(current));
   };
   show(settings, false);
