@@ -152,8 +152,9 @@ describe('Dashboard: follow (alerts, notifications, digest, runs, compare) in Ch
 
     await page.getByTestId('alerts-unread-only').check();
     await page.waitForURL(/#alerts\?unread=1$/);
-    await page.getByTestId('alerts-list').waitFor();
-    expect(await page.getByTestId('alert-item').count()).to.equal(1);
+    // The list re-renders on hashchange: wait for the filtered list rather than the one it replaces.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="alert-item"]').length === 1
+      && document.querySelectorAll('[data-testid="alert-item"][data-status="unread"]').length === 1);
     expectCleanPage();
   });
 
@@ -293,7 +294,7 @@ describe('Dashboard: follow (alerts, notifications, digest, runs, compare) in Ch
     const request = seedDossier(running, 'sle', []).request;
     await changeRun(server.runtime.store, running, { type: 'RequestRun', runId: running, researcherId: 'alice', request, at: new Date().toISOString() }, newCommandContext({ kind: 'researcher', id: 'alice' }));
     await go(page, `#compare?left=${run1}&right=${running}`);
-    await page.getByTestId('compare-output').getByTestId('error').waitFor();
+    await page.getByTestId('compare-output').filter({ hasText: '(409)' }).waitFor();
     expect(await page.getByTestId('compare-output').textContent()).to.match(/\(409\): run .* is still running/);
     expectCleanPage();
   });
