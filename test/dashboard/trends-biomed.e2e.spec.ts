@@ -191,6 +191,8 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     await page.getByTestId('error').waitFor();
     expect(await page.getByTestId('error').textContent()).to.contain('no condition HP:9999999 in the active snapshots');
     expect(await page.getByTestId('empty-section').isVisible()).to.equal(true);
+    // Opened directly, the page still shows the server's own disclaimer, taken from the 404 body.
+    expect(await page.getByTestId('biomed-disclaimer').textContent()).to.contain('not medical advice');
     // The search's page size is checked in the browser as the server would (1-200).
     await page.goto('/#biomed?q=fever&limit=500');
     expect(await page.getByTestId('field-error').textContent()).to.contain('from 1 to 200');

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: unknown,
     readonly headers: Headers,
+    /** The research-only disclaimer when the error body carries one (every /api/v1 answer does). */
+    readonly disclaimer?: string,
   ) {
     super(describeDetail(status, detail));
   }
@@ -64,9 +66,9 @@ export async function request<T = unknown>(method: string, path: string, options
   }
   const response = await fetch(buildUrl(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
   if (!response.ok) {
-    const detail = await readDetail(response);
+    const { detail, disclaimer } = await readError(response);
     if (response.status === 401 && path !== '/api/auth/login') emit('session-expired', undefined);
-    throw new ApiError(response.status, detail, response.headers);
+    throw new ApiError(response.status, detail, response.headers, disclaimer);
   }
   if (options.as === 'response') return response as unknown as T;
   if (options.as === 'blob') return (await response.blob()) as unknown as T;
@@ -74,12 +76,12 @@ export async function request<T = unknown>(method: string, path: string, options
   return (await response.json()) as T;
 }
 
-async function readDetail(response: Response): Promise<unknown> {
+async function readError(response: Response): Promise<{ detail: unknown; disclaimer?: string }> {
   try {
-    const json = (await response.json()) as { detail?: unknown };
-    return json?.detail ?? json;
+    const json = (await response.json()) as { detail?: unknown; disclaimer?: unknown };
+    return { detail: json?.detail ?? json, disclaimer: typeof json?.disclaimer === 'string' ? json.disclaimer : undefined };
   } catch {
-    return `request failed with status ${response.status}`;
+    return { detail: `request failed with status ${response.status}` };
   }
 }
 

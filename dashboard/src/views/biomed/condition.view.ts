@@ -20,7 +20,7 @@ export async function conditionView({ params, query, outlet, signal }: ViewConte
     summary = await api.get<ConditionSummary>(`/api/v1/conditions/${encodeURIComponent(curie)}`, { signal });
   } catch (error) {
     if (signal.aborted) return;
-    // A 404 carries the disclaimer too, but the API client keeps only its detail: the last one received shows.
+    if (error instanceof ApiError && error.disclaimer) page.setDisclaimer(error.disclaimer);
     replace(summaryBox, errorBox(error), error instanceof ApiError && error.status === 404
       ? h('p', { class: 'empty', 'data-testid': 'empty-section' }, 'No data imported for this section (this condition is in none of the active snapshots).')
       : null);
