@@ -5,8 +5,9 @@
 // in Redis with a limit the bench cannot reach and a key prefix of its own) -- and drives
 // GET /api/v1/conditions/search?q=... with autocannon from this process at a fixed overall rate (not as
 // fast as possible), cycling through realistic queries. A short warm-up at the same rate runs first and
-// is not counted. Prints p50/p90/p99 latency beside the target (p99 <= 20 ms), the achieved rate, the
-// non-2xx / error counts and the server process's CPU time per request; last line `p99_ms=... target=20`.
+// is not counted. Per round it prints p50/p90/p99 latency, the achieved rate, the non-2xx / error counts
+// and the CPU time per request of the server process and of autocannon; the last line
+// `p50_ms=... p99_ms=... achieved_rps=... p99_rounds=... target=20` is the median round by p99.
 // Before, the app ran inside this process, so autocannon's own work queued in front of the server's.
 //
 // Environment:
@@ -16,7 +17,8 @@
 //   SHARED_DATA_DIR     the shared/data folder (default ../shared/data next to the project)
 //   BENCH_RATE          requests per second, all connections together (default 1000)
 //   BENCH_CONNECTIONS   default 20
-//   BENCH_DURATION      seconds (default 10)
+//   BENCH_DURATION      seconds per round (default 10)
+//   BENCH_ROUNDS        measured rounds (default 3); the summary line is the median round by p99, all p99s listed
 //   BENCH_RATE_LIMIT_URL  Redis for the server's rate limit (default redis://127.0.0.1:6379/0); when it is
 //                       unreachable the server limits in memory, as it would in production
 //   BENCH_LOG_LEVEL     the server's LOG_LEVEL (default info)
@@ -26,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { withScratchDatabase } from './scratch-database';
-import { startService } from './service-process';
+import { BenchService, startService } from './service-process';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
 import type { BiomedDeps } from '../commands/biomed/snapshot-events';
 import { openRuntime } from '../infra/app/runtime';
@@ -54,6 +56,7 @@ const HP_FILE = path.join(SHARED, 'hp', 'hp-2017-04-13.obo.gz');
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_P99_MS = 20;
 
 /** What a researcher types: diseases, phenotypes, prefixes, synonyms, multi-word phrases, rare and common. */
@@ -74,6 +77,23 @@ function searchRequests(): AutocannonRequest[] {
       return { ...req, path: `/api/v1/conditions/search?q=${encodeURIComponent(q)}&limit=50` };
     },
   }];
+}
+
+interface RoundResult { r: AutocannonResult; serverCpuMs: number | undefined; clientCpuMs: number }
+
+/** One measured run, with the CPU time the server process and this process (autocannon) spent per request. */
+async function measureRound(service: BenchService): Promise<RoundResult> {
+  const serverBefore = service.cpuMs();
+  const clientBefore = process.cpuUsage();
+  const r = await autocannon({ url: service.url, connections: CONNECTIONS, duration: DURATION, overallRate: RATE, requests: searchRequests() });
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = service.cpuMs();
+  const n = Math.max(1, r.requests.total);
+  return {
+    r,
+    serverCpuMs: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / n,
+    clientCpuMs: (client.user + client.system) / 1000 / n,
+  };
 }
 
 /** One realistic single-node configuration; everything else is the service's default. */
@@ -130,21 +150,26 @@ async function main(): Promise<void> {
         console.log(`first search (builds the index of the active set): ${Date.now() - first} ms; q=lupus -> ${sample.count} hit(s)`);
 
         await autocannon({ url: service.url, connections: CONNECTIONS, duration: 2, overallRate: RATE, requests: searchRequests() }); // warm-up, not counted
-        const cpuBefore = service.cpuMs();
-        const r = await autocannon({ url: service.url, connections: CONNECTIONS, duration: DURATION, overallRate: RATE, requests: searchRequests() });
-        const cpuAfter = service.cpuMs();
-        const met = r.latency.p99 <= TARGET_P99_MS && r.non2xx === 0 && r.errors === 0;
         console.log('');
         console.log(`GET /api/v1/conditions/search?q=<${QUERIES.length} queries, cycled>&limit=50`);
-        console.log(`fixed rate ${RATE} req/s, ${CONNECTIONS} connections, ${DURATION} s (after a 2 s warm-up), ${os.cpus().length} CPUs shared by client, server and PostgreSQL`);
-        console.log(`requests: ${r.requests.total} (${r.requests.average.toFixed(0)} req/s achieved)`);
-        console.log(`latency ms: p50 ${r.latency.p50}  p90 ${r.latency.p90}  p99 ${r.latency.p99}  max ${r.latency.max}  (target p99 <= ${TARGET_P99_MS} ms)`);
-        console.log(`non-2xx: ${r.non2xx}  errors: ${r.errors}  timeouts: ${r.timeouts}`);
-        if (cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0) {
-          console.log(`server process CPU: ${((cpuAfter - cpuBefore) / r.requests.total).toFixed(3)} ms per request`);
+        console.log(`fixed rate ${RATE} req/s, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${DURATION} s after a 2 s warm-up; `
+          + `${os.cpus().length} CPUs shared by autocannon, the server, PostgreSQL and Redis (and whatever else runs)`);
+        const rounds: RoundResult[] = [];
+        for (let round = 1; round <= ROUNDS; round++) {
+          const result = await measureRound(service);
+          rounds.push(result);
+          const { r } = result;
+          console.log(`round ${round}: ${r.requests.total} requests (${r.requests.average.toFixed(0)} req/s achieved); `
+            + `latency ms p50 ${r.latency.p50}  p90 ${r.latency.p90}  p99 ${r.latency.p99}  max ${r.latency.max}; `
+            + `non-2xx ${r.non2xx}  errors ${r.errors}  timeouts ${r.timeouts}; `
+            + `CPU ms/request: server ${result.serverCpuMs?.toFixed(3) ?? 'n/a'}, autocannon ${result.clientCpuMs.toFixed(3)}`);
         }
-        console.log(met ? 'target met' : 'TARGET NOT MET');
-        console.log(`p50_ms=${r.latency.p50} p99_ms=${r.latency.p99} achieved_rps=${r.requests.average.toFixed(0)} target=${TARGET_P99_MS}`);
+        // The median round by p99: one noisy neighbour burst on a shared machine should not decide alone.
+        const median = [...rounds].sort((a, b) => a.r.latency.p99 - b.r.latency.p99)[Math.floor((rounds.length - 1) / 2)]!.r;
+        const clean = rounds.every(({ r }) => r.non2xx === 0 && r.errors === 0);
+        console.log(median.latency.p99 <= TARGET_P99_MS && clean ? 'target met (median round)' : 'TARGET NOT MET (median round)');
+        console.log(`p50_ms=${median.latency.p50} p99_ms=${median.latency.p99} achieved_rps=${median.requests.average.toFixed(0)} `
+          + `p99_rounds=${rounds.map(({ r }) => r.latency.p99).join(',')} target=${TARGET_P99_MS}`);
       } finally {
         await service.stop();
       }

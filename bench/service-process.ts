@@ -1,8 +1,10 @@
 // Runs `evidence serve` (the compiled CLI) in its own process for a bench, as an operator would: its log
-// goes to a file (not through the bench's event loop), its URL is read from the "listening" line, and
-// its CPU time is read from /proc so a bench can report server CPU per request.
+// goes to a file (not through the bench's event loop), it listens on a port picked here (so any
+// LOG_LEVEL works) and is ready once /api/health answers, and its CPU time is read from /proc so a
+// bench can report server CPU per request.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const CLI = path.resolve(__dirname, '..', 'cli', 'main.js');
@@ -26,21 +28,38 @@ function procCpuMs(pid: number): number | undefined {
 }
 
 /** `nodeArgs` go before the script, e.g. ['--cpu-prof'] to profile the server. */
+/** A port free right now (the kernel's pick), for the child to bind. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
 export async function startService(env: Record<string, string>, logFile: string, nodeArgs: string[] = [], timeoutMs = 60_000): Promise<BenchService> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', '--host', '127.0.0.1', '--port', '0'], { env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', '--host', '127.0.0.1', '--port', String(port)], { env, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const started = Date.now();
-  let url: string | undefined;
-  while (!url) {
+  while (!(await answers(url))) {
     if (child.exitCode !== null) throw new Error(`evidence serve exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8')}`);
     if (Date.now() - started > timeoutMs) {
       child.kill('SIGTERM');
       throw new Error(`evidence serve did not listen within ${timeoutMs} ms:\n${fs.readFileSync(logFile, 'utf8')}`);
     }
-    url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(fs.readFileSync(logFile, 'utf8'))?.[1];
-    if (!url) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url, logFile,
