@@ -5,34 +5,7 @@ import { api, ApiError } from '../../core/api';
 
 export type Decision = 'pin' | 'reject';
 
-export interface CurrentReview {
-  candidate_id: string;
-  candidate_type: 'drug' | 'target';
-  decision: Decision;
-  rationale: string;
-  notes: string;
-  tags: string[];
-  changed_mind: string | null;
-  updated_at: string;
-  saves?: number;
-  provenance: { event_id: string; revision: number; saved_by: string; correlation_id?: string };
-}
-
-export interface ReviewEvent {
-  event_id: string;
-  revision: number;
-  saved_at: string;
-  candidate_id: string;
-  candidate_type: 'drug' | 'target';
-  decision: Decision;
-  previous_decision: Decision | null;
-  rationale: string;
-  notes: string;
-  tags: string[];
-  changed_mind: string | null;
-  saved_by: string;
-}
-
+/** What a researcher writes about one candidate (the PUT body). */
 export interface ReviewInput {
   candidate_id: string;
   candidate_type: 'drug' | 'target';
@@ -41,6 +14,20 @@ export interface ReviewInput {
   notes: string;
   tags: string[];
   changed_mind: string | null;
+}
+
+export interface CurrentReview extends ReviewInput {
+  updated_at: string;
+  saves?: number;
+  provenance: { event_id: string; revision: number; saved_by: string; correlation_id?: string };
+}
+
+export interface ReviewEvent extends ReviewInput {
+  event_id: string;
+  revision: number;
+  saved_at: string;
+  previous_decision: Decision | null;
+  saved_by: string;
 }
 
 export class ReviewStore {
