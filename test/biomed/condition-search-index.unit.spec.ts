@@ -88,6 +88,22 @@ describe('biomed: conditions search index (in memory)', () => {
     }
   });
 
+  it('serializes hits exactly as JSON.stringify of the hit objects (what the route sends)', () => {
+    const odd = new ConditionIndex([
+      ...entries,
+      entry('HP:0000008', 'Quote " and back\\slash kidney', ['tab\there kidney']),
+      { ...entry('MONDO:0000001', 'kidney disease', ['Nephropathy \u2028 kidney']), mondo_curie: 'MONDO:0000001', efo_id: 'EFO:1', readiness_tier: 'L2' },
+    ]);
+    for (const needle of ['kidney', 'nephropathy', 'tab\there', 'quote "', 'k', 'zzz']) {
+      for (const limit of [1, 3, 50]) {
+        const { count, json } = odd.searchJson(needle, limit);
+        const hits = odd.search(needle, limit);
+        expect(json, `${needle} limit ${limit}`).to.equal(JSON.stringify(hits));
+        expect(count).to.equal(hits.length);
+      }
+    }
+  });
+
   it('trigram candidates never miss a document that contains the needle', () => {
     const texts = [['abcabc'], ['xabcx', 'zzz'], ['ab'], ['bca']];
     const trigrams = new TrigramIndex(texts.length, (doc) => texts[doc]!);

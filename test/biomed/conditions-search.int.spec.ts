@@ -51,6 +51,15 @@ describe('biomed: conditions search (in-process index of the active snapshots)',
     expect(body.results[0]).to.include({ curie: 'HP:0000118', label: 'Phenotypic abnormality', matched: 'synonym', matched_text: 'Organ abnormality' });
   });
 
+  it('answers JSON with the query, limit, count, results and disclaimer', async () => {
+    const response = await fetch(`${env.baseUrl}/api/v1/conditions/search?q=Lupus&limit=2`);
+    expect(response.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+    const body = await response.json() as Record<string, unknown>;
+    expect(Object.keys(body)).to.deep.equal(['query', 'limit', 'count', 'results', 'disclaimer']);
+    expect(body).to.include({ query: 'Lupus', limit: 2, count: 2 });
+    expect(body.disclaimer).to.contain('Research use only');
+  });
+
   it('keeps substring semantics: a needle inside a word matches', async () => {
     const { body } = await env.get('/api/v1/conditions/search?q=keletal%20sys');
     expect(curiesOf(body)).to.include('HP:0000924'); // "Abnormality of the skeletal system"

@@ -63,6 +63,11 @@ export async function searchConditions(db: Knex, q: string, limit: number): Prom
   return (await conditionIndexCache(db).current()).search(q.trim().toLowerCase(), limit);
 }
 
+/** searchConditions with the hits already serialized as a JSON array (what the HTTP route sends). */
+export async function searchConditionsJson(db: Knex, q: string, limit: number): Promise<{ count: number; json: string }> {
+  return (await conditionIndexCache(db).current()).searchJson(q.trim().toLowerCase(), limit);
+}
+
 export interface ConditionSummary {
   curie: string; label: string | null; kind: string; definition: string | null; obsolete: boolean; replaced_by: string[] | null;
   synonyms: TermRecord['synonyms']; xrefs: TermRecord['xrefs'];

@@ -17,7 +17,11 @@ export interface SearchHit {
   matched: 'label' | 'synonym'; matched_text: string; mondo_curie: string | null; efo_id: string | null; readiness_tier: ReadinessTier;
 }
 
-interface Indexed { entry: ConditionEntry; label: string; synonyms: string[] }
+interface Indexed {
+  entry: ConditionEntry; label: string; synonyms: string[];
+  /** The hit's JSON around `matched` / `matched_text`, made on first use (most entries are never returned). */
+  json?: { head: string; tail: string };
+}
 
 const RANKS = 4;
 
@@ -57,6 +61,35 @@ export class ConditionIndex {
 
   /** `needle` is the trimmed, lower-cased query; at most `limit` hits, best first. */
   search(needle: string, limit: number): SearchHit[] {
+    return this.matches(needle, limit).map((doc) => this.hit(this.docs[doc]!, needle));
+  }
+
+  /**
+   * The same hits already serialized: exactly JSON.stringify(search(needle, limit)), from fragments made
+   * once per entry, so the busiest route neither builds hit objects nor stringifies them per request.
+   */
+  searchJson(needle: string, limit: number): { count: number; json: string } {
+    const docs = this.matches(needle, limit);
+    let json = '[';
+    docs.forEach((doc, i) => {
+      const d = this.docs[doc]!;
+      d.json ??= this.fragments(d.entry);
+      const synonym = d.label.includes(needle) ? -1 : d.synonyms.findIndex((s) => s.includes(needle));
+      const matched = synonym < 0 ? `"label","matched_text":${JSON.stringify(d.entry.label ?? '')}`
+        : `"synonym","matched_text":${JSON.stringify(d.entry.synonyms[synonym] ?? '')}`;
+      json += `${i > 0 ? ',' : ''}${d.json.head}${matched}${d.json.tail}`;
+    });
+    return { count: docs.length, json: `${json}]` };
+  }
+
+  private fragments(e: ConditionEntry): { head: string; tail: string } {
+    const head = JSON.stringify({ curie: e.curie, label: e.label, kind: e.kind, resource: e.resource, snapshot_id: e.snapshot_id, matched: '' });
+    const tail = JSON.stringify({ mondo_curie: e.mondo_curie, efo_id: e.efo_id, readiness_tier: e.readiness_tier });
+    return { head: head.slice(0, -3), tail: `,${tail.slice(1)}` }; // head ends with "matched":  tail starts after the brace
+  }
+
+  /** Document numbers of the hits, best first. */
+  private matches(needle: string, limit: number): number[] {
     const buckets: number[][] = Array.from({ length: RANKS }, () => []);
     // Ranks below `relevant` can still reach the answer: a new hit of rank r lands after every hit
     // already held of rank <= r, so once those fill `limit`, rank r and worse need no more checking.
@@ -74,7 +107,7 @@ export class ConditionIndex {
         if (held >= limit) { relevant = r; break; }
       }
     }
-    return buckets.flat().slice(0, limit).map((doc) => this.hit(this.docs[doc]!, needle));
+    return buckets.flat().slice(0, limit);
   }
 
   private hit(doc: Indexed, needle: string): SearchHit {
