@@ -1,7 +1,8 @@
 // Conditions search over one set of active snapshots, answered from memory. Semantics (docs/biomed-store.md):
 // case-insensitive substring of the label or of any one synonym; ranked exact label, then label
 // prefix, label substring, synonym; within a rank by label length (no label last), CURIE, snapshot id.
-// Entries are sorted in that within-rank order once, so a search only buckets its matches by rank.
+// Entries are sorted in that within-rank order once (their entry number), so a search only buckets its
+// matches by rank, and label-prefix hits come from a label-sorted order by binary search.
 import type { ReadinessTier } from '../../../domain/biomed/readiness';
 import { TrigramIndex } from './trigram-index';
 
@@ -46,6 +47,9 @@ function rankOf(doc: Indexed, needle: string, relevant: number): number | undefi
 export class ConditionIndex {
   private readonly docs: Indexed[];
   private readonly trigrams: TrigramIndex;
+  /** Entry numbers ordered by lower-cased label (then entry number), and those labels, for prefix ranges. */
+  private readonly byLabel: Int32Array;
+  private readonly sortedLabels: string[];
 
   constructor(entries: readonly ConditionEntry[]) {
     this.docs = entries
@@ -53,6 +57,8 @@ export class ConditionIndex {
       .sort((a, b) => a.length - b.length || byCodeUnits(a.entry.curie, b.entry.curie) || byCodeUnits(a.entry.snapshot_id, b.entry.snapshot_id))
       .map(({ entry }) => ({ entry, label: (entry.label ?? '').toLowerCase(), synonyms: entry.synonyms.map((s) => s.toLowerCase()) }));
     this.trigrams = new TrigramIndex(this.docs.length, (doc) => [this.docs[doc]!.label, ...this.docs[doc]!.synonyms]);
+    this.byLabel = Int32Array.from(this.docs.keys()).sort((a, b) => byCodeUnits(this.docs[a]!.label, this.docs[b]!.label) || a - b);
+    this.sortedLabels = Array.from(this.byLabel, (doc) => this.docs[doc]!.label);
   }
 
   get size(): number {
@@ -90,24 +96,42 @@ export class ConditionIndex {
 
   /** Document numbers of the hits, best first. */
   private matches(needle: string, limit: number): number[] {
-    const buckets: number[][] = Array.from({ length: RANKS }, () => []);
-    // Ranks below `relevant` can still reach the answer: a new hit of rank r lands after every hit
-    // already held of rank <= r, so once those fill `limit`, rank r and worse need no more checking.
-    let relevant = RANKS;
+    // Ranks 0 and 1 (the label starts with the needle) are one range of the label-sorted order, found by
+    // binary search without touching other entries; often they fill the answer on their own.
+    const [exact, prefix] = this.labelPrefixRange(needle);
+    const held = exact.length + prefix.length;
+    if (held >= limit) return [...exact, ...prefix].slice(0, limit);
+    // Ranks 2 and 3 from the trigram candidates, in the within-rank order; stop as soon as neither can
+    // still place (a new hit of rank r lands after every hit already held of rank <= r).
+    const inLabel: number[] = [];
+    const inSynonym: number[] = [];
     const candidates = this.trigrams.candidates(needle);
     const count = candidates ? candidates.length : this.docs.length;
-    for (let i = 0; i < count && relevant > 0; i++) {
+    for (let i = 0; i < count; i++) {
+      const relevant = held + inLabel.length >= limit ? 2 : held + inLabel.length + inSynonym.length >= limit ? 3 : RANKS;
+      if (relevant === 2) break;
       const doc = candidates ? candidates[i]! : i;
       const rank = rankOf(this.docs[doc]!, needle, relevant);
-      if (rank === undefined) continue;
-      buckets[rank]!.push(doc);
-      let held = 0;
-      for (let r = 0; r < relevant; r++) {
-        held += buckets[r]!.length;
-        if (held >= limit) { relevant = r; break; }
-      }
+      if (rank === 2) inLabel.push(doc);
+      else if (rank === 3) inSynonym.push(doc);
     }
-    return buckets.flat().slice(0, limit);
+    return [...exact, ...prefix, ...inLabel, ...inSynonym].slice(0, limit);
+  }
+
+  /** Entries whose label equals the needle, and whose label only starts with it; each in entry order. */
+  private labelPrefixRange(needle: string): [Int32Array, Int32Array] {
+    const labels = this.sortedLabels;
+    let lo = 0;
+    let hi = labels.length;
+    while (lo < hi) { const mid = (lo + hi) >>> 1; if (labels[mid]! < needle) lo = mid + 1; else hi = mid; }
+    const start = lo;
+    let equalEnd = start;
+    while (equalEnd < labels.length && labels[equalEnd] === needle) equalEnd++;
+    // Labels >= needle: first those that start with it, then none that do.
+    hi = labels.length;
+    lo = equalEnd;
+    while (lo < hi) { const mid = (lo + hi) >>> 1; if (labels[mid]!.startsWith(needle)) lo = mid + 1; else hi = mid; }
+    return [this.byLabel.slice(start, equalEnd), this.byLabel.slice(equalEnd, lo).sort()];
   }
 
   private hit(doc: Indexed, needle: string): SearchHit {
