@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { DomainError } from '../../domain/shared/decider';
 import { snapshotDecider, snapshotStreamId, SnapshotCommand } from '../../domain/biomed/snapshot-lifecycle';
+import { bytesReadFrom } from '../../infra/biomed/parsers/line-reader';
 import { ImportRefusedError, PinnedChecksums, verifyArtifacts, VerifiedArtifacts } from '../../infra/biomed/artifacts';
 import { importerFor } from '../../infra/biomed/importers/registry';
 import type { ImportOutcome } from '../../infra/biomed/importers/importer';
@@ -25,7 +26,7 @@ export interface ImportRequest {
   principal?: Principal;
   correlationId?: string;
   pins?: PinnedChecksums;
-  onProgress?: (progress: { phase: 'verifying' | 'loading' | 'committing'; file?: string; rows?: number }) => void;
+  onProgress?: (progress: { phase: 'verifying' | 'loading' | 'committing'; file?: string; rows?: number; bytes?: number }) => void;
 }
 
 export type ImportResult =
@@ -100,7 +101,10 @@ export async function importSnapshot(deps: BiomedDeps, request: ImportRequest): 
       try {
         outcome = await importer.load({
           trx, queue, snapshotId, artifacts: verified.artifacts,
-          progress: (file, rows) => request.onProgress?.({ phase: 'loading', file, rows }),
+          progress: (file, rows) => {
+            const artifactPath = verified.artifacts.find((artifact) => artifact.file === file)?.path;
+            request.onProgress?.({ phase: 'loading', file, rows, bytes: artifactPath ? bytesReadFrom(artifactPath) : undefined });
+          },
           warn: (message) => { if (warnings.length < 50) warnings.push(message); },
         });
       } catch (error) {

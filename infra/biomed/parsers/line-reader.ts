@@ -21,8 +21,16 @@ function isGzip(path: string): boolean {
   }
 }
 
+/** Bytes of each file read so far by openText (the file's own bytes, before any gunzip), for import progress. */
+const bytesReadByPath = new Map<string, () => number>();
+
+export function bytesReadFrom(path: string): number | undefined {
+  return bytesReadByPath.get(path)?.();
+}
+
 export function openText(path: string): Readable {
   const raw = fs.createReadStream(path, { highWaterMark: 1 << 20 });
+  bytesReadByPath.set(path, () => raw.bytesRead);
   if (!isGzip(path)) return raw;
   const gunzip = zlib.createGunzip({ chunkSize: 1 << 18 });
   raw.on('error', (error) => gunzip.destroy(error));
