@@ -107,4 +107,30 @@ describe('Dashboard: a researcher\'s journey with an API key and CSP enforced (C
     expect(tab.cspViolations).to.deep.equal([]);
     expect(tab.pageErrors).to.deep.equal([]);
   });
+
+  it('follows a job over server-sent events with the key (read with fetch, so X-API-Key goes along)', async function () {
+    const submitted = await fetch(`${server.baseUrl}/api/jobs/workspace`, {
+      method: 'POST',
+      headers: { 'X-API-Key': API_KEY, 'X-Researcher-ID': 'alice', 'content-type': 'application/json' },
+      body: JSON.stringify({ disease_id: 'ra', question: 'Followed over SSE', enable_llm: false }),
+    });
+    expect(submitted.status).to.equal(202);
+    const { job_id: jobId } = (await submitted.json()) as { job_id: string };
+    await tab?.context.close();
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.goto('/');
+    const dialog = page.getByTestId('signin-dialog');
+    await dialog.getByLabel('Username').fill('alice');
+    await dialog.getByLabel('Password').fill(ACCOUNTS.alice);
+    await dialog.getByLabel(/API key/).fill(API_KEY);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.evaluate((hash) => { location.hash = hash; }, `jobs/${jobId}?stay=1&transport=sse`);
+    await page.getByTestId('job-success').waitFor({ timeout: 60_000 });
+    const used = await page.getByTestId('job-transport').textContent();
+    expect(used).to.contain('Server-sent events').and.not.to.contain('fell back');
+    expect(tab.cspViolations).to.deep.equal([]);
+    expect(tab.pageErrors).to.deep.equal([]);
+  });
 });

@@ -2,7 +2,8 @@
 // fails (/api/stream/jobs/{id}), polling GET /api/jobs/{id} as the last resort. Each transport hands
 // every JobStatus it sees to onStatus and resolves when the job reached a final state; a transport that
 // breaks before that passes on to the next one. Everything stops when `signal` aborts.
-import { api, ApiError } from '../../core/api';
+import { api, ApiError, request } from '../../core/api';
+import { readEventStream } from './event-stream';
 import { apiKey } from '../../core/session-store';
 
 export type JobState = 'PENDING' | 'STARTED' | 'PROGRESS' | 'SUCCESS' | 'FAILURE' | 'REVOKED' | 'ERROR' | 'TIMEOUT';
@@ -49,7 +50,7 @@ export async function followJob(options: FollowOptions): Promise<JobStatus | und
 
 const RUNNERS: Record<Transport, (options: FollowOptions) => Promise<JobStatus | undefined>> = {
   ws: viaWebSocket,
-  sse: viaEventSource,
+  sse: viaEventStream,
   poll: viaPolling,
 };
 
@@ -83,30 +84,26 @@ function viaWebSocket({ jobId, signal, onStatus }: FollowOptions): Promise<JobSt
   });
 }
 
-function viaEventSource({ jobId, signal, onStatus }: FollowOptions): Promise<JobStatus | undefined> {
-  return new Promise((resolve, reject) => {
-    if (apiKey()) {
-      // EventSource cannot send the X-API-Key header; go straight to polling.
-      reject(new Error('this deployment needs an API key, which an event stream cannot send'));
-      return;
-    }
-    const source = new EventSource(`/api/stream/jobs/${encodeURIComponent(jobId)}`);
-    signal.addEventListener('abort', () => { source.close(); resolve(undefined); }, { once: true });
-    source.addEventListener('job_status', (event) => {
-      const status = parse((event as MessageEvent).data);
-      if (!status) return;
-      onStatus(status);
-      if (FINAL_STATES.has(status.status)) {
-        source.close();
-        resolve(status);
-      }
-    });
-    // EventSource would reconnect by itself; a broken stream means: fall back.
-    source.addEventListener('error', () => {
-      source.close();
-      reject(new Error('the event stream failed'));
-    });
+async function viaEventStream({ jobId, signal, onStatus }: FollowOptions): Promise<JobStatus | undefined> {
+  // fetch rather than EventSource, so the X-API-Key header goes along when the deployment needs it.
+  const response = await request<Response>('GET', `/api/stream/jobs/${encodeURIComponent(jobId)}`, {
+    signal, as: 'response', headers: { Accept: 'text/event-stream' },
   });
+  if (!response.body) throw new Error('the event stream has no body');
+  try {
+    for await (const message of readEventStream(response.body)) {
+      if (message.event !== 'job_status') continue;
+      const status = parse(message.data);
+      if (!status) continue;
+      onStatus(status);
+      if (FINAL_STATES.has(status.status)) return status;
+    }
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    throw error;
+  }
+  if (signal.aborted) return undefined;
+  throw new Error('the event stream ended before the job finished');
 }
 
 async function viaPolling({ jobId, signal, onStatus }: FollowOptions): Promise<JobStatus | undefined> {
