@@ -205,13 +205,14 @@ describe('Dashboard: ask, watch, read, review (Chromium)', function () {
     await page.getByTestId('job-success').waitFor({ timeout: 60_000 });
   });
 
-  it('shows the server\'s error text for a job it does not know, after trying every transport', async function () {
+  it('shows the server\'s error text for a job it does not know (the socket fails, the event stream answers 404)', async function () {
     const { page } = await signedInTab();
     await go(page, 'jobs/00000000-0000-4000-8000-000000000000?stay=1');
     const error = page.getByTestId('error');
     await error.waitFor({ timeout: 30_000 });
     expect(await error.textContent()).to.contain('no such job');
-    expect(await page.getByTestId('job-transport').textContent()).to.contain('Polling');
+    // The WebSocket only says ERROR; the event stream's 404 is the server's final word, so no polling.
+    expect(await page.getByTestId('job-transport').textContent()).to.contain('Server-sent events');
   });
 
   for (const transport of ['ws', 'sse', 'poll'] as const) {
