@@ -342,6 +342,28 @@ describe('Dashboard: follow (alerts, notifications, digest, runs, compare) in Ch
     await screenshot(page, 'follow-badge-after-dossier-desktop');
     expectCleanPage();
   });
+
+  it('refreshes the alerts badge on its 60-second tick (the page clock is fast-forwarded)', async function () {
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.clock.install();
+    await page.goto('/');
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    const unread = await json('alice', '/api/workspace/alerts?unread_only=true');
+    const before = unread.unread_count as number;
+    expect(before, 'an earlier test left alice an unread alert').to.be.at.least(1);
+    const badge = page.getByTestId('alerts-badge');
+    expect(await waitForText(badge, String(before))).to.equal(String(before));
+
+    // Read elsewhere (another device): nothing tells this page, until its timer looks again.
+    expect((await call('alice', 'POST', `/api/workspace/alerts/${unread.alerts[0].alert_id}/read`)).status).to.equal(200);
+    await server.runtime.projections.waitForCatchUp();
+    await page.clock.runFor(50_000);
+    expect(await waitForText(badge, String(before), 1_000), 'no refresh before the minute is up').to.equal(String(before));
+    await page.clock.runFor(11_000);
+    expect(await waitForText(badge, String(before - 1))).to.equal(String(before - 1));
+    expectCleanPage();
+  });
 });
 
 /** Waits until the locator's text is `text` (or times out) and returns the text it last had. */
