@@ -7,6 +7,7 @@ import { diseaseDiscover, diseaseValidate } from './commands/disease';
 import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
 import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots } from './commands/biomed';
+import { biomedAnalyticsPathways, biomedAnalyticsSharedMechanisms, biomedAnalyticsSubgraph, biomedAnalyticsTargetPrioritization, biomedAnalyticsTargets } from './commands/biomed-analytics';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
 } from './commands/operations';
@@ -82,6 +83,22 @@ const biomedAnalytics = biomed.command('analytics').description('analytics over 
 biomedAnalytics.command('stats').description('row counts per active snapshot, term kinds and claim predicates')
   .option('--json', 'print JSON')
   .action(biomedAnalyticsStats);
+biomedAnalytics.command('targets <curie>').description('genes of a condition ranked by their evidence (as GET /api/v1/analytics/targets/{curie}); JSON')
+  .option('--top-k <n>', 'number of targets (1-100, default 20)')
+  .action(biomedAnalyticsTargets);
+biomedAnalytics.command('shared-mechanisms <left_curie> <right_curie>').description('shared pathways and genes of two conditions, with Jaccard similarity; JSON')
+  .action(biomedAnalyticsSharedMechanisms);
+biomedAnalytics.command('subgraph <curie>').description('multi-hop neighbourhood of an entity over the claims; JSON')
+  .option('--max-hops <n>', 'breadth-first claim steps (1-4, default 2)')
+  .option('--limit <n>', 'maximum nodes, the centre included (1-500, default 100)')
+  .action(biomedAnalyticsSubgraph);
+biomedAnalytics.command('pathways <start_curie> <target_curie>').description('claim paths between two entities (as GET /api/v1/biomed/pathways); JSON')
+  .option('--max-depth <n>', 'maximum claims per path (1-5, default 3)')
+  .option('--limit <n>', 'maximum paths (1-50, default 10)')
+  .action(biomedAnalyticsPathways);
+biomedAnalytics.command('target-prioritization <disease_curie>').description('targets ranked by supporting vs contradictory evidence and centrality; JSON')
+  .option('--top-k <n>', 'number of targets (1-50, default 10)')
+  .action(biomedAnalyticsTargetPrioritization);
 
 const bus = program.command('bus').description('message bus');
 bus.command('status').description('consumer groups with lag and dead-letter counts').action(busStatus);

@@ -1,4 +1,5 @@
-// `evidence biomed init | migrate | import <resource> <file...> [--allow-unpinned] | snapshots | compare <a> <b> | analytics stats`.
+// `evidence biomed init | migrate | import <resource> <file...> [--allow-unpinned] | snapshots | compare <a> <b> | analytics stats`
+// (the other analytics subcommands are in biomed-analytics.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { importSnapshot, ImportResult } from '../../commands/biomed/import-snapshot';
