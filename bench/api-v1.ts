@@ -31,7 +31,7 @@ import { withScratchDatabase } from './scratch-database';
 import { BenchService, startService } from './service-process';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
 import type { BiomedDeps } from '../commands/biomed/snapshot-events';
-import { openRuntime } from '../infra/app/runtime';
+import { openRuntime } from '../app/runtime';
 import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
 

@@ -21,7 +21,7 @@ export async function startProcessors(bus: MessageBus, processors: readonly Proc
         });
         logger.debug({ attempt }, 'processing event');
         try {
-          await processor.handle(event, { ...deps, logger, attempt, command: commandContextFromEvent(event, processor.name) });
+          await processor.handle(event, { ...deps, logger, attempt, command: commandContextFromEvent(event, processor.name, deps.clock) });
         } catch (error) {
           logger.warn({ err: error, attempt }, 'processor failed');
           throw error;

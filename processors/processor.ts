@@ -3,6 +3,7 @@
 // (infra/bus/processed-events.ts) keyed on (processor name, event id).
 import type { Knex } from 'knex';
 import type { CommandContext } from '../commands/shared/command-context';
+import type { Clock } from '../infra/clock/clock';
 import type { EventStore, RecordedEvent } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logging/logger';
 
@@ -10,6 +11,7 @@ export interface ProcessorDeps {
   store: EventStore;
   knex: Knex;
   logger: Logger;
+  clock: Clock;
 }
 
 export interface ProcessorContext extends ProcessorDeps {

@@ -4,7 +4,7 @@
 import { changeAlert } from '../../commands/alerts/alert-commands';
 import type { AlertData } from '../../domain/alerts/alert';
 import { DomainError } from '../../domain/shared/decider';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
 import { ALERT_DELIVERIES_TABLE, ALERTS_TABLE } from '../../projections/alerts/alerts.projector';
 import { dispatchPendingAlerts } from '../../processors/notifications/alert-dispatcher';

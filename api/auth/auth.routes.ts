@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
-import type { JsonSchema } from '../http/validation';
+import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
 import { constantTimeEqual } from './api-key';
 import { normaliseResearcherId } from './principal-resolver';

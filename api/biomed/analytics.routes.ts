@@ -1,5 +1,5 @@
 // /api/v1/analytics/*: analyses over the active snapshots; every answer names the snapshots it used.
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { sharedMechanisms } from '../../infra/biomed/read/shared-mechanisms';
 import { claimPaths, subgraph, targetPrioritization, targets } from '../../infra/biomed/read/graph-analytics';

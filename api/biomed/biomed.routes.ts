@@ -1,5 +1,5 @@
 // The universal biomedical API (/api/v1, spec §4.2) as one route list for the registry.
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import type { RouteDefinition } from '../http/registry';
 import { analyticsRoutes } from './analytics.routes';
 import { comparisonRoutes } from './comparisons.routes';

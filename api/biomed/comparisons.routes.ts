@@ -1,6 +1,6 @@
 // /api/v1/comparisons: compare two conditions over the active snapshots and record the result as an
 // immutable research run (POST), then fetch a run by its id (GET). A second POST is a second run.
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { recordComparison } from '../../commands/biomed/record-comparison';
 import { biomedDeps } from '../../infra/biomed/biomed-deps';

@@ -1,5 +1,5 @@
 // /api/v1/conditions: search, summary, IS_A hierarchy and claims, read from the active snapshots.
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { conditionSummary, findTerm, searchConditionsJson } from '../../infra/biomed/read/conditions';
 import { hierarchy } from '../../infra/biomed/read/hierarchy';
@@ -7,7 +7,7 @@ import { claimsAbout } from '../../infra/biomed/read/claims';
 import { resolveIdentities } from '../../infra/biomed/read/identity';
 import { activeSnapshots } from '../../infra/biomed/read/snapshots';
 import type { RouteDefinition } from '../http/registry';
-import { RequestValidationError } from '../http/validation';
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import {
   activeSnapshotsProperty, claimsQuery, curieParams, hierarchyQuery, notFoundSchema, readinessTierProperty, searchQuery, withDisclaimer,
 } from './schemas';

@@ -1,7 +1,7 @@
 // /api/v1/diagnostics/legacy-claims: the BIOMED_LEGACY_PROJECTION diagnostics (spec §1 settings). Only
 // when the setting is 1 AND a legacy_curated snapshot is active; otherwise 404 naming the unmet condition.
 // Read-only: it never writes.
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { LEGACY_PREDICATES } from '../../domain/biomed/legacy-curated';
 import { legacyClaimDiagnostics, LEGACY_STATUSES } from '../../infra/biomed/read/legacy-diagnostics';

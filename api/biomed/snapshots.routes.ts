@@ -1,5 +1,5 @@
 // /api/v1/snapshots: every snapshot (active or not, so superseded ones stay readable) and its import report.
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { getSnapshot, listSnapshots } from '../../infra/biomed/read/snapshots';
 import type { RouteDefinition } from '../http/registry';

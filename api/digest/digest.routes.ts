@@ -6,7 +6,7 @@ import { changeDigest } from '../../commands/digest/digest-commands';
 import type { DigestState } from '../../domain/digest/digest';
 import { previousUtcWeek } from '../../domain/digest/digest-window';
 import { reviewRedirectPath, verifyReviewToken } from '../../domain/digest/review-link';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
 import { DIGEST_DELIVERIES_TABLE } from '../../projections/digest/digest-deliveries.projector';
 import { buildDigest } from '../../processors/digest/digest-builder';

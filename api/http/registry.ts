@@ -2,7 +2,7 @@
 // schemas and its handler. The registry mounts the Express routes (auth, validation, handler) and is
 // the single source the OpenAPI document is generated from (api/openapi/), so docs cannot drift.
 import { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { JsonSchema, RequestValidationError, validate, ValidationDetail } from './validation';
+import { JsonSchema, RequestValidationError, validate, ValidationDetail } from '../../domain/shared/schema-validation';
 import type { ResearcherPrincipal } from '../auth/principal';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -5,7 +5,7 @@ import { loadRun } from '../../commands/workspace/run-commands';
 import { WORKSPACE_MODULE } from '../../processors/workspace/workspace-module';
 import type { JobSnapshot } from '../../domain/jobs/job-status';
 import { JOB_STATUS_TABLE } from '../../projections/jobs/job-status.projector';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BlobStore, isBlobRef } from '../../infra/blobs/blob-store';
 
 export async function readJob(runtime: Pick<Runtime, 'db' | 'store'>, jobId: string): Promise<JobSnapshot | undefined> {

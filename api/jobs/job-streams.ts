@@ -5,9 +5,9 @@ import type { Request, Response } from 'express';
 import type expressWs from 'express-ws';
 import type WebSocket from 'ws';
 import { jobStatusView, JobSnapshot, streamStatus } from '../../domain/jobs/job-status';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import type { ApiRegistry, RouteDefinition } from '../http/registry';
-import { RequestValidationError } from '../http/validation';
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { detailSchema, jobIdParams } from './job.schemas';
 import { readJob } from './job-status-reader';
 

@@ -2,13 +2,13 @@
 // alias, POST /api/jobs/run-all, GET /api/jobs/{job_id}. Streams are in job-streams.ts.
 import { submitJob } from '../../commands/jobs/job-commands';
 import { jobStatusView } from '../../domain/jobs/job-status';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { COMMON_JOB_QUERY, ModuleDefinition } from '../../processors/jobs/module-registry';
 import { RUN_ALL, runAllQuerySchema } from '../../processors/jobs/run-all';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteContext, RouteDefinition } from '../http/registry';
 import { requestCommandContext } from '../middleware/correlation';
-import { JsonSchema, RequestValidationError, validate } from '../http/validation';
+import { JsonSchema, RequestValidationError, validate } from '../../domain/shared/schema-validation';
 import { detailSchema, jobIdParams, jobStatusSchema, jobSubmissionSchema, moduleBlockedSchema, moduleIdParams } from './job.schemas';
 import { readJob } from './job-status-reader';
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { CommandContext } from '../../commands/shared/command-context';
+import type { Clock } from '../../infra/clock/clock';
 import type { Principal } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logging/logger';
 
@@ -13,13 +14,16 @@ declare module 'express-serve-static-core' {
     /** This request's own id: the causation id of the commands it issues. */
     requestId: string;
     log: Logger;
+    /** The service's clock, for the commands this request issues. */
+    clock: Clock;
   }
 }
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function correlationMiddleware(logger: Logger) {
+export function correlationMiddleware(logger: Logger, clock: Clock) {
   return (req: Request, res: Response, next: NextFunction) => {
+    req.clock = clock;
     const offered = req.get('x-correlation-id') ?? req.get('x-request-id');
     req.correlationId = offered && SAFE_ID.test(offered) ? offered : randomUUID();
     req.requestId = randomUUID();
@@ -44,7 +48,7 @@ export function requestCommandContext(req: Request, principal: Principal): Comma
     correlationId: req.correlationId,
     causationId: req.requestId,
     principal,
-    now: new Date(),
+    now: req.clock.now(),
     newId: randomUUID,
   };
 }

@@ -2,7 +2,7 @@
 // carries internals (the log has them, under the request's correlation id).
 import type { NextFunction, Request, Response } from 'express';
 import { StreamDeletedError, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
-import { RequestValidationError } from '../http/validation';
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { ModuleNotAvailableError } from '../../processors/jobs/module-registry';
 
 export function notFoundHandler(req: Request, res: Response) {

@@ -7,7 +7,7 @@ import { isValidTimezone } from '../../domain/digest/digest-window';
 import type { Channel } from '../../domain/notifications/delivery';
 import { NotificationSettings, NotificationSettingsState, WEEKDAYS, Weekday } from '../../domain/notifications/settings';
 import { maskWebhookUrl, webhookUrlProblem } from '../../domain/notifications/webhook-url';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { notificationKey, open, seal } from '../../infra/notifications/secret-box';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
 import { ALERT_DELIVERIES_TABLE } from '../../projections/alerts/alerts.projector';
@@ -15,7 +15,7 @@ import { DispatchReport, dispatchPendingAlerts } from '../../processors/notifica
 import { resolveChannels } from '../../processors/notifications/channels';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
-import { RequestValidationError, ValidationDetail } from '../http/validation';
+import { RequestValidationError, ValidationDetail } from '../../domain/shared/schema-validation';
 import { requestCommandContext } from '../middleware/correlation';
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultAccess, HttpMethod, ResponseSpec, RouteDefinition } from '../http/registry';
-import type { JsonSchema } from '../http/validation';
+import type { JsonSchema } from '../../domain/shared/schema-validation';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // Liveness and readiness. /api/health answers as soon as the process listens; /api/ready says whether
 // every dependency is fit to serve, naming what failed (503 otherwise).
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import type { RouteDefinition } from '../http/registry';
 
 /** Read models further behind than this many events make the service not ready. */

@@ -1,5 +1,5 @@
 // GET /api/system/modules: the module catalog with ids, aliases, request schemas and contracts.
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { runAllModule } from '../../processors/jobs/run-all';
 import type { ModuleDefinition } from '../../processors/jobs/module-registry';
 import type { RouteDefinition } from '../http/registry';

@@ -9,10 +9,10 @@ import { buildEvidenceGraph, CandidateDecision } from '../../domain/workspace/ev
 import {
   CandidateKind, candidateEvidenceChanges, candidateEvidenceIds, compareEvidence, compareRankings, diffIds, evidenceRef, findRanking, rankingsOf,
 } from '../../domain/workspace/run-comparison';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
 import type { RouteDefinition } from '../http/registry';
-import { RequestValidationError } from '../http/validation';
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { detailSchema } from '../jobs/job.schemas';
 import {
   candidateHistoryQuery, candidateHistoryResponse, compareQuery, compareResponse, graphResponse, runIdParams, trendsQuery, trendsResponse,

@@ -5,7 +5,7 @@
 import { pipeline } from 'node:stream/promises';
 import { DISCLAIMER } from '../../domain/workspace/dossier-types';
 import { citationsCsv, reviewMarkdown } from '../../domain/workspace/review-bundle-files';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
 import type { RouteDefinition } from '../http/registry';
 import { detailSchema } from '../jobs/job.schemas';

@@ -4,7 +4,7 @@ import { changeRun, loadRun } from '../../commands/workspace/run-commands';
 import { DomainError } from '../../domain/shared/decider';
 import { reviewStreamId } from '../../domain/reviews/review';
 import { StreamDeletedError } from '../../infra/event-store/event-store';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
 import { RUNS_TABLE } from '../../projections/workspace/runs.projector';
 import { eventPrincipal } from '../auth/principal';

@@ -3,12 +3,12 @@
 import { submitJob } from '../../commands/jobs/job-commands';
 import { changeRun } from '../../commands/workspace/run-commands';
 import { parseResearchRequest, researchRequestBodySchema } from '../../domain/workspace/research-request';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { IncompleteDiseaseConfigurationError, UnknownDiseaseError } from '../../infra/diseases/disease-registry';
 import { WORKSPACE_MODULE } from '../../processors/workspace/workspace-module';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
-import { RequestValidationError } from '../http/validation';
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { jobSubmissionSchema } from '../jobs/job.schemas';
 import { requestCommandContext } from '../middleware/correlation';
 

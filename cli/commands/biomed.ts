@@ -1,5 +1,6 @@
 // `evidence biomed init | migrate | import <resource> <file...> [--allow-unpinned] | snapshots | compare <a> <b> | analytics stats`
 // (the other analytics subcommands are in biomed-analytics.ts).
+import { systemClock } from '../../infra/clock/clock';
 import fs from 'node:fs';
 import path from 'node:path';
 import { importSnapshot, ImportResult } from '../../commands/biomed/import-snapshot';
@@ -113,7 +114,7 @@ export async function biomedCompare(left: string, right: string, options: { json
       console.error(`unknown in the active snapshots: ${outcome.missing.join(', ')}; nothing was recorded`);
       return false;
     }
-    const run = await recordComparison(deps, left, right, outcome.result, newCommandContext({ kind: 'operator', id: 'cli' }));
+    const run = await recordComparison(deps, left, right, outcome.result, newCommandContext(systemClock, { kind: 'operator', id: 'cli' }));
     const r = outcome.result;
     if (options.json) {
       console.log(JSON.stringify({ ...run, result: r, disclaimer: BIOMED_DISCLAIMER }, null, 2));

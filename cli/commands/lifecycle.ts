@@ -1,7 +1,7 @@
 // Shared by long-running commands: settings, logger, runtime, and a clean shutdown on SIGINT/SIGTERM.
 import { createLogger, Logger } from '../../infra/logging/logger';
 import { loadSettings, Settings } from '../../infra/config/settings';
-import { openRuntime, Runtime } from '../../infra/app/runtime';
+import { openRuntime, Runtime } from '../../app/runtime';
 
 export async function withRuntime<T>(
   use: (runtime: Runtime) => Promise<T>,

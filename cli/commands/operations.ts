@@ -87,7 +87,7 @@ export async function busRedeliver(id: string): Promise<void> {
     const processor = processorByName(runtime.processors, letter.group);
     if (!processor) throw new Error(`no processor named ${letter.group} in this build`);
     await runtime.bus.redeliver(letter.id, (event, { attempt }) => processor.handle(event, {
-      store: runtime.store, knex: runtime.db.knex, logger: runtime.logger, attempt, command: commandContextFromEvent(event, processor.name),
+      store: runtime.store, knex: runtime.db.knex, logger: runtime.logger, attempt, command: commandContextFromEvent(event, processor.name, runtime.clock), clock: runtime.clock,
     }));
     console.log(`dead letter ${id} redelivered to ${letter.group} and resolved`);
   }, quietSettings);

@@ -1,7 +1,7 @@
 // `evidence serve`: the HTTP service; in single-process mode (the default) also the projections,
 // processors and scheduler duties.
 import type { Server } from 'node:http';
-import { createApp } from '../../api/app';
+import { createApp } from '../../app/http-app';
 import { assertServable, loadSettings, SettingsError } from '../../infra/config/settings';
 import { superviseWithReload } from './reload';
 import { ensureLocalAccount } from '../../infra/config/local-account';

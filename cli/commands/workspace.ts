@@ -7,7 +7,7 @@ import { parseResearchRequest } from '../../domain/workspace/research-request';
 import { loadSettings } from '../../infra/config/settings';
 import { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import { loadDefaultGraph } from '../../infra/kg/load-graph';
-import { RequestValidationError } from '../../api/http/validation';
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { pipelineDeps } from '../../processors/workspace/workspace-module';
 import { runWorkspacePipeline } from '../../processors/workspace/workspace-pipeline';
 import { printTable } from '../print';

@@ -1,6 +1,7 @@
 // Who asked, why, and when: travels from the HTTP request (or a processor's triggering event) into
 // every event's metadata, so an auditor can follow a correlation id end to end.
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../infra/clock/clock';
 import type { EventMetadata, Principal, RecordedEvent } from '../../infra/event-store/event-store';
 
 export interface CommandContext {
@@ -14,17 +15,17 @@ export interface CommandContext {
   newId: () => string;
 }
 
-export function newCommandContext(principal: Principal, correlationId: string = randomUUID(), causationId = correlationId): CommandContext {
-  return { correlationId, causationId, principal, now: new Date(), newId: randomUUID };
+export function newCommandContext(clock: Clock, principal: Principal, correlationId: string = randomUUID(), causationId = correlationId): CommandContext {
+  return { correlationId, causationId, principal, now: clock.now(), newId: randomUUID };
 }
 
 /** A processor reacting to an event: same correlation, caused by that event, acting as the system. */
-export function commandContextFromEvent(event: RecordedEvent, processor: string): CommandContext {
+export function commandContextFromEvent(event: RecordedEvent, processor: string, clock: Clock): CommandContext {
   return {
     correlationId: event.metadata.correlationId,
     causationId: event.id,
     principal: { kind: 'system', id: processor },
-    now: new Date(),
+    now: clock.now(),
     newId: randomUUID,
   };
 }

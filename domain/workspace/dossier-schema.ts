@@ -1,6 +1,6 @@
 // JSON Schema (2020-12) of the Dossier (dossier-types.ts, spec §2.4). Every built dossier validates
 // against it; it also describes the Workspace job result in OpenAPI.
-import type { JsonSchema } from '../../api/http/validation';
+import type { JsonSchema } from '../shared/schema-validation';
 import { researchRequestSchema } from './research-request';
 import { SOURCE_NAMES } from './sources';
 

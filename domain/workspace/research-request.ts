@@ -9,7 +9,7 @@
 //   4. the normalized body is validated against researchRequestSchema (every violation is reported,
 //      with loc ["body", field, ...]), and date_from > date_to is rejected at ["body", "date_to"].
 // Any violation throws RequestValidationError, which the HTTP layer turns into a 422 detail list.
-import { RequestValidationError, validate, type JsonSchema, type ValidationDetail } from '../../api/http/validation';
+import { RequestValidationError, validate, type JsonSchema, type ValidationDetail } from '../shared/schema-validation';
 import type { ResearchRequest } from './dossier-types';
 import { DEFAULT_SOURCES, SOURCE_NAMES, type SourceName } from './sources';
 

@@ -7,7 +7,7 @@ import { changeDigest } from '../../commands/digest/digest-commands';
 import { CommandContext } from '../../commands/shared/command-context';
 import type { Weekday } from '../../domain/notifications/settings';
 import { dueDigest } from '../../domain/digest/digest-window';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
 import { DIGEST_DELIVERIES_TABLE } from '../../projections/digest/digest-deliveries.projector';
 import { NOTIFICATION_SETTINGS_TABLE } from '../../projections/notifications/notification-settings.projector';

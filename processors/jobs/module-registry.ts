@@ -1,7 +1,7 @@
 // Analysis modules that can run as jobs. Each declares its id, legacy aliases, the schema of its
 // request (query parameters, and a JSON body where it takes one), its contract (what it returns),
 // whether it is available, and its handler. Real modules register with their own features.
-import type { JsonSchema } from '../../api/http/validation';
+import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { Logger } from '../../infra/logging/logger';
 import type { CommandContext } from '../../commands/shared/command-context';
 

@@ -1,6 +1,6 @@
 // POST /api/jobs/run-all: the full pipeline, every registered module in turn (or at once with
 // parallel=true). One module's failure is recorded in `errors` and does not stop the others.
-import { validate } from '../../api/http/validation';
+import { validate } from '../../domain/shared/schema-validation';
 import type { ModuleDefinition, ModuleRegistry, ModuleRunContext } from './module-registry';
 import { writeReport } from './report-writer';
 

@@ -1,5 +1,6 @@
 // The trail an auditor follows: one correlation id from the HTTP request, through the command and its
 // event's metadata, to the processor that reacts and the event it appends.
+import { systemClock } from '../../infra/clock/clock';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { expect } from 'chai';
@@ -39,9 +40,9 @@ describe('Correlation id from HTTP request to processor', function () {
         await handleCommand(context.store, echo, tallyDecider, { by: 1, limit: 10 }, context.command);
       },
     };
-    const consumers = await startProcessors(bus, [echoProcessor], { store, knex: db.knex, logger });
+    const consumers = await startProcessors(bus, [echoProcessor], { store, knex: db.knex, logger, clock: systemClock });
     const app = express();
-    app.use(correlationMiddleware(logger));
+    app.use(correlationMiddleware(logger, systemClock));
     app.post('/tally', async (req, res) => {
       await handleCommand(store, source, tallyDecider, { by: 1, limit: 10 }, requestCommandContext(req, { kind: 'researcher', id: 'alice' }));
       res.status(202).json({ ok: true });

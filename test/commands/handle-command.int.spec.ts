@@ -1,3 +1,4 @@
+import { systemClock } from '../../infra/clock/clock';
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '../../commands/shared/handle-command';
@@ -25,7 +26,7 @@ describe('Command handling: load, decide, append with the expected revision', fu
 
   it('appends the decided events with the correlation id, causation id and principal', async function () {
     const stream = uniqueStream('tally');
-    const context = newCommandContext(alice, 'corr-1', 'req-1');
+    const context = newCommandContext(systemClock, alice, 'corr-1', 'req-1');
     const result = await handleCommand(store, stream, tallyDecider, { by: 2, limit: 10 }, context);
     expect(result).to.deep.include({ state: { total: 2 }, revision: 0, appended: 1 });
     const [event] = await store.readStream(stream);
@@ -34,9 +35,9 @@ describe('Command handling: load, decide, append with the expected revision', fu
 
   it('a processor follow-up keeps the correlation id and names the triggering event as cause', async function () {
     const stream = uniqueStream('tally');
-    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(alice, 'corr-2'));
+    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(systemClock, alice, 'corr-2'));
     const [trigger] = await store.readStream(stream);
-    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, commandContextFromEvent(trigger!, 'tally-processor'));
+    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, commandContextFromEvent(trigger!, 'tally-processor', systemClock));
     const [, followUp] = await store.readStream(stream);
     expect(followUp!.metadata).to.deep.equal({
       correlationId: 'corr-2', causationId: trigger!.id, principal: { kind: 'system', id: 'tally-processor' },
@@ -46,7 +47,7 @@ describe('Command handling: load, decide, append with the expected revision', fu
   it('a refused command appends nothing', async function () {
     const stream = uniqueStream('tally');
     try {
-      await handleCommand(store, stream, tallyDecider, { by: 11, limit: 10 }, newCommandContext(alice));
+      await handleCommand(store, stream, tallyDecider, { by: 11, limit: 10 }, newCommandContext(systemClock, alice));
       expect.fail('expected a DomainError');
     } catch (error) {
       expect(error).to.be.instanceOf(DomainError);
@@ -56,10 +57,10 @@ describe('Command handling: load, decide, append with the expected revision', fu
 
   it('a stale If-Match style revision is a conflict, not an overwrite', async function () {
     const stream = uniqueStream('tally');
-    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(alice));
-    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(alice));
+    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(systemClock, alice));
+    await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(systemClock, alice));
     try {
-      await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(alice), { expectedRevision: 0 });
+      await handleCommand(store, stream, tallyDecider, { by: 1, limit: 10 }, newCommandContext(systemClock, alice), { expectedRevision: 0 });
       expect.fail('expected a conflict');
     } catch (error) {
       expect(error).to.be.instanceOf(WrongExpectedRevisionError);
@@ -70,7 +71,7 @@ describe('Command handling: load, decide, append with the expected revision', fu
   it('concurrent commands either retry and re-decide, or surface the conflict', async function () {
     const stream = uniqueStream('tally');
     const run = (retries: number) => handleCommand(store, stream, tallyDecider, { by: 1, limit: 100 },
-      { ...newCommandContext(alice), newId: randomUUID }, { retries });
+      { ...newCommandContext(systemClock, alice), newId: randomUUID }, { retries });
     const withRetries = await Promise.all(Array.from({ length: 8 }, () => run(20)));
     expect(withRetries.map((r) => r.revision).sort((a, b) => a - b)).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7]);
     const withoutRetries = await Promise.allSettled(Array.from({ length: 8 }, () => run(0)));

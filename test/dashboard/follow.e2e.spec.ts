@@ -3,6 +3,7 @@
 // enforced. History is seeded through the real write path (test/support/workspace-seed.ts) so the real
 // reminders processor raises the alerts; one real offline dossier job shows the badge following a
 // completed dossier.
+import { systemClock } from '../../infra/clock/clock';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
@@ -292,7 +293,7 @@ describe('Dashboard: follow (alerts, notifications, digest, runs, compare) in Ch
     // A run still running has no dossier: 409 with the server's words.
     const running = randomUUID();
     const request = seedDossier(running, 'sle', []).request;
-    await changeRun(server.runtime.store, running, { type: 'RequestRun', runId: running, researcherId: 'alice', request, at: new Date().toISOString() }, newCommandContext({ kind: 'researcher', id: 'alice' }));
+    await changeRun(server.runtime.store, running, { type: 'RequestRun', runId: running, researcherId: 'alice', request, at: new Date().toISOString() }, newCommandContext(systemClock, { kind: 'researcher', id: 'alice' }));
     await go(page, `#compare?left=${run1}&right=${running}`);
     await page.getByTestId('compare-output').filter({ hasText: '(409)' }).waitFor();
     expect(await page.getByTestId('compare-output').textContent()).to.match(/\(409\): run .* is still running/);

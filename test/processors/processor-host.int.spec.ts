@@ -1,3 +1,4 @@
+import { systemClock } from '../../infra/clock/clock';
 import { expect } from 'chai';
 import { handleCommand } from '../../commands/shared/handle-command';
 import { newCommandContext } from '../../commands/shared/command-context';
@@ -52,9 +53,9 @@ describe('Processors on the bus: correlation and idempotent effects', function (
         await handleCommand(context.store, mirror, tallyDecider, { by: 1, limit: 10 }, context.command);
       },
     };
-    const consumers = await startProcessors(bus, [mirrorProcessor], { store, knex: db.knex, logger });
+    const consumers = await startProcessors(bus, [mirrorProcessor], { store, knex: db.knex, logger, clock: systemClock });
     try {
-      await handleCommand(store, source, tallyDecider, { by: 1, limit: 10 }, newCommandContext({ kind: 'researcher', id: 'alice' }, 'http-req-7'));
+      await handleCommand(store, source, tallyDecider, { by: 1, limit: 10 }, newCommandContext(systemClock, { kind: 'researcher', id: 'alice' }, 'http-req-7'));
       await eventually(async () => (await store.readStream(mirror)).length === 1, 'follow-up command appended');
     } finally {
       await Promise.all(consumers.map((c) => c.stop()));

@@ -1,5 +1,6 @@
 // The alerts, notification-settings and digest-delivery read models are idempotent: applying the whole
 // log again, twice, leaves exactly the same rows.
+import { systemClock } from '../../infra/clock/clock';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { changeAlert } from '../../commands/alerts/alert-commands';
@@ -26,7 +27,7 @@ describe('Alert, notification and digest read models', function () {
   it('replaying the same events twice leaves the same rows', async function () {
     const { store, db } = server.runtime;
     const researcher = `projector-${randomUUID().slice(0, 8)}`;
-    const context = newCommandContext({ kind: 'researcher', id: researcher });
+    const context = newCommandContext(systemClock, { kind: 'researcher', id: researcher });
     await saveNotificationSettings(store, researcher, { email: 'p@example.org', weeklyDigestEnabled: true }, context);
     await saveNotificationSettings(store, researcher, { hour: 6 }, context);
     const alertId = randomUUID();

@@ -1,5 +1,5 @@
 // A worker process (projections + processors, with the test modules) that a test can SIGKILL mid-job.
-import { openRuntime } from '../../infra/app/runtime';
+import { openRuntime } from '../../app/runtime';
 import { loadSettings } from '../../infra/config/settings';
 import { silentLogger } from '../../infra/logging/logger';
 import { testModules } from './test-modules';

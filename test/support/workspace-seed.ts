@@ -1,6 +1,7 @@
 // Synthetic Workspace history for alert and digest tests: completed runs written as the Workspace
 // writes them (RunRequested + RunCompleted with the dossier in the blob store) and review saves, so the
 // real projectors and processors react, with numbers and times the test controls.
+import { systemClock } from '../../infra/clock/clock';
 import { randomUUID } from 'node:crypto';
 import { newCommandContext } from '../../commands/shared/command-context';
 import { handleCommand } from '../../commands/shared/handle-command';
@@ -8,7 +9,7 @@ import { changeRun } from '../../commands/workspace/run-commands';
 import { Decision, reviewDecider, reviewStreamId } from '../../domain/reviews/review';
 import type { Dossier, EvidenceItem } from '../../domain/workspace/dossier-types';
 import { runStreamId } from '../../domain/workspace/run';
-import type { Runtime } from '../../infra/app/runtime';
+import type { Runtime } from '../../app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
 
 export interface SeedCandidate {
@@ -61,7 +62,7 @@ export async function seedCompletedRun(runtime: Runtime, input: { researcherId: 
   const blobs = new BlobStore(runtime.db.knex);
   const dossierHash = await blobs.putJson(dossier);
   const htmlHash = await blobs.putText('<!doctype html><p>seeded</p>', 'text/html');
-  const context = newCommandContext({ kind: 'researcher', id: input.researcherId });
+  const context = newCommandContext(systemClock, { kind: 'researcher', id: input.researcherId });
   await changeRun(runtime.store, runId, { type: 'RequestRun', runId, researcherId: input.researcherId, request: dossier.request, at: input.at }, context);
   await changeRun(runtime.store, runId, {
     type: 'CompleteRun', dossierHash, htmlHash, at: input.at,
@@ -75,5 +76,5 @@ export async function seedReview(runtime: Runtime, input: { researcherId: string
   await handleCommand(runtime.store, reviewStreamId(input.runId), reviewDecider, {
     type: 'SaveReview', runId: input.runId, researcherId: input.researcherId, at: input.at, candidateId: input.candidateId,
     candidateType: input.type ?? 'drug', decision: input.decision, rationale: '', notes: '', tags: [], changedMind: null,
-  }, newCommandContext({ kind: 'researcher', id: input.researcherId }), { retries: 3 });
+  }, newCommandContext(systemClock, { kind: 'researcher', id: input.researcherId }), { retries: 3 });
 }

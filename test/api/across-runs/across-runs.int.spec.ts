@@ -2,6 +2,7 @@
 // question and max_evidence (so rankings and evidence differ) and one rheumatoid arthritis run, reviewed
 // through the API; then compare, trends, candidate history and the evidence graph, each only ever
 // showing the caller's own runs and reviews.
+import { systemClock } from '../../../infra/clock/clock';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { newCommandContext } from '../../../commands/shared/command-context';
@@ -56,7 +57,7 @@ describe('Across runs: compare, trends, candidate history, evidence graph', func
     running = randomUUID();
     await changeRun(world.server.runtime.store, running, {
       type: 'RequestRun', runId: running, researcherId: ALICE, request: { ...a.dossier.request, question: 'Still running?' }, at: new Date().toISOString(),
-    }, newCommandContext({ kind: 'researcher', id: ALICE }));
+    }, newCommandContext(systemClock, { kind: 'researcher', id: ALICE }));
   });
   after(async function () {
     await world?.close();

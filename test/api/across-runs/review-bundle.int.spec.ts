@@ -1,6 +1,7 @@
 // GET /api/workspace/runs/{run_id}/review-bundle through a real server: a ZIP (read back with the
 // test's own central-directory reader) holding the six files, the dossier byte for byte as stored,
 // RFC 4180 citations with formula cells neutralized, and Markdown notes that escape what researchers wrote.
+import { systemClock } from '../../../infra/clock/clock';
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { newCommandContext } from '../../../commands/shared/command-context';
@@ -168,7 +169,7 @@ describe('Review bundle: GET /api/workspace/runs/{run_id}/review-bundle', functi
     const running = randomUUID();
     await changeRun(world.server.runtime.store, running, {
       type: 'RequestRun', runId: running, researcherId: ALICE, request: dossier.request, at: new Date().toISOString(),
-    }, newCommandContext({ kind: 'researcher', id: ALICE }));
+    }, newCommandContext(systemClock, { kind: 'researcher', id: ALICE }));
     const conflict = await bundle(ALICE, running);
     expect(conflict.status).to.equal(409);
     expect(conflict.headers.get('content-type')).to.match(/^application\/json/);

@@ -1,6 +1,7 @@
 // Review reminders end to end: runs complete (seeded as the Workspace writes them), the processor
 // compares each with the researcher's previous run of the disease and raises alerts for reviewed
 // candidates; the API lists and reads them per principal.
+import { systemClock } from '../../../infra/clock/clock';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -99,7 +100,7 @@ describe('Review reminders (alerts)', function () {
     // Forget the dedup key, as if the processor died after raising and before recording: the redelivery
     // must find the alert already raised.
     await server.runtime.db.knex('processed_events').where({ processor: REVIEW_REMINDERS_PROCESSOR, event_id: event!.id }).delete();
-    const context = { store: server.runtime.store, knex: server.runtime.db.knex, logger: silentLogger, attempt: 2, command: newCommandContext({ kind: 'system', id: 'test' }) };
+    const context = { store: server.runtime.store, knex: server.runtime.db.knex, logger: silentLogger, clock: systemClock, attempt: 2, command: newCommandContext(systemClock, { kind: 'system', id: 'test' }) };
     await reviewRemindersProcessor.handle(event!, context);
     await reviewRemindersProcessor.handle(event!, context);
     const stream = await server.runtime.store.readStream(`alert-${id}`);

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../infra/clock/clock';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { updateJob } from '../../../commands/jobs/job-commands';
@@ -131,7 +132,7 @@ describe('Jobs: submission, status, WebSocket and SSE', function () {
     const { job_id } = await json(await submit('/api/jobs/slow?duration_ms=800'));
     const stream = collectSse(`${server.baseUrl}/api/stream/jobs/${job_id}`);
     await waitForStatus(server, job_id, ['PROGRESS']);
-    await updateJob(server.runtime.store, newCommandContext({ kind: 'operator', id: 'ops' }), job_id, { type: 'RevokeJob', reason: 'operator request' });
+    await updateJob(server.runtime.store, newCommandContext(systemClock, { kind: 'operator', id: 'ops' }), job_id, { type: 'RevokeJob', reason: 'operator request' });
     const { events } = await stream;
     expect(events[events.length - 1]!.data.status).to.equal('REVOKED');
     const status = await json(await fetch(`${server.baseUrl}/api/jobs/${job_id}`));

@@ -1,6 +1,7 @@
 // Notification settings and alert delivery through real peers: an SMTP server (smtp-server) and an
 // HTTPS chat-webhook receiver (self-signed, trusted through the injected CA and reached through an
 // injected resolver). Exactly one successful delivery per (alert, researcher, channel).
+import { systemClock } from '../../../infra/clock/clock';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { changeAlert } from '../../../commands/alerts/alert-commands';
@@ -70,7 +71,7 @@ describe('Notification settings and alert delivery', function () {
       candidateId: 'drug_x', candidateType: 'drug', label, previous: { score: 70, rank: 1, average_evidence_quality: 0.8, evidence_count: 1 },
       current: { score: 50, rank: 3, average_evidence_quality: 0.6, evidence_count: 2 }, reasons: [{ type: 'new_evidence', new_evidence_ids: ['ev_2'], count: 1 }],
       newEvidenceIds: ['ev_2'], at: new Date().toISOString(),
-    }, newCommandContext({ kind: 'system', id: 'test' }));
+    }, newCommandContext(systemClock, { kind: 'system', id: 'test' }));
     await server.runtime.projections.waitForCatchUp();
     return alertId;
   }
@@ -203,7 +204,7 @@ describe('Notification settings and alert delivery', function () {
       const alertId = await raise('dave', 'Drug Dave');
       const deps = { store: server.runtime.store, knex: server.runtime.db.knex, settings: server.runtime.settings, logger: silentLogger };
       const killed = { ...notificationTransportOptions(server.runtime), now: () => new Date(Date.now() - 10 * 60_000), afterSend: () => { throw new Error('worker killed'); } };
-      const crash = await dispatchPendingAlerts({ ...deps, options: killed }, who('dave'), newCommandContext({ kind: 'system', id: 'worker' })).then(() => undefined, (e: Error) => e);
+      const crash = await dispatchPendingAlerts({ ...deps, options: killed }, who('dave'), newCommandContext(systemClock, { kind: 'system', id: 'worker' })).then(() => undefined, (e: Error) => e);
       expect(crash?.message).to.equal('worker killed');
       expect(mailsFor(alertId)).to.have.length(1);
       expect(await streamTypes(alertId, 'email')).to.deep.equal(['AlertDeliveryAttempted']);
@@ -222,7 +223,7 @@ describe('Notification settings and alert delivery', function () {
       const alertId = await raise('dave', 'Drug Dave Two');
       const deps = { store: server.runtime.store, knex: server.runtime.db.knex, settings: server.runtime.settings, logger: silentLogger };
       const killed = { ...notificationTransportOptions(server.runtime), afterSend: () => { throw new Error('worker killed'); } };
-      await dispatchPendingAlerts({ ...deps, options: killed }, who('dave'), newCommandContext({ kind: 'system', id: 'worker' })).catch(() => undefined);
+      await dispatchPendingAlerts({ ...deps, options: killed }, who('dave'), newCommandContext(systemClock, { kind: 'system', id: 'worker' })).catch(() => undefined);
       await poll('dave');
       expect(mailsFor(alertId)).to.have.length(1);
     });

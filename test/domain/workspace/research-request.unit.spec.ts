@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { RequestValidationError, type ValidationDetail } from '../../../api/http/validation';
+import { RequestValidationError, type ValidationDetail } from '../../../domain/shared/schema-validation';
 import { parseResearchRequest, researchRequestBodySchema, researchRequestSchema } from '../../../domain/workspace/research-request';
-import { validate } from '../../../api/http/validation';
+import { validate } from '../../../domain/shared/schema-validation';
 
 function detailsOf(body: unknown): ValidationDetail[] {
   try {

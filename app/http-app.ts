@@ -2,31 +2,31 @@
 // what /api/openapi.json describes), then 404 and error handling.
 import express from 'express';
 import expressWs from 'express-ws';
-import type { Runtime } from '../infra/app/runtime';
-import { createHttpGuards } from './auth/guards';
-import { authRoutes } from './auth/auth.routes';
-import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { ApiRegistry } from './http/registry';
-import { createRateLimiter, RateLimiter } from './limits/limits';
-import { correlationMiddleware } from './middleware/correlation';
-import { errorHandler, notFoundHandler } from './middleware/errors';
-import { docsRoutes } from './openapi/docs.routes';
-import { coreReadinessChecks, healthRoutes } from './operations/health.routes';
-import { securityMiddleware } from './security/headers';
-import { jobRoutes } from './jobs/job.routes';
-import { jobStreamRoutes, mountJobWebSocket } from './jobs/job-streams';
-import { systemModuleRoutes } from './system/modules.routes';
-import { diseaseRoutes } from './system/diseases.routes';
-import { workspaceRunRoutes } from './workspace/runs.routes';
-import { workspaceSubmitRoutes } from './workspace/submit.routes';
-import { printCssRoutes } from './export/print-css.routes';
-import { reviewRoutes } from './workspace/reviews.routes';
-import { alertRoutes } from './alerts/alerts.routes';
-import { notificationRoutes } from './notifications/notifications.routes';
-import { digestRoutes } from './digest/digest.routes';
-import { acrossRunsRoutes } from './workspace/across-runs.routes';
-import { biomedRoutes } from './biomed/biomed.routes';
-import { v1DisclaimerMiddleware } from './biomed/disclaimer.middleware';
+import type { Runtime } from './runtime';
+import { createHttpGuards } from '../api/auth/guards';
+import { authRoutes } from '../api/auth/auth.routes';
+import { dashboardRoutes } from '../api/dashboard/dashboard.routes';
+import { ApiRegistry } from '../api/http/registry';
+import { createRateLimiter, RateLimiter } from '../api/limits/limits';
+import { correlationMiddleware } from '../api/middleware/correlation';
+import { errorHandler, notFoundHandler } from '../api/middleware/errors';
+import { docsRoutes } from '../api/openapi/docs.routes';
+import { coreReadinessChecks, healthRoutes } from '../api/operations/health.routes';
+import { securityMiddleware } from '../api/security/headers';
+import { jobRoutes } from '../api/jobs/job.routes';
+import { jobStreamRoutes, mountJobWebSocket } from '../api/jobs/job-streams';
+import { systemModuleRoutes } from '../api/system/modules.routes';
+import { diseaseRoutes } from '../api/system/diseases.routes';
+import { workspaceRunRoutes } from '../api/workspace/runs.routes';
+import { workspaceSubmitRoutes } from '../api/workspace/submit.routes';
+import { printCssRoutes } from '../api/export/print-css.routes';
+import { reviewRoutes } from '../api/workspace/reviews.routes';
+import { alertRoutes } from '../api/alerts/alerts.routes';
+import { notificationRoutes } from '../api/notifications/notifications.routes';
+import { digestRoutes } from '../api/digest/digest.routes';
+import { acrossRunsRoutes } from '../api/workspace/across-runs.routes';
+import { biomedRoutes } from '../api/biomed/biomed.routes';
+import { v1DisclaimerMiddleware } from '../api/biomed/disclaimer.middleware';
 
 export interface HttpApp {
   app: expressWs.Application;
@@ -65,7 +65,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 
-  app.use(correlationMiddleware(logger));
+  app.use(correlationMiddleware(logger, runtime.clock));
   app.use('/api/v1', v1DisclaimerMiddleware());
   for (const middleware of securityMiddleware(settings)) app.use(middleware);
   app.use(rateLimiter.middleware);

@@ -3,35 +3,38 @@
 // models stay in PostgreSQL). KAFKA_BROKERS: processors consume from Kafka, fed by the relay.
 import path from 'node:path';
 import { hostname } from 'node:os';
-import type { Consumer, MessageBus } from '../bus/message-bus';
-import { EmbeddedBus } from '../bus/embedded-bus';
-import { KafkaBus } from '../bus/kafka/kafka-bus';
-import { KafkaRelay } from '../bus/kafka/kafka-relay';
-import type { Settings } from '../config/settings';
-import { Database, openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import type { EventStore } from '../event-store/event-store';
-import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { HeldLease } from '../locks/lease';
-import { Preloads } from './preloads';
-import type { Logger } from '../logging/logger';
-import { allProjectors } from '../../projections';
-import type { Projector } from '../../projections/projector';
-import { ProjectionRunner } from '../../projections/runner/projection-runner';
-import { allProcessors } from '../../processors';
-import type { Processor } from '../../processors/processor';
-import { startProcessors } from '../../processors/processor-host';
-import { ModuleParts, shippedModules } from '../../processors/jobs/modules';
-import { DiseaseRegistry } from '../diseases/disease-registry';
-import { KnowledgeGraphHolder } from '../kg/knowledge-holder';
-import { ModuleDefinition, ModuleRegistry } from '../../processors/jobs/module-registry';
-import { jobRunnerProcessors } from '../../processors/jobs/job-runner';
-import { startDigestDispatcher } from '../../processors/digest/digest-dispatcher';
+import type { Consumer, MessageBus } from '../infra/bus/message-bus';
+import { EmbeddedBus } from '../infra/bus/embedded-bus';
+import { KafkaBus } from '../infra/bus/kafka/kafka-bus';
+import { KafkaRelay } from '../infra/bus/kafka/kafka-relay';
+import { Clock, systemClock } from '../infra/clock/clock';
+import type { Settings } from '../infra/config/settings';
+import { Database, openDatabase } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrate';
+import type { EventStore } from '../infra/event-store/event-store';
+import { EventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store';
+import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
+import { HeldLease } from '../infra/locks/lease';
+import { Preloads } from '../infra/app/preloads';
+import type { Logger } from '../infra/logging/logger';
+import { allProjectors } from '../projections';
+import type { Projector } from '../projections/projector';
+import { ProjectionRunner } from '../projections/runner/projection-runner';
+import { allProcessors } from '../processors';
+import type { Processor } from '../processors/processor';
+import { startProcessors } from '../processors/processor-host';
+import { ModuleParts, shippedModules } from '../processors/jobs/modules';
+import { DiseaseRegistry } from '../infra/diseases/disease-registry';
+import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
+import { ModuleDefinition, ModuleRegistry } from '../processors/jobs/module-registry';
+import { jobRunnerProcessors } from '../processors/jobs/job-runner';
+import { startDigestDispatcher } from '../processors/digest/digest-dispatcher';
 
 export interface Runtime {
   settings: Settings;
   logger: Logger;
+  /** The service's one clock (fixed in tests). */
+  clock: Clock;
   db: Database;
   store: EventStore;
   bus: MessageBus;
@@ -53,6 +56,7 @@ export interface Runtime {
 }
 
 export interface RuntimeOverrides {
+  clock?: Clock;
   projectors?: readonly Projector[];
   processors?: readonly Processor[];
   /** Replaces the shipped modules (tests); a function receives the runtime's parts to build them. */
@@ -64,6 +68,7 @@ export interface RuntimeOverrides {
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
   const owner = `${hostname()}:${process.pid}`;
+  const clock = overrides.clock ?? systemClock;
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const applied = await migrateToLatest(db.knex);
@@ -100,11 +105,11 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     const preloads = new Preloads();
     preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
     const runtime: Runtime = {
-      settings, logger, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
+      settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());
-        consumers = await startProcessors(bus, processors, { store, knex: db.knex, logger });
+        consumers = await startProcessors(bus, processors, { store, knex: db.knex, logger, clock });
         cleanups.push(async () => { await Promise.all(consumers.map((c) => c.stop())); });
       },
       async startScheduler() {
