@@ -1,13 +1,12 @@
 // A researcher's digest for one period (stream digest-<period>.<researcher>).
-import { fold } from '../../domain/shared/decider';
-import { DigestCommand, digestDecider, DigestEvent, DigestState, digestStreamId } from '../../domain/digest/digest';
+import { DigestCommand, digestDecider, DigestState, digestStreamId } from '../../domain/digest/digest';
+import { loadState } from '../shared/load-state';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { CommandResult, handleCommand } from '../shared/handle-command';
 
 export async function loadDigest(store: EventStore, researcherId: string, period: string): Promise<DigestState> {
-  const events = await store.readStream(digestStreamId(researcherId, period));
-  return fold(digestDecider, events.map((e) => ({ type: e.type, data: e.data }) as DigestEvent));
+  return (await loadState(store, digestStreamId(researcherId, period), digestDecider)).state;
 }
 
 /** Claims (StartDigestAttempt) never retry a conflict: another sender got there first. */

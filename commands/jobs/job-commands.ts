@@ -1,6 +1,6 @@
 // Job commands: each loads the job's stream, decides, and appends with the expected revision.
 import { jobDecider, JobCommand, JobState, jobStreamId } from '../../domain/jobs/job';
-import { fold } from '../../domain/shared/decider';
+import { loadState } from '../shared/load-state';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
@@ -31,6 +31,5 @@ export async function updateJob(store: EventStore, context: CommandContext, jobI
 }
 
 export async function loadJob(store: EventStore, jobId: string): Promise<JobState> {
-  const events = await store.readStream(jobStreamId(jobId));
-  return fold(jobDecider, events.map((e) => ({ type: e.type, data: e.data }) as never));
+  return (await loadState(store, jobStreamId(jobId), jobDecider)).state;
 }

@@ -1,15 +1,14 @@
 // Loading and saving a researcher's notification settings (stream notifications-<researcher>).
-import { fold } from '../../domain/shared/decider';
 import {
-  NotificationSettings, notificationSettingsDecider, NotificationSettingsEvent, NotificationSettingsState, notificationSettingsStreamId,
+  NotificationSettings, notificationSettingsDecider, NotificationSettingsState, notificationSettingsStreamId,
 } from '../../domain/notifications/settings';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
+import { loadState } from '../shared/load-state';
 
 export async function loadNotificationSettings(store: EventStore, researcherId: string): Promise<NotificationSettingsState> {
-  const events = await store.readStream(notificationSettingsStreamId(researcherId));
-  return fold(notificationSettingsDecider, events.map((e) => ({ type: e.type, data: e.data }) as NotificationSettingsEvent));
+  return (await loadState(store, notificationSettingsStreamId(researcherId), notificationSettingsDecider)).state;
 }
 
 export async function saveNotificationSettings(

@@ -2,8 +2,9 @@
 // the append fail with WrongExpectedRevisionError; with `retries` the handler re-reads and decides
 // again (safe because decide() is pure), otherwise the conflict reaches the caller (HTTP 409/412).
 import type { Decider, DomainEvent } from '../../domain/shared/decider';
-import { EventStore, ExpectedRevision, RecordedEvent, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
+import { EventStore, ExpectedRevision, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import { CommandContext, metadataFor } from './command-context';
+import { foldRecorded } from './load-state';
 
 export interface CommandResult<State> {
   state: State;
@@ -33,8 +34,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     if (options.expectedRevision !== undefined && options.expectedRevision !== current) {
       throw new WrongExpectedRevisionError(streamId, options.expectedRevision, current < 0 ? 'no_stream' : current);
     }
-    let state = decider.initialState;
-    for (const event of history) state = decider.evolve(state, toDomainEvent<Event>(event));
+    let state = foldRecorded(decider, history);
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { state, revision: current, appended: 0 };
     const expected: ExpectedRevision = current < 0 ? 'no_stream' : current;
@@ -52,8 +52,4 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       if (!canRetry || attempt >= (options.retries ?? 0)) throw error;
     }
   }
-}
-
-function toDomainEvent<Event extends DomainEvent>(event: RecordedEvent): Event {
-  return { type: event.type, data: event.data } as Event;
 }
