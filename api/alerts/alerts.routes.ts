@@ -6,7 +6,7 @@ import type { AlertData } from '../../domain/alerts/alert';
 import { DomainError } from '../../domain/shared/decider';
 import type { Runtime } from '../../app/runtime';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
-import { ALERT_DELIVERIES_TABLE, ALERTS_TABLE } from '../../projections/alerts/alerts.projector';
+import { ALERT_DELIVERIES_TABLE, ALERTS_TABLE } from '../../projections/alerts/alerts.tables';
 import { dispatchPendingAlerts } from '../../processors/notifications/alert-dispatcher';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';

@@ -8,7 +8,7 @@ import { previousUtcWeek } from '../../domain/digest/digest-window';
 import { reviewRedirectPath, verifyReviewToken } from '../../domain/digest/review-link';
 import type { Runtime } from '../../app/runtime';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
-import { DIGEST_DELIVERIES_TABLE } from '../../projections/digest/digest-deliveries.projector';
+import { DIGEST_DELIVERIES_TABLE } from '../../projections/digest/digest-deliveries.tables';
 import { buildDigest } from '../../processors/digest/digest-builder';
 import { attemptDigest, DigestDeps, reviewLink } from '../../processors/digest/digest-delivery';
 import { eventPrincipal } from '../auth/principal';

@@ -4,7 +4,7 @@ import { loadJob } from '../../commands/jobs/job-commands';
 import { loadRun } from '../../commands/workspace/run-commands';
 import { WORKSPACE_MODULE } from '../../processors/workspace/workspace-module';
 import type { JobSnapshot } from '../../domain/jobs/job-status';
-import { JOB_STATUS_TABLE } from '../../projections/jobs/job-status.projector';
+import { JOB_STATUS_TABLE } from '../../projections/jobs/job-status.tables';
 import type { Runtime } from '../../app/runtime';
 import { BlobStore, isBlobRef } from '../../infra/blobs/blob-store';
 

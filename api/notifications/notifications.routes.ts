@@ -10,7 +10,7 @@ import { maskWebhookUrl, webhookUrlProblem } from '../../domain/notifications/we
 import type { Runtime } from '../../app/runtime';
 import { notificationKey, open, seal } from '../../infra/notifications/secret-box';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
-import { ALERT_DELIVERIES_TABLE } from '../../projections/alerts/alerts.projector';
+import { ALERT_DELIVERIES_TABLE } from '../../projections/alerts/alerts.tables';
 import { DispatchReport, dispatchPendingAlerts } from '../../processors/notifications/alert-dispatcher';
 import { resolveChannels } from '../../processors/notifications/channels';
 import { eventPrincipal } from '../auth/principal';

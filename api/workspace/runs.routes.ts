@@ -6,7 +6,7 @@ import { reviewStreamId } from '../../domain/reviews/review';
 import { StreamDeletedError } from '../../infra/event-store/event-store';
 import type { Runtime } from '../../app/runtime';
 import { BlobStore } from '../../infra/blobs/blob-store';
-import { RUNS_TABLE } from '../../projections/workspace/runs.projector';
+import { RUNS_TABLE } from '../../projections/workspace/runs.tables';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { requestCommandContext } from '../middleware/correlation';

@@ -9,7 +9,7 @@ import { runDecider, RunEvent, runStreamId, RunSummary } from '../../domain/work
 import type { BlobStore } from '../../infra/blobs/blob-store';
 import { EventStore, RecordedEvent, StreamDeletedError } from '../../infra/event-store/event-store';
 import type { Knex } from 'knex';
-import { RUNS_TABLE } from '../../projections/workspace/runs.projector';
+import { RUNS_TABLE } from '../../projections/workspace/runs.tables';
 import { reviewEtag } from './reviews.routes';
 
 export type RunStatus = 'running' | 'completed' | 'failed';

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { fold } from '../../domain/shared/decider';
 import { CandidateReview, reviewDecider, ReviewEvent, reviewStreamId } from '../../domain/reviews/review';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { REVIEWS_TABLE } from '../../projections/reviews/reviews.projector';
+import { REVIEWS_TABLE } from '../../projections/reviews/reviews.tables';
 
 export interface ReplayResult {
   runId: string;

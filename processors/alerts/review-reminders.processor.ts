@@ -15,8 +15,8 @@ import { BlobStore } from '../../infra/blobs/blob-store';
 import { processOnce } from '../../infra/bus/processed-events';
 import { comparePositions, Position, RecordedEvent } from '../../infra/event-store/event-store';
 import { readCheckpoint } from '../../projections/runner/checkpoints';
-import { REVIEWS_TABLE } from '../../projections/reviews/reviews.projector';
-import { RUNS_TABLE } from '../../projections/workspace/runs.projector';
+import { REVIEWS_TABLE } from '../../projections/reviews/reviews.tables';
+import { RUNS_TABLE } from '../../projections/workspace/runs.tables';
 import type { Processor, ProcessorContext } from '../processor';
 
 export const REVIEW_REMINDERS_PROCESSOR = 'alerts.review-reminders';

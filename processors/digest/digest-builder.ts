@@ -6,9 +6,9 @@ import { assembleDigest, Digest, DigestRunInput } from '../../domain/digest/dige
 import type { DigestWindow } from '../../domain/digest/digest-window';
 import type { Dossier } from '../../domain/workspace/dossier-types';
 import { BlobStore } from '../../infra/blobs/blob-store';
-import { ALERTS_TABLE } from '../../projections/alerts/alerts.projector';
-import { REVIEW_EVENTS_TABLE } from '../../projections/reviews/reviews.projector';
-import { RUNS_TABLE } from '../../projections/workspace/runs.projector';
+import { ALERTS_TABLE } from '../../projections/alerts/alerts.tables';
+import { REVIEW_EVENTS_TABLE } from '../../projections/reviews/reviews.tables';
+import { RUNS_TABLE } from '../../projections/workspace/runs.tables';
 
 /** Earlier runs whose evidence counts as "already seen" (the newest ones; older runs rarely matter). */
 const EARLIER_RUNS_LIMIT = 200;

@@ -9,8 +9,8 @@ import type { Weekday } from '../../domain/notifications/settings';
 import { dueDigest } from '../../domain/digest/digest-window';
 import type { Runtime } from '../../app/runtime';
 import { notificationTransportOptions } from '../../infra/notifications/transport-options';
-import { DIGEST_DELIVERIES_TABLE } from '../../projections/digest/digest-deliveries.projector';
-import { NOTIFICATION_SETTINGS_TABLE } from '../../projections/notifications/notification-settings.projector';
+import { DIGEST_DELIVERIES_TABLE } from '../../projections/digest/digest-deliveries.tables';
+import { NOTIFICATION_SETTINGS_TABLE } from '../../projections/notifications/notification-settings.tables';
 import { DEFAULT_STALE_AFTER_MS } from '../notifications/alert-dispatcher';
 import { attemptDigest, DigestDeps } from './digest-delivery';
 

@@ -16,7 +16,7 @@ import type { Settings } from '../../infra/config/settings';
 import { EventStore, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logging/logger';
 import type { NotificationTransportOptions } from '../../infra/notifications/transport-options';
-import { ALERT_DELIVERIES_TABLE, ALERTS_TABLE } from '../../projections/alerts/alerts.projector';
+import { ALERT_DELIVERIES_TABLE, ALERTS_TABLE } from '../../projections/alerts/alerts.tables';
 import { messageIdFor, resolveChannels, sendThrough } from './channels';
 
 const MAX_SENDS_PER_PASS = 25;

@@ -2,13 +2,12 @@
 // and each alert's delivery status per channel. Idempotent: alerts are keyed by id (a replayed raise is
 // ignored, a replayed read changes nothing), deliveries move only to a higher stream revision.
 import type { Knex } from 'knex';
+import { ALERTS_TABLE, ALERT_DELIVERIES_TABLE } from './alerts.tables';
 import { ALERT_EVENT_TYPES, AlertEvent } from '../../domain/alerts/alert';
 import { DELIVERY_EVENT_TYPES, DeliveryEvent } from '../../domain/notifications/delivery';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
 
-export const ALERTS_TABLE = 'workspace_alerts';
-export const ALERT_DELIVERIES_TABLE = 'workspace_alert_deliveries';
 
 export const alertsProjector: Projector = {
   name: 'workspace_alerts',

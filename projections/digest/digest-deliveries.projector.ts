@@ -2,11 +2,11 @@
 // of what happened (GET …/digest/delivery-history, and the scheduler's list of digests to attempt).
 // Idempotent: a row moves only to a higher stream revision.
 import type { Knex } from 'knex';
+import { DIGEST_DELIVERIES_TABLE } from './digest-deliveries.tables';
 import { DIGEST_EVENT_TYPES, DigestEvent } from '../../domain/digest/digest';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
 
-export const DIGEST_DELIVERIES_TABLE = 'workspace_digest_deliveries';
 const HISTORY_LIMIT = 50;
 
 export const digestDeliveriesProjector: Projector = {

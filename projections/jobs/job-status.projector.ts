@@ -1,11 +1,11 @@
 // The job status read model behind GET /api/jobs/{job_id}, the WebSocket and the SSE stream.
 // Idempotent: a row only moves forward to a higher stream revision.
 import type { Knex } from 'knex';
+import { JOB_STATUS_TABLE } from './job-status.tables';
 import { evolveJob, JOB_EVENT_TYPES, JobEvent, JobState, initialJobState } from '../../domain/jobs/job';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
 
-export const JOB_STATUS_TABLE = 'job_status';
 
 export const jobStatusProjector: Projector = {
   name: 'job_status',

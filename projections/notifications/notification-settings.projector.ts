@@ -1,11 +1,11 @@
 // Who wants what (the digest scheduler's list of opted-in researchers and their local schedule). The
 // webhook's ciphertext is not copied here: only whether one is configured.
 import type { Knex } from 'knex';
+import { NOTIFICATION_SETTINGS_TABLE } from './notification-settings.tables';
 import type { NotificationSettingsEvent } from '../../domain/notifications/settings';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
 
-export const NOTIFICATION_SETTINGS_TABLE = 'workspace_notification_settings';
 
 export const notificationSettingsProjector: Projector = {
   name: 'workspace_notification_settings',

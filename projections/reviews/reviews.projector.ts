@@ -2,12 +2,11 @@
 // A deleted run takes both with it. Idempotent: rows are keyed by run + candidate (current) and by
 // event id (history), and a current row only moves to a higher stream revision.
 import type { Knex } from 'knex';
+import { REVIEWS_TABLE, REVIEW_EVENTS_TABLE } from './reviews.tables';
 import type { ReviewEvent } from '../../domain/reviews/review';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
 
-export const REVIEWS_TABLE = 'workspace_reviews';
-export const REVIEW_EVENTS_TABLE = 'workspace_review_events';
 
 export const reviewsProjector: Projector = {
   name: 'workspace_reviews',

@@ -1,12 +1,11 @@
 // Saved runs read model behind GET /api/workspace/runs. A deleted run leaves the table; a small
 // list of deleted ids keeps a replayed batch from bringing it back (the projector stays idempotent).
 import type { Knex } from 'knex';
+import { RUNS_TABLE, DELETED_RUNS_TABLE } from './runs.tables';
 import { RUN_EVENT_TYPES, RunEvent } from '../../domain/workspace/run';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
 
-export const RUNS_TABLE = 'workspace_runs';
-export const DELETED_RUNS_TABLE = 'workspace_deleted_runs';
 
 export const workspaceRunsProjector: Projector = {
   name: 'workspace_runs',
