@@ -42,7 +42,7 @@ export function createApp(runtime: Runtime): HttpApp {
   // Client IPs come from the socket; X-Forwarded-For would let any caller pick its rate-limit bucket.
   app.set('trust proxy', false);
 
-  const guards = createHttpGuards(settings, runtime.db.knex);
+  const guards = createHttpGuards(settings, runtime.db.knex, runtime.clock);
   const registry = new ApiRegistry(guards);
   const rateLimiter = createRateLimiter(settings, logger);
   const checks = [
@@ -51,7 +51,7 @@ export function createApp(runtime: Runtime): HttpApp {
   ];
 
   registry.add(...healthRoutes(checks));
-  registry.add(...authRoutes({ settings, knex: runtime.db.knex }));
+  registry.add(...authRoutes({ settings, knex: runtime.db.knex, clock: runtime.clock }));
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
   registry.add(...workspaceSubmitRoutes(runtime));
   registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));

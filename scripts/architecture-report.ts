@@ -1,12 +1,12 @@
 // Prints the shape figures of docs/architecture.md: files and lines per layer folder, the longest
 // functions, import cycles, upward imports between layers, and `new Date()` outside the adapters and the
-// composition root. Run: npm run arch:report (from the project root).
+// composition root. Run: npm run arch:report (from the project root), or node dist/scripts/architecture-report.js <other checkout>.
 import fs from 'node:fs';
 import path from 'node:path';
 import { importCycles, layerOf, readImportGraph, SOURCE_FOLDERS, upwardEdges } from '../test/architecture/import-graph';
 import { longestFunctions } from '../test/architecture/function-lengths';
 
-const root = path.resolve(__dirname, '..', '..');
+const root = path.resolve(process.argv[2] ?? path.resolve(__dirname, '..', '..'));
 const graph = readImportGraph(root);
 const lines = (file: string): number => fs.readFileSync(path.join(root, file), 'utf8').split('\n').length;
 

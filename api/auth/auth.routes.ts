@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
+import type { Clock } from '../../infra/clock/clock';
 import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
 import { constantTimeEqual } from './api-key';
@@ -12,6 +13,7 @@ import { sessionCookieHeader, SessionStore } from './sessions';
 export interface AuthRouteDeps {
   settings: Settings;
   knex: Knex;
+  clock: Clock;
 }
 
 const INVALID_CREDENTIALS = 'invalid username or password';
@@ -74,8 +76,8 @@ function checkCredentials(users: Record<string, string>, username: string, passw
   return known && passwordMatches ? username : undefined;
 }
 
-export function authRoutes({ settings, knex }: AuthRouteDeps): RouteDefinition[] {
-  const sessions = new SessionStore(knex, settings);
+export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefinition[] {
+  const sessions = new SessionStore(knex, settings, clock);
   return [
     {
       method: 'post',

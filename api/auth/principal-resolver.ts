@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
 import type { ResearcherPrincipal } from './principal';
 import { SessionStore } from './sessions';
+import { Clock, systemClock } from '../../infra/clock/clock';
 
 export const PROXY_IDENTITY_HEADERS = ['x-authenticated-user', 'x-auth-request-user', 'remote-user'] as const;
 const RESEARCHER_ID = /^[A-Za-z0-9._@+-]{1,128}$/;
@@ -36,8 +37,8 @@ function trustedProxies(ips: readonly string[]): (ip: string | undefined) => boo
   };
 }
 
-export function createPrincipalResolver(settings: Settings, knex: Knex): (req: Request) => Promise<ResearcherPrincipal | undefined> {
-  const sessions = new SessionStore(knex, settings);
+export function createPrincipalResolver(settings: Settings, knex: Knex, clock: Clock = systemClock): (req: Request) => Promise<ResearcherPrincipal | undefined> {
+  const sessions = new SessionStore(knex, settings, clock);
   const isTrusted = trustedProxies(settings.authTrustedProxyIps);
 
   function fromProxy(req: Request): ResearcherPrincipal | undefined {

@@ -4,6 +4,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
+import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
 import { constantTimeEqual } from './api-key';
 
@@ -54,7 +55,7 @@ export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure
 }
 
 export class SessionStore {
-  constructor(private readonly knex: Knex, private readonly settings: Settings) {}
+  constructor(private readonly knex: Knex, private readonly settings: Settings, private readonly clock: Clock) {}
 
   get configured(): boolean {
     return sessionSecret(this.settings) !== undefined;
@@ -65,9 +66,10 @@ export class SessionStore {
     const secret = sessionSecret(this.settings);
     if (!secret) throw new Error('no session secret configured');
     const id = randomUUID();
-    const expires = Math.floor(Date.now() / 1000) + this.settings.authSessionTtlSeconds;
+    const now = this.clock.now();
+    const expires = Math.floor(now.getTime() / 1000) + this.settings.authSessionTtlSeconds;
     const expiresAt = new Date(expires * 1000);
-    await this.knex('auth_sessions').where('expires_at', '<', new Date()).delete(); // keep the table small
+    await this.knex('auth_sessions').where('expires_at', '<', now).delete(); // keep the table small
     await this.knex('auth_sessions').insert({ id, username, expires_at: expiresAt });
     return { id, cookieValue: signSessionValue(secret, id, expires), expiresAt };
   }
@@ -79,7 +81,7 @@ export class SessionStore {
     const row = await this.knex('auth_sessions')
       .where({ id: session.id })
       .whereNull('revoked_at')
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', this.clock.now())
       .first('username') as { username: string } | undefined;
     return row?.username;
   }
@@ -88,13 +90,13 @@ export class SessionStore {
   async revoke(req: Request): Promise<boolean> {
     const session = this.verified(req);
     if (!session) return false;
-    const updated = await this.knex('auth_sessions').where({ id: session.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+    const updated = await this.knex('auth_sessions').where({ id: session.id }).whereNull('revoked_at').update({ revoked_at: this.clock.now() });
     return updated > 0;
   }
 
   private verified(req: Request): { id: string; expires: number } | undefined {
     const value = readCookie(req, SESSION_COOKIE);
     const secret = sessionSecret(this.settings);
-    return value && secret ? verifySessionValue(secret, value) : undefined;
+    return value && secret ? verifySessionValue(secret, value, this.clock.now().getTime()) : undefined;
   }
 }
