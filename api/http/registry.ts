@@ -2,7 +2,7 @@
 // schemas and its handler. The registry mounts the Express routes (auth, validation, handler) and is
 // the single source the OpenAPI document is generated from (api/openapi/), so docs cannot drift.
 import { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { JsonSchema, RequestValidationError, validate, ValidationDetail } from '../../domain/shared/schema-validation';
+import { JsonSchema, RequestValidationError, unstorableTextDetails, validate, ValidationDetail } from '../../domain/shared/schema-validation';
 import type { ResearcherPrincipal } from '../auth/principal';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -131,6 +131,11 @@ export class ApiRegistry {
     const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
     if (allowQueryApiKey) delete query.api_key;
     let body: unknown = req.body;
+    // Text no database can store is refused before any schema or handler sees it, whichever validates.
+    const unstorable = [
+      ...unstorableTextDetails(params, 'path'), ...unstorableTextDetails(query, 'query'), ...unstorableTextDetails(body, 'body'),
+    ];
+    if (unstorable.length > 0) throw new RequestValidationError(unstorable);
     const details: ValidationDetail[] = [];
     if (route.params) details.push(...validate(route.params, params, 'path'));
     if (route.query) details.push(...validate(route.query, query, 'query'));

@@ -62,3 +62,35 @@ function toDetail(error: ErrorObject, where: string): ValidationDetail {
     : error.message ?? 'is invalid';
   return { loc, msg, type: error.keyword };
 }
+
+// NUL and unpaired UTF-16 surrogates are valid in a JS string and in JSON, but PostgreSQL's text and
+// jsonb refuse them (22021, 22P05): rejected here, for every input, so no handler ever sees them.
+const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasUnstorableText(text: string): boolean {
+  return NUL_OR_LONE_SURROGATE.test(text);
+}
+
+/** Every string (and object key) in a value that holds a NUL byte or a lone surrogate, by location. */
+export function unstorableTextDetails(value: unknown, where: 'body' | 'query' | 'path' | 'header'): ValidationDetail[] {
+  const details: ValidationDetail[] = [];
+  // An explicit stack, not recursion: a deeply nested JSON body must not overflow the call stack.
+  const pending: { value: unknown; loc: (string | number)[] }[] = [{ value, loc: [where] }];
+  while (pending.length > 0 && details.length < 20) {
+    const { value: current, loc } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (hasUnstorableText(current)) details.push({ loc, msg: 'must not contain NUL bytes or unpaired UTF-16 surrogates', type: 'text' });
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => pending.push({ value: item, loc: [...loc, index] }));
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (hasUnstorableText(key)) {
+          details.push({ loc: [...loc, key], msg: 'field names must not contain NUL bytes or unpaired UTF-16 surrogates', type: 'text' });
+        } else {
+          pending.push({ value: item, loc: [...loc, key] });
+        }
+      }
+    }
+  }
+  return details;
+}
