@@ -39,8 +39,9 @@ export function createApp(runtime: Runtime): HttpApp {
   const { settings, logger } = runtime;
   const { app } = expressWs(express());
   app.disable('x-powered-by');
-  // Client IPs come from the socket; X-Forwarded-For would let any caller pick its rate-limit bucket.
-  app.set('trust proxy', false);
+  // Off by default: client IPs come from the socket, so X-Forwarded-For cannot pick a rate-limit bucket.
+  // TRUST_PROXY names the TLS front (hops or addresses): then req.ip, req.secure (cookies, HSTS) follow it.
+  app.set('trust proxy', settings.trustProxy);
 
   const guards = createHttpGuards(settings, runtime.db.knex, runtime.clock);
   const registry = new ApiRegistry(guards);

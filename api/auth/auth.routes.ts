@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
 import { constantTimeEqual } from './api-key';
 import { normaliseResearcherId } from './principal-resolver';
-import { sessionCookieHeader, SessionStore } from './sessions';
+import { secureCookie, sessionCookieHeader, SessionStore } from './sessions';
 
 export interface AuthRouteDeps {
   settings: Settings;
@@ -123,7 +123,7 @@ export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefin
           return;
         }
         const session = await sessions.create(researcherId);
-        res.append('Set-Cookie', sessionCookieHeader(session.cookieValue, settings.authSessionTtlSeconds, req.secure));
+        res.append('Set-Cookie', sessionCookieHeader(session.cookieValue, settings.authSessionTtlSeconds, secureCookie(settings, req.secure)));
         req.log.info({ researcherId }, 'researcher signed in');
         res.json({ authenticated: true, researcher_id: researcherId, expires_at: session.expiresAt.toISOString() });
       },
@@ -170,7 +170,7 @@ export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefin
       handler: async ({ req, res }) => {
         res.set('Cache-Control', 'no-store');
         const revoked = await sessions.revoke(req);
-        res.append('Set-Cookie', sessionCookieHeader('', 0, req.secure));
+        res.append('Set-Cookie', sessionCookieHeader('', 0, secureCookie(settings, req.secure)));
         res.json({ authenticated: false, revoked });
       },
     },

@@ -4,12 +4,12 @@
 import { BlockList, isIP } from 'node:net';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
-import type { Settings } from '../../infra/config/settings';
+import { PROXY_IDENTITY_HEADERS, type Settings } from '../../infra/config/settings';
 import type { ResearcherPrincipal } from './principal';
 import { SessionStore } from './sessions';
 import { Clock, systemClock } from '../../infra/clock/clock';
 
-export const PROXY_IDENTITY_HEADERS = ['x-authenticated-user', 'x-auth-request-user', 'remote-user'] as const;
+export { PROXY_IDENTITY_HEADERS };
 const RESEARCHER_ID = /^[A-Za-z0-9._@+-]{1,128}$/;
 
 /** Trimmed id when it is 1–128 characters of a charset that is safe in logs, URLs and HTML; else undefined. */
@@ -37,20 +37,38 @@ function trustedProxies(ips: readonly string[]): (ip: string | undefined) => boo
   };
 }
 
+/** Two identity headers named different researchers: the error handler answers 401. */
+export class IdentityConflictError extends Error {
+  override name = 'IdentityConflictError';
+  readonly status = 401;
+  constructor() {
+    super('identity headers disagree: the request names more than one researcher');
+  }
+}
+
 export function createPrincipalResolver(settings: Settings, knex: Knex, clock: Clock = systemClock): (req: Request) => Promise<ResearcherPrincipal | undefined> {
   const sessions = new SessionStore(knex, settings, clock);
   const isTrusted = trustedProxies(settings.authTrustedProxyIps);
 
-  function fromProxy(req: Request): ResearcherPrincipal | undefined {
+  // AUTH_PROXY_HEADER pins the header the proxy sets; a client's own copy of another one is then ignored.
+  const identityHeaders: readonly string[] = settings.authProxyHeader ? [settings.authProxyHeader] : PROXY_IDENTITY_HEADERS;
+
+  /** The proxy's identity; 'conflict' when identity headers disagree (never resolved by header order). */
+  function fromProxy(req: Request): ResearcherPrincipal | 'conflict' | undefined {
     if (!isTrusted(req.socket.remoteAddress)) return undefined;
-    const header = PROXY_IDENTITY_HEADERS.map((name) => req.get(name)).find((value) => value !== undefined && value.trim() !== '');
-    const id = normaliseResearcherId(header);
+    const values = identityHeaders.map((name) => req.get(name)?.trim()).filter((value): value is string => Boolean(value));
+    if (new Set(values).size > 1) return 'conflict';
+    const id = normaliseResearcherId(values[0]);
     return id ? { id, source: 'proxy' } : undefined;
   }
 
   return async function resolvePrincipal(req) {
     if (settings.authMode === 'proxy') {
       const proxied = fromProxy(req);
+      if (proxied === 'conflict') {
+        req.log?.warn({ headers: identityHeaders.filter((name) => req.get(name)) }, 'identity headers disagree; request refused');
+        throw new IdentityConflictError(); // refused outright, never resolved by header order or a fallback
+      }
       if (proxied) return proxied;
     } else {
       const id = normaliseResearcherId(await sessions.usernameOf(req));

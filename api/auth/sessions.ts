@@ -49,6 +49,14 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether the session cookie is Secure: AUTH_COOKIE_SECURE=true always, false never, auto when this request
+ * is HTTPS — on the socket, or as a trusted proxy (TRUST_PROXY) reports it with X-Forwarded-Proto.
+ */
+export function secureCookie(settings: Pick<Settings, 'authCookieSecure'>, requestIsHttps: boolean): boolean {
+  return settings.authCookieSecure === 'true' || (settings.authCookieSecure === 'auto' && requestIsHttps);
+}
+
 /** Set-Cookie value; maxAgeSeconds 0 clears it. Secure only over HTTPS, or plain-http dev could not sign in. */
 export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure: boolean): string {
   return `${SESSION_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

@@ -8,7 +8,8 @@
 //   429 {detail} + Retry-After (whole seconds until the oldest counted request leaves the window);
 //   503 {detail} + Retry-After: 1 when failing closed because Redis is down.
 // /api/health and /api/ready are never limited: probes must see the process, not the caller's budget.
-// The client is req.socket.remoteAddress; trust proxy is off, so X-Forwarded-For cannot pick a bucket.
+// The client is req.ip: the socket's address, or with TRUST_PROXY the address the trusted proxy forwarded
+// (X-Forwarded-For from anyone else is ignored, so a caller cannot pick its bucket).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Settings } from '../../infra/config/settings';
 import type { Logger } from '../../infra/logging/logger';
@@ -75,7 +76,7 @@ export function createRateLimiter(settings: Settings, logger: Logger): RateLimit
 
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (UNLIMITED_PATHS.has(req.path.replace(/\/+$/, ''))) return next();
-    const key = KEY_PREFIX + normaliseIp(req.socket.remoteAddress ?? 'unknown');
+    const key = KEY_PREFIX + normaliseIp(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     decide(key).then((decision) => {
       res.setHeader('RateLimit-Limit', String(limit));
       if (!decision) {

@@ -25,8 +25,8 @@ function securityHeaders(req: Request, res: Response, next: NextFunction): void 
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
   res.setHeader('X-Permitted-Cross-Domain-Policies', 'none');
   res.setHeader('X-DNS-Prefetch-Control', 'off');
-  // HSTS over plain HTTP is ignored by browsers and would pin a dev host to HTTPS; trust proxy is off,
-  // so req.secure means this very socket is TLS.
+  // HSTS over plain HTTP is ignored by browsers and would pin a dev host to HTTPS. req.secure: this socket
+  // is TLS, or a trusted proxy (TRUST_PROXY) says the client's connection was (X-Forwarded-Proto: https).
   if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   next();
 }

@@ -8,6 +8,9 @@ export { SettingsError };
 
 export type CspMode = 'off' | 'report-only' | 'enforce';
 export type AuthMode = 'local' | 'proxy';
+export const PROXY_IDENTITY_HEADERS = ['x-authenticated-user', 'x-auth-request-user', 'remote-user'] as const;
+export type ProxyIdentityHeader = typeof PROXY_IDENTITY_HEADERS[number];
+export type TrustProxy = false | number | string[];
 
 export interface SmtpSettings {
   host: string | undefined;
@@ -44,6 +47,12 @@ export interface Settings {
   authSessionSecret: string | undefined;
   authSessionTtlSeconds: number;
   authTrustedProxyIps: string[];
+  /** AUTH_MODE=proxy: the one identity header the deployment's proxy sets; unset = any of the three, when they agree. */
+  authProxyHeader: ProxyIdentityHeader | undefined;
+  /** Express `trust proxy`: false (off), a hop count, or the proxies' addresses/subnets (TLS termination in front). */
+  trustProxy: TrustProxy;
+  /** Secure on the session cookie: auto = when the request is HTTPS (as the trusted proxy reports it). */
+  authCookieSecure: 'auto' | 'true' | 'false';
   rateLimitRequests: number;
   rateLimitWindowSeconds: number;
   rateLimitStoreUrl: string;
@@ -121,6 +130,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     authSessionSecret: raw(env, 'AUTH_SESSION_SECRET'),
     authSessionTtlSeconds: int(env, 'AUTH_SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
     authTrustedProxyIps: (list(env, 'AUTH_TRUSTED_PROXY_IPS') ?? []).map((ip) => validIp('AUTH_TRUSTED_PROXY_IPS', ip)),
+    authProxyHeader: proxyHeader(env),
+    trustProxy: trustProxy(env),
+    authCookieSecure: oneOf(env, 'AUTH_COOKIE_SECURE', 'auto', ['auto', 'true', 'false'] as const),
     rateLimitRequests: int(env, 'RATE_LIMIT_REQUESTS', 60, 0, 1_000_000),
     rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW', 60, 1, 86_400),
     rateLimitStoreUrl: url(env, 'STORE_RATE_LIMIT_URL', ['redis:', 'rediss:']) ?? url(env, 'QUEUE_BROKER_URL', ['redis:', 'rediss:']) ?? LOCAL_REDIS,
@@ -151,6 +163,34 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   };
   assertConsistent(settings);
   return settings;
+}
+
+function proxyHeader(env: Record<string, string | undefined>): ProxyIdentityHeader | undefined {
+  const value = raw(env, 'AUTH_PROXY_HEADER')?.toLowerCase();
+  if (value === undefined) return undefined;
+  const known = PROXY_IDENTITY_HEADERS.find((name) => name === value);
+  if (!known) throw new SettingsError('AUTH_PROXY_HEADER', `expected one of ${PROXY_IDENTITY_HEADERS.join(', ')}, got ${JSON.stringify(value)}`);
+  return known;
+}
+
+/** TRUST_PROXY: unset/false/0 = off; a whole number = that many hops; else a list of proxy addresses or subnets. */
+function trustProxy(env: Record<string, string | undefined>): TrustProxy {
+  const value = raw(env, 'TRUST_PROXY');
+  if (value === undefined || ['false', 'off', 'no', '0'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new SettingsError('TRUST_PROXY', `a hop count must be 0-10, got ${value}`);
+    return hops;
+  }
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new SettingsError('TRUST_PROXY', `expected false, a hop count, or IP addresses/subnets, got ${JSON.stringify(entry)}`);
+    }
+    return entry;
+  });
 }
 
 function cspMode(env: Record<string, string | undefined>): CspMode {

@@ -23,12 +23,12 @@ async function withServer(env: Record<string, string>, body: (base: string) => P
 
 describe('Researcher principal resolution', function () {
   describe('AUTH_MODE=proxy', function () {
-    it('accepts the identity headers from a trusted proxy IP (first present wins), trimmed and checked', async function () {
+    it('accepts the identity headers from a trusted proxy IP (any of the three, when they agree), trimmed and checked', async function () {
       await withServer({ DEBUG: 'false', API_KEY: 'k', AUTH_MODE: 'proxy', AUTH_TRUSTED_PROXY_IPS: '10.1.2.3,127.0.0.1' }, async (base) => {
         expect(await me(base, { 'X-Authenticated-User': ' carol ' })).to.deep.equal({ authenticated: true, researcher_id: 'carol', auth_mode: 'proxy', source: 'proxy', api_key_required: true });
         expect(await me(base, { 'X-Auth-Request-User': 'dave@example.org' })).to.include({ researcher_id: 'dave@example.org' });
         expect(await me(base, { 'Remote-User': 'erin' })).to.include({ researcher_id: 'erin' });
-        expect(await me(base, { 'X-Authenticated-User': 'carol', 'Remote-User': 'erin' })).to.include({ researcher_id: 'carol' });
+        expect(await me(base, { 'X-Authenticated-User': 'carol', 'Remote-User': ' carol' })).to.include({ researcher_id: 'carol' });
         expect(await me(base, { 'X-Authenticated-User': 'bad id<script>' })).to.include({ authenticated: false });
         expect(await me(base, { 'X-Authenticated-User': 'x'.repeat(129) })).to.include({ authenticated: false });
         expect(await me(base, { 'X-Authenticated-User': 'x'.repeat(128) })).to.include({ authenticated: true });
