@@ -25,6 +25,15 @@ export interface RateLimiter {
 }
 
 const UNLIMITED_PATHS = new Set(['/api/health', '/api/ready']);
+// The dashboard document and its built assets (and the docs pages' assets) are static: counting them
+// against the per-IP budget spent it on page loads, and a 429 on a script left a blank page.
+const STATIC_GET = /^\/(?:assets\/[^/]+|api\/(?:docs|redoc)\/assets\/[^/]+)?$/;
+
+/** Requests the limit does not count: health checks, and GET/HEAD of the dashboard and static assets. */
+export function isUnlimited(req: Pick<Request, 'method' | 'path'>): boolean {
+  if (UNLIMITED_PATHS.has(req.path.replace(/\/+$/, ''))) return true;
+  return (req.method === 'GET' || req.method === 'HEAD') && STATIC_GET.test(req.path);
+}
 const KEY_PREFIX = 'ratelimit:';
 
 export function createRateLimiter(settings: Settings, logger: Logger): RateLimiter {
@@ -75,7 +84,7 @@ export function createRateLimiter(settings: Settings, logger: Logger): RateLimit
   }
 
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if (UNLIMITED_PATHS.has(req.path.replace(/\/+$/, ''))) return next();
+    if (isUnlimited(req)) return next();
     const key = KEY_PREFIX + normaliseIp(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     decide(key).then((decision) => {
       res.setHeader('RateLimit-Limit', String(limit));

@@ -18,13 +18,19 @@ export class ApiError extends Error {
     /** The research-only disclaimer when the error body carries one (every /api/v1 answer does). */
     readonly disclaimer?: string,
   ) {
-    super(describeDetail(status, detail));
+    super(status === 429 ? tooManyRequests(headers) : describeDetail(status, detail));
   }
 
   /** 422 validation details ({loc, msg, type}), if this is one. */
   get fieldErrors(): FieldError[] {
     return Array.isArray(this.detail) ? (this.detail as FieldError[]).filter((d) => d && Array.isArray(d.loc)) : [];
   }
+}
+
+/** A 429 says when to come back (Retry-After, seconds), not the server's rate arithmetic. */
+export function tooManyRequests(headers: Pick<Headers, 'get'>): string {
+  const seconds = Number(headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? `too many requests — retry in ${Math.ceil(seconds)} s` : 'too many requests — retry shortly';
 }
 
 function describeDetail(status: number, detail: unknown): string {
