@@ -1,6 +1,7 @@
 // /api/openapi.json, Swagger UI at /api/docs and ReDoc at /api/redoc, only when OPENAPI_ENABLED.
 // Everything the pages load is served by this process (deployments may have no internet, so no CDN),
 // and the pages carry no inline script (their init code is a served .js file) so a strict CSP holds.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../../infra/config/settings';
 import type { ApiRegistry, RouteDefinition } from '../http/registry';
@@ -30,6 +31,14 @@ window.addEventListener('load', function () {
 });
 `;
 
+const REDOCLY_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const BLANK_SVG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+
+/** ReDoc's bundle with its one CDN reference (the credit logo) replaced by a blank inline image. */
+function redocBundleWithoutCdn(): string {
+  return fs.readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').split(REDOCLY_CDN_LOGO).join(BLANK_SVG);
+}
+
 export function docsRoutes(registry: ApiRegistry, settings: Settings): RouteDefinition[] {
   if (!settings.openapiEnabled) return [];
   const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -41,7 +50,7 @@ export function docsRoutes(registry: ApiRegistry, settings: Settings): RouteDefi
     'swagger-init.js': { text: SWAGGER_INIT, type: 'application/javascript' },
   };
   const redocAssets: Record<string, Asset> = {
-    'redoc.standalone.js': { file: require.resolve('redoc/bundles/redoc.standalone.js') },
+    'redoc.standalone.js': { text: redocBundleWithoutCdn(), type: 'application/javascript' },
     'redoc-init.js': { text: REDOC_INIT, type: 'application/javascript' },
     'redoc-page.css': { text: 'body { margin: 0; padding: 0; }\n', type: 'text/css' },
   };
@@ -76,6 +85,11 @@ export function docsRoutes(registry: ApiRegistry, settings: Settings): RouteDefi
   ];
 }
 
+// The docs pages load only from this server: ReDoc's sidebar credit links an image on its CDN, which this
+// policy blocks before any request leaves (the image hides itself on error). Both viewers inject styles.
+const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; "
+  + "script-src 'self'; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 function page(pagePath: string, operationId: string, summary: string, html: string): RouteDefinition {
   return {
     method: 'get',
@@ -86,6 +100,7 @@ function page(pagePath: string, operationId: string, summary: string, html: stri
     access: 'public',
     responses: { 200: { description: 'HTML page', contentType: 'text/html', schema: { type: 'string' } } },
     handler: ({ res }) => {
+      res.setHeader('Content-Security-Policy', DOCS_CSP);
       res.type('html').send(html);
     },
   };
@@ -151,6 +166,7 @@ function redocPage(): string {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Evidence Research Service API: ReDoc</title>
+  <link rel="icon" type="image/png" href="/api/docs/assets/favicon-32x32.png">
   <link rel="stylesheet" href="/api/redoc/assets/redoc-page.css">
 </head>
 <body>

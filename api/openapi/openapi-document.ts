@@ -76,7 +76,8 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: O
   }
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // OpenAPI 3.1's default dialect (JSON Schema 2020-12 plus the OAS vocabulary): the one Swagger UI renders.
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     info,
     servers: [{ url: '/' }],
     tags: [...tags].map(([name, description]) => (description ? { name, description } : { name })),

@@ -65,7 +65,7 @@ describe('buildOpenApiDocument', function () {
 
   it('is a valid OpenAPI 3.1 document with the 2020-12 dialect and a tags list', async function () {
     expect(doc.openapi).to.equal('3.1.0');
-    expect(doc.jsonSchemaDialect).to.equal('https://json-schema.org/draft/2020-12/schema');
+    expect(doc.jsonSchemaDialect).to.equal('https://spec.openapis.org/oas/3.1/dialect/base');
     expect(doc.info).to.deep.equal(info);
     expect(doc.servers).to.deep.equal([{ url: '/' }]);
     expect(doc.tags.map((t) => t.name)).to.deep.equal(['things', 'jobs']);
