@@ -3,7 +3,7 @@
 import { api } from '../../core/api';
 import { emptySection, h, replace } from '../../core/dom';
 import { showClientErrors, showFieldErrors } from '../../core/errors';
-import { conditionHref } from './biomed-page';
+import { curieNode } from './curie-node';
 import type { Claim, ClaimsResponse } from './biomed-types';
 import { EVIDENCE_DIRECTIONS, PAGE_LIMIT, PREDICATES, validLimit } from './biomed-vocabulary';
 import { updateFragmentQuery } from './fragment-query';
@@ -59,7 +59,7 @@ export function claimsSection(curie: string, query: URLSearchParams, signal: Abo
 }
 
 function entity(curie: string, label: string | null): HTMLElement {
-  return h('span', null, h('a', { href: conditionHref(curie) }, label ?? curie), label ? h('code', { class: 'muted' }, ` ${curie}`) : null);
+  return h('span', null, curieNode(curie, label), label ? h('code', { class: 'muted' }, ` ${curie}`) : null);
 }
 
 function evidenceCell(claim: Claim): HTMLElement {

@@ -2,6 +2,7 @@
 // synonyms and the active snapshots the answer was read from.
 import { emptySection, formatDate, h } from '../../core/dom';
 import { conditionHref, snapshotHref, tierTag } from './biomed-page';
+import { curieNode } from './curie-node';
 import type { ActiveSnapshot, ConditionSummary } from './biomed-types';
 import { READINESS_MEANING } from './biomed-vocabulary';
 
@@ -38,7 +39,7 @@ function mappingsTable(summary: ConditionSummary): HTMLElement {
   return h('div', { class: 'table-wrap' }, h('table', { 'data-testid': 'condition-mappings' },
     h('thead', null, h('tr', null, ['Mapped to', 'Label', 'Predicate', 'Sources', 'Snapshot'].map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', null, summary.mappings.map((m) => h('tr', null,
-      h('td', null, h('a', { href: conditionHref(m.curie) }, m.curie)),
+      h('td', null, curieNode(m.curie)),
       h('td', null, m.label ?? '—'),
       h('td', null, h('code', null, m.predicate)),
       h('td', null, m.sources.join(', ')),
