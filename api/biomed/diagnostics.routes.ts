@@ -1,7 +1,7 @@
 // /api/v1/diagnostics/legacy-claims: the BIOMED_LEGACY_PROJECTION diagnostics (spec §1 settings). Only
 // when the setting is 1 AND a legacy_curated snapshot is active; otherwise 404 naming the unmet condition.
 // Read-only: it never writes.
-import type { Runtime } from '../../app/runtime';
+import type { Knex } from 'knex';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { LEGACY_PREDICATES } from '../../domain/biomed/legacy-curated';
 import { legacyClaimDiagnostics, LEGACY_STATUSES } from '../../infra/biomed/read/legacy-diagnostics';
@@ -28,8 +28,13 @@ const legacyClaimsQuery = {
 
 const endSchema = { type: 'object', properties: { legacy_id: { type: 'string' }, label: { type: ['string', 'null'] }, curie: { type: ['string', 'null'] } } };
 
-export function diagnosticsRoutes(runtime: Runtime): RouteDefinition[] {
-  const db = runtime.db.knex;
+export interface DiagnosticsRouteDeps {
+  db: Knex;
+  /** BIOMED_LEGACY_PROJECTION=1. */
+  legacyProjection: boolean;
+}
+
+export function diagnosticsRoutes({ db, legacyProjection }: DiagnosticsRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'get', path: '/api/v1/diagnostics/legacy-claims', operationId: 'getLegacyClaimDiagnostics', tags, access: 'public',
@@ -74,7 +79,7 @@ export function diagnosticsRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'Diagnostics unavailable: BIOMED_LEGACY_PROJECTION is not 1, or no legacy_curated snapshot is active', schema: notFoundSchema },
       },
       handler: async ({ query, res }) => {
-        if (!runtime.settings.biomedLegacyProjection) {
+        if (!legacyProjection) {
           res.status(404).json({ detail: DISABLED_DETAIL, disclaimer: BIOMED_DISCLAIMER });
           return;
         }
