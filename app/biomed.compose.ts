@@ -31,7 +31,7 @@ export function biomedRouteDeps(runtime: Pick<Runtime, 'settings' | 'db' | 'stor
       recordComparison: (input, context) => recordComparison(deps, input, context),
       researchRun: (runId) => getResearchRun(knex, runId),
     },
-    legacyProjection: runtime.settings.biomedLegacyProjection,
+    settings: runtime.settings,
   };
 }
 

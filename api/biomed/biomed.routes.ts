@@ -1,5 +1,6 @@
 // The universal biomedical API (/api/v1, spec §4.2) as one route list for the registry.
 import type { Knex } from 'knex';
+import type { Settings } from '../../infra/config/settings';
 import type { SnapshotQueries } from '../../projections/biomed/snapshots.queries';
 import type { RouteDefinition } from '../http/registry';
 import { analyticsRoutes } from './analytics.routes';
@@ -13,13 +14,13 @@ export interface BiomedRouteDeps {
   db: Knex;
   snapshots: SnapshotQueries;
   comparisons: ComparisonRouteDeps;
-  /** BIOMED_LEGACY_PROJECTION=1: serve the legacy-claim diagnostics. */
-  legacyProjection: boolean;
+  /** BIOMED_LEGACY_PROJECTION (read on each request): serve the legacy-claim diagnostics. */
+  settings: Pick<Settings, 'biomedLegacyProjection'>;
 }
 
 export function biomedRoutes(deps: BiomedRouteDeps): RouteDefinition[] {
   return [
     ...conditionRoutes(deps.db), ...snapshotRoutes(deps.snapshots), ...comparisonRoutes(deps.comparisons), ...analyticsRoutes(deps.db),
-    ...diagnosticsRoutes({ db: deps.db, legacyProjection: deps.legacyProjection }),
+    ...diagnosticsRoutes({ db: deps.db, settings: deps.settings }),
   ];
 }

@@ -2,6 +2,7 @@
 // when the setting is 1 AND a legacy_curated snapshot is active; otherwise 404 naming the unmet condition.
 // Read-only: it never writes.
 import type { Knex } from 'knex';
+import type { Settings } from '../../infra/config/settings';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { LEGACY_PREDICATES } from '../../domain/biomed/legacy-curated';
 import { legacyClaimDiagnostics, LEGACY_STATUSES } from '../../infra/biomed/read/legacy-diagnostics';
@@ -30,11 +31,11 @@ const endSchema = { type: 'object', properties: { legacy_id: { type: 'string' },
 
 export interface DiagnosticsRouteDeps {
   db: Knex;
-  /** BIOMED_LEGACY_PROJECTION=1. */
-  legacyProjection: boolean;
+  /** Read on each request (BIOMED_LEGACY_PROJECTION=1). */
+  settings: Pick<Settings, 'biomedLegacyProjection'>;
 }
 
-export function diagnosticsRoutes({ db, legacyProjection }: DiagnosticsRouteDeps): RouteDefinition[] {
+export function diagnosticsRoutes({ db, settings }: DiagnosticsRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'get', path: '/api/v1/diagnostics/legacy-claims', operationId: 'getLegacyClaimDiagnostics', tags, access: 'public',
@@ -79,7 +80,7 @@ export function diagnosticsRoutes({ db, legacyProjection }: DiagnosticsRouteDeps
         404: { description: 'Diagnostics unavailable: BIOMED_LEGACY_PROJECTION is not 1, or no legacy_curated snapshot is active', schema: notFoundSchema },
       },
       handler: async ({ query, res }) => {
-        if (!legacyProjection) {
+        if (!settings.biomedLegacyProjection) {
           res.status(404).json({ detail: DISABLED_DETAIL, disclaimer: BIOMED_DISCLAIMER });
           return;
         }
