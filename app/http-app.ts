@@ -26,6 +26,7 @@ import { notificationRoutes } from '../api/notifications/notifications.routes';
 import { digestRoutes } from '../api/digest/digest.routes';
 import { acrossRunsRoutes } from '../api/workspace/across-runs.routes';
 import { biomedRoutes } from '../api/biomed/biomed.routes';
+import { biomedRouteDeps } from './biomed.compose';
 import { v1DisclaimerMiddleware } from '../api/biomed/disclaimer.middleware';
 
 export interface HttpApp {
@@ -62,7 +63,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...alertRoutes(runtime));
   registry.add(...notificationRoutes(runtime));
   registry.add(...digestRoutes(runtime));
-  registry.add(...biomedRoutes(runtime));
+  registry.add(...biomedRoutes(biomedRouteDeps(runtime)));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

@@ -7,6 +7,7 @@ import { reviewsProjector } from './reviews/reviews.projector';
 import { alertsProjector } from './alerts/alerts.projector';
 import { notificationSettingsProjector } from './notifications/notification-settings.projector';
 import { digestDeliveriesProjector } from './digest/digest-deliveries.projector';
+import { biomedSnapshotsProjector } from './biomed/snapshots.projector';
 
 export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector, reviewsProjector,
-  alertsProjector, notificationSettingsProjector, digestDeliveriesProjector];
+  alertsProjector, notificationSettingsProjector, digestDeliveriesProjector, biomedSnapshotsProjector];

@@ -1,5 +1,5 @@
 // /api/v1/analytics/*: analyses over the active snapshots; every answer names the snapshots it used.
-import type { Runtime } from '../../app/runtime';
+import type { Knex } from 'knex';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { sharedMechanisms } from '../../infra/biomed/read/shared-mechanisms';
 import { claimPaths, subgraph, targetPrioritization, targets } from '../../infra/biomed/read/graph-analytics';
@@ -14,8 +14,8 @@ const tags = ['biomed'];
 const notFound = (curies: string[]) => ({ detail: `unknown in the active snapshots: ${curies.join(', ')}`, disclaimer: BIOMED_DISCLAIMER });
 const conditionRef = { type: 'object', properties: { curie: { type: 'string' }, label: { type: ['string', 'null'] }, mondo_curie: { type: ['string', 'null'] } } };
 
-export function analyticsRoutes(runtime: Runtime): RouteDefinition[] {
-  const db = runtime.db.knex;
+/** `db`: the store's database, read through the content readers of infra/biomed/read. */
+export function analyticsRoutes(db: Knex): RouteDefinition[] {
   return [
     {
       method: 'get', path: '/api/v1/analytics/stats', operationId: 'getBiomedStats', tags, access: 'public',

@@ -1,11 +1,9 @@
 // /api/v1/comparisons: compare two conditions over the active snapshots and record the result as an
 // immutable research run (POST), then fetch a run by its id (GET). A second POST is a second run.
-import type { Runtime } from '../../app/runtime';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
-import { recordComparison } from '../../commands/biomed/record-comparison';
-import { biomedDeps } from '../../infra/biomed/biomed-deps';
-import { compareConditions } from '../../infra/biomed/read/comparison';
-import { getResearchRun } from '../../infra/biomed/read/research-runs';
+import type { RecordComparisonResult } from '../../commands/biomed/record-comparison';
+import type { CommandContext } from '../../commands/shared/command-context';
+import type { ResearchRunView } from '../../infra/biomed/read/research-runs';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { requestCommandContext } from '../middleware/correlation';
@@ -25,9 +23,13 @@ const runSchema = withDisclaimer({
   },
 }, ['run_id', 'kind', 'status', 'left_curie', 'right_curie', 'snapshots', 'result', 'created_at']);
 
-export function comparisonRoutes(runtime: Runtime): RouteDefinition[] {
-  const db = runtime.db.knex;
-  const deps = biomedDeps(runtime.settings, runtime.db, runtime.store);
+export interface ComparisonRouteDeps {
+  /** The record-comparison use case, bound to the store. */
+  recordComparison(input: { leftCurie: string; rightCurie: string }, context: CommandContext): Promise<RecordComparisonResult>;
+  researchRun(runId: string): Promise<ResearchRunView | undefined>;
+}
+
+export function comparisonRoutes(deps: ComparisonRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'post', path: '/api/v1/comparisons', operationId: 'createComparison', tags, principal: 'optional',
@@ -41,16 +43,16 @@ export function comparisonRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'A CURIE is unknown in the active snapshots', schema: notFoundSchema },
       },
       handler: async ({ req, res, body, principal }) => {
-        const { left_curie: left, right_curie: right } = body as { left_curie: string; right_curie: string };
-        const outcome = await compareConditions(db, left, right);
-        if (!outcome.found) {
-          res.status(404).json({ detail: `unknown in the active snapshots: ${outcome.missing.join(', ')}`, disclaimer: BIOMED_DISCLAIMER });
-          return;
-        }
+        const { left_curie: leftCurie, right_curie: rightCurie } = body as { left_curie: string; right_curie: string };
         const context = requestCommandContext(req, principal ? eventPrincipal(principal) : { kind: 'system', id: 'api-v1' });
-        const run = await recordComparison(deps, left, right, outcome.result, context);
-        const stored = await getResearchRun(db, run.run_id);
-        res.status(201).json({ ...stored, disclaimer: BIOMED_DISCLAIMER });
+        const result = await deps.recordComparison({ leftCurie, rightCurie }, context);
+        switch (result.kind) {
+          case 'unknown_curies':
+            res.status(404).json({ detail: `unknown in the active snapshots: ${result.missing.join(', ')}`, disclaimer: BIOMED_DISCLAIMER });
+            return;
+          case 'recorded':
+            res.status(201).json({ ...result.stored, disclaimer: BIOMED_DISCLAIMER });
+        }
       },
     },
     {
@@ -62,7 +64,7 @@ export function comparisonRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such run', schema: notFoundSchema },
       },
       handler: async ({ params, res }) => {
-        const run = await getResearchRun(db, params.run_id);
+        const run = await deps.researchRun(params.run_id);
         if (!run) { res.status(404).json({ detail: `no comparison run ${params.run_id}`, disclaimer: BIOMED_DISCLAIMER }); return; }
         res.json({ ...run, disclaimer: BIOMED_DISCLAIMER });
       },

@@ -1,11 +1,11 @@
 // /api/v1/conditions: search, summary, IS_A hierarchy and claims, read from the active snapshots.
-import type { Runtime } from '../../app/runtime';
+import type { Knex } from 'knex';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { conditionSummary, findTerm, searchConditionsJson } from '../../infra/biomed/read/conditions';
 import { hierarchy } from '../../infra/biomed/read/hierarchy';
 import { claimsAbout } from '../../infra/biomed/read/claims';
 import { resolveIdentities } from '../../infra/biomed/read/identity';
-import { activeSnapshots } from '../../infra/biomed/read/snapshots';
+import { activeSnapshots } from '../../infra/biomed/read/active-snapshots';
 import type { RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import {
@@ -17,8 +17,8 @@ const DISCLAIMER_JSON = JSON.stringify(BIOMED_DISCLAIMER);
 const notFound = (curie: string) => ({ detail: `no condition ${curie} in the active snapshots`, disclaimer: BIOMED_DISCLAIMER });
 const nodeSchema = { type: 'object', properties: { curie: { type: 'string' }, label: { type: ['string', 'null'] }, distance: { type: 'integer' } } };
 
-export function conditionRoutes(runtime: Runtime): RouteDefinition[] {
-  const db = runtime.db.knex;
+/** `db`: the store's database, read through the content readers of infra/biomed/read. */
+export function conditionRoutes(db: Knex): RouteDefinition[] {
   return [
     {
       // Declared before /{curie} so "search" is never taken for a CURIE.

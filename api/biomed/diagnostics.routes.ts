@@ -1,7 +1,8 @@
 // /api/v1/diagnostics/legacy-claims: the BIOMED_LEGACY_PROJECTION diagnostics (spec §1 settings). Only
 // when the setting is 1 AND a legacy_curated snapshot is active; otherwise 404 naming the unmet condition.
 // Read-only: it never writes.
-import type { Runtime } from '../../app/runtime';
+import type { Knex } from 'knex';
+import type { Settings } from '../../infra/config/settings';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { LEGACY_PREDICATES } from '../../domain/biomed/legacy-curated';
 import { legacyClaimDiagnostics, LEGACY_STATUSES } from '../../infra/biomed/read/legacy-diagnostics';
@@ -28,8 +29,13 @@ const legacyClaimsQuery = {
 
 const endSchema = { type: 'object', properties: { legacy_id: { type: 'string' }, label: { type: ['string', 'null'] }, curie: { type: ['string', 'null'] } } };
 
-export function diagnosticsRoutes(runtime: Runtime): RouteDefinition[] {
-  const db = runtime.db.knex;
+export interface DiagnosticsRouteDeps {
+  db: Knex;
+  /** Read on each request (BIOMED_LEGACY_PROJECTION=1). */
+  settings: Pick<Settings, 'biomedLegacyProjection'>;
+}
+
+export function diagnosticsRoutes({ db, settings }: DiagnosticsRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'get', path: '/api/v1/diagnostics/legacy-claims', operationId: 'getLegacyClaimDiagnostics', tags, access: 'public',
@@ -74,7 +80,7 @@ export function diagnosticsRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'Diagnostics unavailable: BIOMED_LEGACY_PROJECTION is not 1, or no legacy_curated snapshot is active', schema: notFoundSchema },
       },
       handler: async ({ query, res }) => {
-        if (!runtime.settings.biomedLegacyProjection) {
+        if (!settings.biomedLegacyProjection) {
           res.status(404).json({ detail: DISABLED_DETAIL, disclaimer: BIOMED_DISCLAIMER });
           return;
         }

@@ -1,14 +1,12 @@
 // /api/v1/snapshots: every snapshot (active or not, so superseded ones stay readable) and its import report.
-import type { Runtime } from '../../app/runtime';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
-import { getSnapshot, listSnapshots } from '../../infra/biomed/read/snapshots';
+import type { SnapshotQueries } from '../../projections/biomed/snapshots.queries';
 import type { RouteDefinition } from '../http/registry';
 import { notFoundSchema, snapshotIdParams, snapshotSchema, snapshotsQuery, withDisclaimer } from './schemas';
 
 const tags = ['biomed'];
 
-export function snapshotRoutes(runtime: Runtime): RouteDefinition[] {
-  const db = runtime.db.knex;
+export function snapshotRoutes(snapshots: SnapshotQueries): RouteDefinition[] {
   return [
     {
       method: 'get', path: '/api/v1/snapshots', operationId: 'listSnapshots', tags, access: 'public',
@@ -18,7 +16,7 @@ export function snapshotRoutes(runtime: Runtime): RouteDefinition[] {
         200: { description: 'Snapshots, newest first per resource', schema: withDisclaimer({ snapshots: { type: 'array', items: snapshotSchema } }, ['snapshots']) },
       },
       handler: async ({ query, res }) => {
-        res.json({ snapshots: await listSnapshots(db, query.resource), disclaimer: BIOMED_DISCLAIMER });
+        res.json({ snapshots: await snapshots.list(query.resource), disclaimer: BIOMED_DISCLAIMER });
       },
     },
     {
@@ -30,7 +28,7 @@ export function snapshotRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such snapshot', schema: notFoundSchema },
       },
       handler: async ({ params, res }) => {
-        const found = await getSnapshot(db, params.snapshot_id);
+        const found = await snapshots.get(params.snapshot_id);
         if (!found) { res.status(404).json({ detail: `no snapshot ${params.snapshot_id}`, disclaimer: BIOMED_DISCLAIMER }); return; }
         const { report, ...snapshot } = found;
         res.json({ snapshot, report, disclaimer: BIOMED_DISCLAIMER });

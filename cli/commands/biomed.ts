@@ -1,27 +1,69 @@
 // `evidence biomed init | migrate | import <resource> <file...> [--allow-unpinned] | snapshots | compare <a> <b> | analytics stats`
 // (the other analytics subcommands are in biomed-analytics.ts).
-import { systemClock } from '../../infra/clock/clock';
+// The store's adapters come from outside (BiomedCliServices): the entry point passes the composition
+// root's; the default below only keeps the commands usable until it does.
 import fs from 'node:fs';
 import path from 'node:path';
-import { importSnapshot, ImportResult } from '../../commands/biomed/import-snapshot';
+import { attemptSnapshotImport, ImportResult } from '../../commands/biomed/import-snapshot';
 import { recordComparison } from '../../commands/biomed/record-comparison';
+import type { BiomedDeps } from '../../commands/biomed/snapshot-events';
 import { newCommandContext } from '../../commands/shared/command-context';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
-import type { BiomedDeps } from '../../commands/biomed/snapshot-events';
 import { RESOURCE_INFO, BIOMED_RESOURCES } from '../../domain/biomed/resources';
-import { ImportRefusedError } from '../../infra/biomed/artifacts';
-import { biomedDeps } from '../../infra/biomed/biomed-deps';
-import { compareConditions } from '../../infra/biomed/read/comparison';
-import { listSnapshots } from '../../infra/biomed/read/snapshots';
 import { storeStats } from '../../infra/biomed/read/stats';
-import { loadSettings } from '../../infra/config/settings';
+import { systemClock } from '../../infra/clock/clock';
+import { loadSettings, Settings } from '../../infra/config/settings';
 import { openDatabase } from '../../infra/db/database';
 import { migrateToLatest } from '../../infra/db/migrate';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { EventStoreDbEventStore } from '../../infra/event-store/eventstoredb-event-store';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
+import { snapshotQueries } from '../../projections/biomed/snapshots.queries';
 import { printTable } from '../print';
 import { ProgressBar } from '../progress-bar';
+
+/** One command's hold on the store: migrated database, event log, and what the migration applied. */
+export interface BiomedSession {
+  deps: BiomedDeps;
+  applied: string[];
+  close(): Promise<void>;
+}
+
+/** What the biomed commands need from the composition root. */
+export interface BiomedCliServices {
+  openBiomed(settings: Settings): Promise<BiomedSession>;
+}
+
+/**
+ * Stand-in until the entry point injects the composition root's services (app/biomed.compose.ts
+ * `biomedCliServices`); it makes the same adapter choice.
+ */
+export const defaultBiomedCliServices: BiomedCliServices = {
+  async openBiomed(settings) {
+    const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
+    try {
+      const applied = await migrateToLatest(db.knex);
+      const store: EventStore = settings.eventStoreUrl ? new EventStoreDbEventStore(settings.eventStoreUrl) : new PostgresEventStore(db.knex);
+      return {
+        deps: { knex: db.knex, store, logInDatabase: !settings.eventStoreUrl, clock: systemClock },
+        applied,
+        async close() {
+          try { await store.close(); } finally { await db.close(); }
+        },
+      };
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  },
+};
+
+let services: BiomedCliServices = defaultBiomedCliServices;
+
+/** The entry point hands the composition root's services over once, before parsing the command line. */
+export function useBiomedCliServices(injected: BiomedCliServices): void {
+  services = injected;
+}
 
 /** Input file sizes by base name (the importers report progress per base name). */
 function fileSizes(files: readonly string[]): Map<string, number> {
@@ -32,25 +74,20 @@ function fileSizes(files: readonly string[]): Map<string, number> {
   return sizes;
 }
 
-/** Opens the database (migrated) and the event store for one command; closes both afterwards. */
+/** Opens the store (migrated database and event log) for one command; closes it afterwards. */
 export async function withBiomed<T>(work: (deps: BiomedDeps, applied: string[]) => Promise<T>): Promise<T> {
-  const settings = loadSettings();
-  const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
-  let store: EventStore | undefined;
+  const session = await services.openBiomed(loadSettings());
   try {
-    const applied = await migrateToLatest(db.knex);
-    store = settings.eventStoreUrl ? new EventStoreDbEventStore(settings.eventStoreUrl) : new PostgresEventStore(db.knex);
-    return await work(biomedDeps(settings, db, store), applied);
+    return await work(session.deps, session.applied);
   } finally {
-    await store?.close();
-    await db.close();
+    await session.close();
   }
 }
 
 export async function biomedInit(): Promise<void> {
   await withBiomed(async ({ knex }, applied) => {
     console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database already up to date');
-    const snapshots = await listSnapshots(knex);
+    const snapshots = await snapshotQueries(knex).list();
     console.log(`biomedical store (schema biomed): ${snapshots.length} snapshot(s), ${snapshots.filter((s) => s.active).length} active`);
     printTable(['resource', 'importer', 'takes'], BIOMED_RESOURCES.map((r) => [r, RESOURCE_INFO[r].implemented ? 'yes' : 'not implemented yet', RESOURCE_INFO[r].inputs]));
   });
@@ -73,24 +110,31 @@ export async function biomedImport(resource: string, files: string[], options: {
   // stderr: stdout carries the result (and --json output elsewhere); a pipe gets plain lines.
   const progress = new ProgressBar(process.stderr, { fileSizes: fileSizes(files) });
   try {
-    await withBiomed(async (deps) => {
-      const result = await importSnapshot(deps, { resource, files: files.map((f) => path.resolve(f)), allowUnpinned: options.allowUnpinned, onProgress: (p) => progress.update(p) });
-      progress.done();
-      printResult(result);
-    });
+    const result = await withBiomed((deps) => attemptSnapshotImport(deps, {
+      resource, files: files.map((f) => path.resolve(f)), allowUnpinned: options.allowUnpinned, onProgress: (p) => progress.update(p),
+    }));
+    progress.done();
+    switch (result.outcome) {
+      case 'refused':
+        console.error(result.message);
+        process.exit(2);
+        break;
+      case 'failed':
+        console.error(result.message);
+        process.exit(1);
+        break;
+      default:
+        printResult(result);
+    }
   } catch (error) {
     progress.done();
-    if (error instanceof ImportRefusedError) {
-      console.error(error.message);
-      process.exit(2);
-    }
     throw error;
   }
 }
 
 export async function biomedSnapshots(options: { resource?: string; json?: boolean }): Promise<void> {
   await withBiomed(async ({ knex }) => {
-    const snapshots = await listSnapshots(knex, options.resource);
+    const snapshots = await snapshotQueries(knex).list(options.resource);
     if (options.json) { console.log(JSON.stringify(snapshots, null, 2)); return; }
     printTable(['snapshot', 'resource', 'version', 'status', 'active', 'forced', 'rows', 'created'], snapshots.map((s) => [
       s.snapshot_id, s.resource, s.version ?? '-', s.status, s.active ? 'yes' : 'no', s.forced ? 'FORCED' : '',
@@ -109,13 +153,12 @@ export async function biomedMigrate(): Promise<void> {
 /** Same path as POST /api/v1/comparisons: compare over the active snapshots, record an immutable research run. */
 export async function biomedCompare(left: string, right: string, options: { json?: boolean }): Promise<void> {
   const found = await withBiomed(async (deps) => {
-    const outcome = await compareConditions(deps.knex, left, right);
-    if (!outcome.found) {
-      console.error(`unknown in the active snapshots: ${outcome.missing.join(', ')}; nothing was recorded`);
+    const result = await recordComparison(deps, { leftCurie: left, rightCurie: right }, newCommandContext(deps.clock ?? systemClock, { kind: 'operator', id: 'cli' }));
+    if (result.kind === 'unknown_curies') {
+      console.error(`unknown in the active snapshots: ${result.missing.join(', ')}; nothing was recorded`);
       return false;
     }
-    const run = await recordComparison(deps, left, right, outcome.result, newCommandContext(systemClock, { kind: 'operator', id: 'cli' }));
-    const r = outcome.result;
+    const { run, comparison: r } = result;
     if (options.json) {
       console.log(JSON.stringify({ ...run, result: r, disclaimer: BIOMED_DISCLAIMER }, null, 2));
       return true;

@@ -1,5 +1,7 @@
 // `evidence biomed import <resource> <file...>`: verify -> (already imported? say so) -> start ->
 // load rows + complete + activate in ONE transaction -> or record the failure.
+// Result kinds: imported | already_imported | refused (nothing written: unknown resource, bad file list,
+// unpinned checksum...) | failed (rolled back; the failed attempt is on record).
 // Nothing is written before every artifact's checksum is verified. A failure rolls the snapshot's rows
 // back with the transaction, so the active data never sees a partial snapshot; the attempt itself stays
 // on record (SnapshotImportFailed, status failed) because it happened.
@@ -12,10 +14,10 @@ import { bytesReadFrom } from '../../infra/biomed/parsers/line-reader';
 import { ImportRefusedError, PinnedChecksums, verifyArtifacts, VerifiedArtifacts } from '../../infra/biomed/artifacts';
 import { importerFor } from '../../infra/biomed/importers/registry';
 import type { ImportOutcome } from '../../infra/biomed/importers/importer';
-import { findCompleted, getSnapshot, SnapshotView } from '../../infra/biomed/read/snapshots';
 import { StatementQueue } from '../../infra/biomed/store/bulk-insert';
-import { T } from '../../infra/biomed/store/tables';
+import { systemClock } from '../../infra/clock/clock';
 import type { Principal } from '../../infra/event-store/event-store';
+import { snapshotQueries, SnapshotView } from '../../projections/biomed/snapshots.queries';
 import { handleCommand } from '../shared/handle-command';
 import { BiomedDeps, runSnapshotCommand, snapshotCommandContext } from './snapshot-events';
 
@@ -29,9 +31,16 @@ export interface ImportRequest {
   onProgress?: (progress: { phase: 'verifying' | 'loading' | 'committing'; file?: string; rows?: number; bytes?: number }) => void;
 }
 
+/** What an import stored (or found already stored). */
 export type ImportResult =
   | { outcome: 'imported'; snapshot: SnapshotView; report: Record<string, unknown> }
   | { outcome: 'already_imported'; snapshot: SnapshotView; message: string };
+
+/** Every way an import attempt ends. */
+export type SnapshotImportResult =
+  | ImportResult
+  | { outcome: 'refused'; code: ImportRefusedError['code']; message: string }
+  | { outcome: 'failed'; snapshot_id: string; message: string; cause: unknown };
 
 export class ImportFailedError extends Error {
   override name = 'ImportFailedError';
@@ -51,36 +60,58 @@ function alreadyImported(snapshot: SnapshotView): ImportResult {
   };
 }
 
+/** For callers to whom a refused or failed import is an error (tests, benchmarks): throws it. */
 export async function importSnapshot(deps: BiomedDeps, request: ImportRequest): Promise<ImportResult> {
+  const result = await attemptSnapshotImport(deps, request);
+  if (result.outcome === 'refused') throw new ImportRefusedError(result.code, result.message);
+  if (result.outcome === 'failed') throw new ImportFailedError(result.snapshot_id, result.cause);
+  return result;
+}
+
+/** Checks the input files and their pinned checksums; nothing is written before this passes. */
+async function verifyRequest(request: ImportRequest): Promise<VerifiedArtifacts> {
   const importer = importerFor(request.resource);
   for (const file of request.files) {
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new ImportRefusedError('bad_input', `no such file: ${file}`);
   }
   const inputs = importer.classify(request.files);
   request.onProgress?.({ phase: 'verifying' });
-  const verified = await verifyArtifacts(request.resource, inputs, { allowUnpinned: request.allowUnpinned ?? false, pins: request.pins });
+  return verifyArtifacts(request.resource, inputs, { allowUnpinned: request.allowUnpinned ?? false, pins: request.pins });
+}
+
+export async function attemptSnapshotImport(deps: BiomedDeps, request: ImportRequest): Promise<SnapshotImportResult> {
+  let verified: VerifiedArtifacts;
+  try {
+    verified = await verifyRequest(request);
+  } catch (error) {
+    if (error instanceof ImportRefusedError) return { outcome: 'refused', code: error.code, message: error.message };
+    throw error;
+  }
+  const importer = importerFor(request.resource);
+  const clock = deps.clock ?? systemClock;
   const resource = request.resource;
   const streamId = snapshotStreamId(resource, verified.sha256);
   const principal = request.principal ?? { kind: 'operator', id: 'cli' };
   const correlationId = request.correlationId ?? randomUUID();
   const { knex } = deps;
+  const snapshots = snapshotQueries(knex);
 
-  const done = await findCompleted(knex, resource, verified.sha256);
+  const done = await snapshots.findCompleted(resource, verified.sha256);
   if (done) {
     await reconcileLog(deps, streamId, done, principal, correlationId);
     return alreadyImported(done);
   }
 
   // 1. Started (own transaction: the attempt is on record even if the load fails).
-  const startedAt = new Date();
+  const startedAt = clock.now();
   let snapshotId: string;
   try {
     const start: SnapshotCommand = { type: 'StartImport', resource, sha256: verified.sha256, artifacts: verified.artifacts.map(({ path: _p, ...a }) => a), bytes: verified.bytes, forced: verified.forced, at: startedAt.toISOString() };
-    const started = await inTransaction(knex, (trx) => runSnapshotCommand(deps, trx, streamId, start, snapshotCommandContext(principal, correlationId, `start:${randomUUID()}`)));
+    const started = await inTransaction(knex, (trx) => runSnapshotCommand(deps, trx, streamId, start, snapshotCommandContext(principal, correlationId, `start:${randomUUID()}`, startedAt)));
     snapshotId = started.state.snapshotId!;
   } catch (error) {
     if (error instanceof DomainError && error.code === 'already_imported') {
-      const snapshot = await findCompleted(knex, resource, verified.sha256);
+      const snapshot = await snapshots.findCompleted(resource, verified.sha256);
       if (snapshot) return alreadyImported(snapshot);
     }
     throw error;
@@ -93,7 +124,8 @@ export async function importSnapshot(deps: BiomedDeps, request: ImportRequest): 
     const report = await knex.transaction(async (trx) => {
       // One import per resource at a time: activation flips the resource's active snapshot.
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`biomed-import:${resource}`]);
-      const raced = await findCompleted(trx, resource, verified.sha256);
+      const inTrx = snapshotQueries(trx);
+      const raced = await inTrx.findCompleted(resource, verified.sha256);
       if (raced) throw new AlreadyCompleted(raced);
       request.onProgress?.({ phase: 'loading' });
       const queue = await StatementQueue.open(trx);
@@ -112,24 +144,26 @@ export async function importSnapshot(deps: BiomedDeps, request: ImportRequest): 
         throw error;
       }
       request.onProgress?.({ phase: 'committing' });
-      const previous = await trx(T.snapshots).where({ resource, active: true }).first('snapshot_id');
-      const report = buildReport(deps, snapshotId, resource, verified, outcome, warnings, startedAt, previous?.snapshot_id ?? null);
+      const previous = await inTrx.activeSnapshotId(resource);
+      const completedAt = clock.now();
+      const report = buildReport(deps, snapshotId, resource, verified, outcome, warnings, startedAt, completedAt, previous);
       const complete: SnapshotCommand = {
         type: 'CompleteImport', snapshotId, version: outcome.version, counts: outcome.counts, report,
-        previousActive: previous?.snapshot_id ?? null, at: report.completed_at as string,
+        previousActive: previous, at: report.completed_at as string,
       };
-      return { report, command: await runSnapshotCommand(deps, trx, streamId, complete, snapshotCommandContext(principal, correlationId, `complete:${snapshotId}`)) };
+      return { report, command: await runSnapshotCommand(deps, trx, streamId, complete, snapshotCommandContext(principal, correlationId, `complete:${snapshotId}`, completedAt)) };
     });
     committed = report;
   } catch (error) {
     const message = error instanceof AlreadyCompleted
       ? `another import of the same artifact completed first as snapshot ${error.snapshot.snapshot_id}`
       : error instanceof Error ? error.message : String(error);
-    const fail: SnapshotCommand = { type: 'FailImport', snapshotId, error: message.slice(0, 2000), at: new Date().toISOString() };
-    const failed = await inTransaction(knex, (trx) => runSnapshotCommand(deps, trx, streamId, fail, snapshotCommandContext(principal, correlationId, `fail:${snapshotId}`)));
+    const failedAt = clock.now();
+    const fail: SnapshotCommand = { type: 'FailImport', snapshotId, error: message.slice(0, 2000), at: failedAt.toISOString() };
+    const failed = await inTransaction(knex, (trx) => runSnapshotCommand(deps, trx, streamId, fail, snapshotCommandContext(principal, correlationId, `fail:${snapshotId}`, failedAt)));
     await failed.afterCommit?.();
     if (error instanceof AlreadyCompleted) return alreadyImported(error.snapshot);
-    throw new ImportFailedError(snapshotId, error);
+    return { outcome: 'failed', snapshot_id: snapshotId, message: new ImportFailedError(snapshotId, error).message, cause: error };
   }
   // 3. External log only: the events follow the commit. If this append fails the snapshot stands, and
   // importing the same artifact again appends them (same event ids, so never twice).
@@ -139,21 +173,22 @@ export async function importSnapshot(deps: BiomedDeps, request: ImportRequest): 
     throw new Error(`snapshot ${snapshotId} is imported and active, but appending its events to the event log failed `
       + `(${error instanceof Error ? error.message : String(error)}); run the same import again to append them`);
   }
-  const snapshot = await getSnapshot(knex, snapshotId);
+  const snapshot = await snapshots.get(snapshotId);
   return { outcome: 'imported', snapshot: snapshot!, report: committed.report };
 }
 
 /** External log only: a completed snapshot whose completion events never reached the log gets them now. */
 async function reconcileLog(deps: BiomedDeps, streamId: string, snapshot: SnapshotView, principal: Principal, correlationId: string): Promise<void> {
   if (deps.logInDatabase) return;
-  const full = await getSnapshot(deps.knex, snapshot.snapshot_id);
+  const full = await snapshotQueries(deps.knex).get(snapshot.snapshot_id);
   const report = full?.report ?? {};
   const complete: SnapshotCommand = {
     type: 'CompleteImport', snapshotId: snapshot.snapshot_id, version: snapshot.version, counts: snapshot.counts ?? {}, report,
     previousActive: (report.previous_active_snapshot_id as string | null) ?? null, at: (report.completed_at as string) ?? snapshot.completed_at!,
   };
   try {
-    await handleCommand(deps.store, streamId, snapshotDecider, complete, snapshotCommandContext(principal, correlationId, `complete:${snapshot.snapshot_id}`));
+    await handleCommand(deps.store, streamId, snapshotDecider, complete,
+      snapshotCommandContext(principal, correlationId, `complete:${snapshot.snapshot_id}`, (deps.clock ?? systemClock).now()));
   } catch (error) {
     // Only a stream that never saw this attempt start refuses; there is nothing to add then.
     if (!(error instanceof DomainError)) throw error;
@@ -168,9 +203,8 @@ async function inTransaction<R extends { afterCommit?: (() => Promise<void>) | n
 
 function buildReport(
   deps: BiomedDeps, snapshotId: string, resource: string, verified: VerifiedArtifacts, outcome: ImportOutcome,
-  warnings: string[], startedAt: Date, previousActive: string | null,
+  warnings: string[], startedAt: Date, completedAt: Date, previousActive: string | null,
 ): Record<string, unknown> {
-  const completedAt = new Date();
   const durationMs = completedAt.getTime() - startedAt.getTime();
   const rows = ['terms', 'is_a_edges', 'mappings', 'claims', 'evidence_links'].reduce((n, k) => n + (outcome.counts[k] ?? 0), 0);
   return {

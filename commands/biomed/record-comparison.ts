@@ -1,20 +1,35 @@
-// Records a comparison as a new, terminal research run: stream `biomed-run-<run_id>` gets one
-// ComparisonRecorded event and biomed.research_runs one row, in one transaction when the event log is
-// in this database (otherwise the event is appended right after commit, with an id derived from the
-// run). A run is never changed: a second comparison is a second run.
+// Compares two conditions over the active snapshots and records the comparison as a new, terminal
+// research run: stream `biomed-run-<run_id>` gets one ComparisonRecorded event and biomed.research_runs
+// one row, in one transaction when the event log is in this database (otherwise the event is appended
+// right after commit, with an id derived from the run). A run is never changed: a second comparison is
+// a second run. Result kinds: recorded | unknown_curies (nothing recorded).
 import { randomUUID } from 'node:crypto';
-import { fold } from '../../domain/shared/decider';
 import { RecordComparison, researchRunDecider, researchRunStreamId } from '../../domain/biomed/research-run';
-import type { ComparisonResult } from '../../infra/biomed/read/comparison';
+import { compareConditions, ComparisonResult } from '../../infra/biomed/read/comparison';
+import { getResearchRun, ResearchRunView, T_RUNS } from '../../infra/biomed/read/research-runs';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
-import { T_RUNS } from '../../infra/biomed/read/research-runs';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
-import { nameUuid, BiomedDeps } from './snapshot-events';
+import { BiomedDeps, nameUuid } from './snapshot-events';
 
 export interface RecordedRun { run_id: string; stream_id: string; created_at: string }
 
+export type RecordComparisonResult =
+  | { kind: 'recorded'; run: RecordedRun; stored: ResearchRunView; comparison: ComparisonResult }
+  | { kind: 'unknown_curies'; missing: string[] };
+
 export async function recordComparison(
+  deps: BiomedDeps, input: { leftCurie: string; rightCurie: string }, context: CommandContext,
+): Promise<RecordComparisonResult> {
+  const { leftCurie, rightCurie } = input;
+  const outcome = await compareConditions(deps.knex, leftCurie, rightCurie);
+  if (!outcome.found) return { kind: 'unknown_curies', missing: outcome.missing };
+  const run = await storeRun(deps, leftCurie, rightCurie, outcome.result, context);
+  const stored = await getResearchRun(deps.knex, run.run_id);
+  return { kind: 'recorded', run, stored: stored!, comparison: outcome.result };
+}
+
+async function storeRun(
   deps: BiomedDeps, leftCurie: string, rightCurie: string, result: ComparisonResult, context: CommandContext,
 ): Promise<RecordedRun> {
   const runId = randomUUID();
@@ -32,7 +47,8 @@ export async function recordComparison(
     if (deps.logInDatabase) {
       await handleCommand(new PostgresEventStore(trx), streamId, researchRunDecider, command, runContext);
     } else {
-      researchRunDecider.decide(command, fold(researchRunDecider, []));
+      // The run id is new, so its stream is empty: decide against the initial state to refuse before writing.
+      researchRunDecider.decide(command, researchRunDecider.initialState);
     }
     await trx(T_RUNS).insert({
       run_id: runId, kind: 'comparison', status: 'completed', stream_id: streamId, left_curie: leftCurie, right_curie: rightCurie,

@@ -1,5 +1,6 @@
 // Runs one snapshot-lifecycle command inside a database transaction and applies its events to the
-// biomed.snapshots read model in that same transaction.
+// biomed.snapshots read model in that same transaction (the registered projector's inline application;
+// the projection runner applies them again later, idempotently).
 // - PostgreSQL log (the default): the events are appended through a PostgresEventStore bound to the
 //   transaction (handleCommand), so events, read model and snapshot rows commit or roll back together.
 // - Another log (EventStoreDB): the events are decided against the stream and applied in the
@@ -7,19 +8,22 @@
 //   repeated append of the same decision is a no-op.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { fold } from '../../domain/shared/decider';
 import { SnapshotCommand, snapshotDecider, SnapshotEvent, SnapshotState } from '../../domain/biomed/snapshot-lifecycle';
+import type { Clock } from '../../infra/clock/clock';
 import type { EventStore, Principal } from '../../infra/event-store/event-store';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
-import { applySnapshotEvents } from '../../projections/biomed/snapshot-read-model';
+import { applySnapshotEventsInline } from '../../projections/biomed/snapshots.projector';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
+import { loadState } from '../shared/load-state';
 
 export interface BiomedDeps {
   knex: Knex;
   store: EventStore;
   /** True when `store` is the PostgreSQL event store on this same database (appends can join our transaction). */
   logInDatabase: boolean;
+  /** The time of imports and their events; the system clock when left out. */
+  clock?: Clock;
 }
 
 /** A name-based (v5-style) UUID: the same name always gives the same id. */
@@ -29,9 +33,9 @@ export function nameUuid(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function snapshotCommandContext(principal: Principal, correlationId: string, idKey: string): CommandContext {
+export function snapshotCommandContext(principal: Principal, correlationId: string, idKey: string, now: Date): CommandContext {
   let n = 0;
-  return { correlationId, causationId: correlationId, principal, now: new Date(), newId: () => nameUuid(`${idKey}/${n++}`) };
+  return { correlationId, causationId: correlationId, principal, now, newId: () => nameUuid(`${idKey}/${n++}`) };
 }
 
 export interface CommandOutcome {
@@ -50,15 +54,15 @@ export async function runSnapshotCommand(
     const recording = { ...snapshotDecider, decide: (c: SnapshotCommand, s: SnapshotState) => (decided = snapshotDecider.decide(c, s)) };
     const result = await handleCommand(new PostgresEventStore(trx), streamId, recording, command, context);
     if (result.appended === 0) decided = [];
-    await applySnapshotEvents(trx, streamId, decided);
+    await applySnapshotEventsInline(trx, streamId, decided);
     return { events: decided, state: result.state, afterCommit: null };
   }
-  const history = (await deps.store.readStream(streamId)).map((e) => ({ type: e.type, data: e.data }) as SnapshotEvent);
-  const events = snapshotDecider.decide(command, fold(snapshotDecider, history));
-  await applySnapshotEvents(trx, streamId, events);
+  const { state: before } = await loadState(deps.store, streamId, snapshotDecider);
+  const events = snapshotDecider.decide(command, before);
+  await applySnapshotEventsInline(trx, streamId, events);
   return {
     events,
-    state: fold(snapshotDecider, [...history, ...events]),
+    state: events.reduce((s, e) => snapshotDecider.evolve(s, e), before),
     afterCommit: events.length ? async () => { await handleCommand(deps.store, streamId, snapshotDecider, command, context); } : null,
   };
 }

@@ -70,7 +70,8 @@ export async function rebuildProjection(
       await lockProjection(trx, projector.name);
       await dropTables(trx, liveTableNames(projector));
       for (const table of projector.tables) {
-        await trx.raw('alter table ?? rename to ??', [shadow[table]!, table]);
+        // RENAME TO takes a bare name: a table in another schema (biomed.snapshots) stays in that schema.
+        await trx.raw('alter table ?? rename to ??', [shadow[table]!, table.slice(table.lastIndexOf('.') + 1)]);
       }
       await setCheckpoint(trx, projector.name, position, projector.version);
       await trx('projection_rebuild_leases').where({ name: projector.name, owner: options.owner }).delete();

@@ -15,12 +15,6 @@ const KNOWN_CYCLES: string[] = [
 ];
 const KNOWN_UPWARD: string[] = [
   'api/alerts/alerts.routes.ts -> app/runtime.ts',
-  'api/biomed/analytics.routes.ts -> app/runtime.ts',
-  'api/biomed/biomed.routes.ts -> app/runtime.ts',
-  'api/biomed/comparisons.routes.ts -> app/runtime.ts',
-  'api/biomed/conditions.routes.ts -> app/runtime.ts',
-  'api/biomed/diagnostics.routes.ts -> app/runtime.ts',
-  'api/biomed/snapshots.routes.ts -> app/runtime.ts',
   'api/digest/digest.routes.ts -> app/runtime.ts',
   'api/jobs/job-status-reader.ts -> app/runtime.ts',
   'api/jobs/job-streams.ts -> app/runtime.ts',
@@ -35,7 +29,6 @@ const KNOWN_UPWARD: string[] = [
   'api/workspace/submit.routes.ts -> app/runtime.ts',
   'cli/commands/lifecycle.ts -> app/runtime.ts',
   'cli/commands/serve.ts -> app/http-app.ts',
-  'infra/biomed/biomed-deps.ts -> commands/biomed/snapshot-events.ts',
   'processors/digest/digest-dispatcher.ts -> app/runtime.ts',
 ];
 

@@ -7,7 +7,7 @@ import { curieSpellings } from '../../../domain/biomed/curie';
 import { T } from '../store/tables';
 import { findTerm, labelsOf, TermRecord } from './conditions';
 import { Identity, resolveIdentities } from './identity';
-import { activeSnapshots, ActiveSnapshot } from './snapshots';
+import { activeSnapshots, ActiveSnapshot } from './active-snapshots';
 
 export interface LabelledCurie { curie: string; label: string | null }
 export interface AncestorView extends LabelledCurie { left_distance: number; right_distance: number }

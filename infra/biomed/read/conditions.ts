@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { curieSpellings } from '../../../domain/biomed/curie';
 import { READINESS_MEANING, ReadinessTier } from '../../../domain/biomed/readiness';
 import { T } from '../store/tables';
-import { activeSnapshots, ActiveSnapshot } from './snapshots';
+import { activeSnapshots, ActiveSnapshot } from './active-snapshots';
 import { MappingView, readiness, resolveIdentities } from './identity';
 import { conditionIndexCache } from '../search/condition-index-cache';
 import type { SearchHit } from '../search/condition-index';

@@ -11,7 +11,7 @@ import { curieSpellings, prefixOf } from '../../../domain/biomed/curie';
 import { T } from '../store/tables';
 import { findTerm } from './conditions';
 import { resolveIdentities } from './identity';
-import { activeSnapshots, ActiveSnapshot } from './snapshots';
+import { activeSnapshots, ActiveSnapshot } from './active-snapshots';
 
 export interface GraphNode { curie: string; kind: string; label: string | null }
 export interface GraphEdge { subject: string; predicate: string; object: string; evidence_direction: string; snapshot_id: string; claim_no: number }

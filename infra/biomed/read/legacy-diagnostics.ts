@@ -13,7 +13,7 @@ import { curieSpellings, prefixOf } from '../../../domain/biomed/curie';
 import { LEGACY_RESOURCE } from '../../../domain/biomed/legacy-curated';
 import { T } from '../store/tables';
 import { resolveIdentities } from './identity';
-import { activeSnapshots, ActiveSnapshot } from './snapshots';
+import { activeSnapshots, ActiveSnapshot } from './active-snapshots';
 
 export const LEGACY_STATUSES = ['confirmed', 'contradicted', 'unmapped', 'uncorroborated'] as const;
 export type LegacyStatus = (typeof LEGACY_STATUSES)[number];

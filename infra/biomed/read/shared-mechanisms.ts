@@ -11,7 +11,7 @@ import { T } from '../store/tables';
 import { findTerm, labelsOf } from './conditions';
 import { phenotypes } from './comparison';
 import { Identity, resolveIdentities } from './identity';
-import { activeSnapshots, ActiveSnapshot } from './snapshots';
+import { activeSnapshots, ActiveSnapshot } from './active-snapshots';
 
 export interface SetComparison { shared: { curie: string; label: string | null }[]; left_count: number; right_count: number; union_count: number; jaccard: number | null }
 export interface SharedPathway { curie: string; label: string | null; left: { direct: boolean; genes: string[] }; right: { direct: boolean; genes: string[] } }

@@ -3,7 +3,7 @@
 // their evidence directions), and the snapshots it was computed from.
 import type { Knex } from 'knex';
 import { T } from '../store/tables';
-import { activeSnapshots, ActiveSnapshot } from './snapshots';
+import { activeSnapshots, ActiveSnapshot } from './active-snapshots';
 
 export interface SnapshotCounts { snapshot_id: string; resource: string; version: string | null; terms: number; edges: number; claims: number; mappings: number }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import pg from 'pg';
+import { biomedDeps } from '../../../app/biomed.compose';
 import { createApp } from '../../../app/http-app';
 import { importSnapshot, ImportRequest, ImportResult } from '../../../commands/biomed/import-snapshot';
 import type { BiomedDeps } from '../../../commands/biomed/snapshot-events';
@@ -74,7 +75,7 @@ export async function startBiomedEnv(): Promise<BiomedEnv> {
   const server: Server = http.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const deps: BiomedDeps = { knex: runtime.db.knex, store: runtime.store, logInDatabase: true };
+  const deps: BiomedDeps = biomedDeps(settings, runtime.db, runtime.store, runtime.clock);
   return {
     baseUrl, runtime, deps,
     import: (request) => importSnapshot(deps, request),
