@@ -1,16 +1,24 @@
 #!/usr/bin/env node
 // The `evidence` command line.
+// It is also the composition root's front door: it hands the CLI the services app/ builds (the CLI
+// itself never picks an adapter), so docs/architecture.md counts this one file as part of app/.
 import { Command } from 'commander';
+import { biomedCliServices } from '../app/biomed.compose';
+import { cliServices as runtimeCliServices } from '../app/cli.compose';
 import { SettingsError } from '../infra/config/settings';
+import { useCliServices } from './cli-services';
 import { serve } from './commands/serve';
 import { diseaseDiscover, diseaseValidate } from './commands/disease';
 import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
-import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots } from './commands/biomed';
+import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots, useBiomedCliServices } from './commands/biomed';
 import { biomedAnalyticsPathways, biomedAnalyticsSharedMechanisms, biomedAnalyticsSubgraph, biomedAnalyticsTargetPrioritization, biomedAnalyticsTargets } from './commands/biomed-analytics';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
 } from './commands/operations';
+
+useCliServices(runtimeCliServices);
+useBiomedCliServices(biomedCliServices);
 
 const program = new Command('evidence').description('Evidence Research Service (research use only)');
 

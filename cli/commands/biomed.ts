@@ -1,7 +1,7 @@
 // `evidence biomed init | migrate | import <resource> <file...> [--allow-unpinned] | snapshots | compare <a> <b> | analytics stats`
 // (the other analytics subcommands are in biomed-analytics.ts).
-// The store's adapters come from outside (BiomedCliServices): the entry point passes the composition
-// root's; the default below only keeps the commands usable until it does.
+// The store's adapters come from outside (BiomedCliServices): the entry point (cli/main.ts) passes the
+// composition root's, so the CLI never picks an event-store adapter itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { attemptSnapshotImport, ImportResult } from '../../commands/biomed/import-snapshot';
@@ -13,11 +13,6 @@ import { RESOURCE_INFO, BIOMED_RESOURCES } from '../../domain/biomed/resources';
 import { storeStats } from '../../infra/biomed/read/stats';
 import { systemClock } from '../../infra/clock/clock';
 import { loadSettings, Settings } from '../../infra/config/settings';
-import { openDatabase } from '../../infra/db/database';
-import { migrateToLatest } from '../../infra/db/migrate';
-import type { EventStore } from '../../infra/event-store/event-store';
-import { EventStoreDbEventStore } from '../../infra/event-store/eventstoredb-event-store';
-import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
 import { snapshotQueries } from '../../projections/biomed/snapshots.queries';
 import { printTable } from '../print';
 import { ProgressBar } from '../progress-bar';
@@ -34,31 +29,7 @@ export interface BiomedCliServices {
   openBiomed(settings: Settings): Promise<BiomedSession>;
 }
 
-/**
- * Stand-in until the entry point injects the composition root's services (app/biomed.compose.ts
- * `biomedCliServices`); it makes the same adapter choice.
- */
-export const defaultBiomedCliServices: BiomedCliServices = {
-  async openBiomed(settings) {
-    const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
-    try {
-      const applied = await migrateToLatest(db.knex);
-      const store: EventStore = settings.eventStoreUrl ? new EventStoreDbEventStore(settings.eventStoreUrl) : new PostgresEventStore(db.knex);
-      return {
-        deps: { knex: db.knex, store, logInDatabase: !settings.eventStoreUrl, clock: systemClock },
-        applied,
-        async close() {
-          try { await store.close(); } finally { await db.close(); }
-        },
-      };
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
-  },
-};
-
-let services: BiomedCliServices = defaultBiomedCliServices;
+let services: BiomedCliServices | undefined;
 
 /** The entry point hands the composition root's services over once, before parsing the command line. */
 export function useBiomedCliServices(injected: BiomedCliServices): void {
@@ -76,6 +47,7 @@ function fileSizes(files: readonly string[]): Map<string, number> {
 
 /** Opens the store (migrated database and event log) for one command; closes it afterwards. */
 export async function withBiomed<T>(work: (deps: BiomedDeps, applied: string[]) => Promise<T>): Promise<T> {
+  if (!services) throw new Error('the biomed commands were started without their services (start them through cli/main.ts)');
   const session = await services.openBiomed(loadSettings());
   try {
     return await work(session.deps, session.applied);

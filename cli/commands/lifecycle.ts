@@ -1,15 +1,15 @@
 // Shared by long-running commands: settings, logger, runtime, and a clean shutdown on SIGINT/SIGTERM.
 import { createLogger, Logger } from '../../infra/logging/logger';
 import { loadSettings, Settings } from '../../infra/config/settings';
-import { openRuntime, Runtime } from '../../app/runtime';
+import { cliServices, CliRuntime } from '../cli-services';
 
 export async function withRuntime<T>(
-  use: (runtime: Runtime) => Promise<T>,
+  use: (runtime: CliRuntime) => Promise<T>,
   adjust: (settings: Settings) => Settings = (s) => s,
 ): Promise<T> {
   const settings = adjust(loadSettings());
   const logger = createLogger({ level: settings.logLevel });
-  const runtime = await openRuntime(settings, logger);
+  const runtime = await cliServices().openRuntime(settings, logger);
   try {
     return await use(runtime);
   } finally {

@@ -1,7 +1,6 @@
 // `evidence serve`: the HTTP service; in single-process mode (the default) also the projections,
 // processors and scheduler duties.
 import type { Server } from 'node:http';
-import { createApp } from '../../app/http-app';
 import { assertServable, loadSettings, SettingsError } from '../../infra/config/settings';
 import { superviseWithReload } from './reload';
 import { ensureLocalAccount } from '../../infra/config/local-account';
@@ -37,9 +36,9 @@ export async function serve(options: ServeOptions): Promise<void> {
       logger.warn(generatedAccount, `LOCAL_AUTH_USERS is not set: sign in to the dashboard as '${generatedAccount.username}' `
         + `with the password stored in ${generatedAccount.file}`);
     }
-    const http = createApp(runtime);
+    const http = runtime.httpApp();
     const server: Server = await new Promise((resolve, reject) => {
-      const listening = http.app.listen(settings.port, settings.host, () => resolve(listening));
+      const listening = http.listen(settings.port, settings.host, () => resolve(listening));
       listening.once('error', reject);
     });
     const address = server.address();

@@ -13,6 +13,9 @@ export const LAYERS: readonly { name: string; rank: number; folders: readonly st
   { name: 'composition root', rank: 5, folders: ['app'] },
 ];
 
+/** Files that belong to a layer other than their folder's: the CLI's entry point is the composition root's front door. */
+export const FILE_LAYERS: Readonly<Record<string, string>> = { 'cli/main.ts': 'composition root' };
+
 export const SOURCE_FOLDERS = LAYERS.flatMap((layer) => layer.folders);
 
 export interface ImportEdge { from: string; to: string; typeOnly: boolean }
@@ -74,6 +77,8 @@ export function readImportGraph(root: string, folders: readonly string[] = SOURC
 }
 
 export function layerOf(file: string): { name: string; rank: number } | undefined {
+  const pinned = FILE_LAYERS[file];
+  if (pinned) return LAYERS.find((layer) => layer.name === pinned);
   const top = file.split('/')[0];
   return LAYERS.find((layer) => layer.folders.includes(top ?? ''));
 }

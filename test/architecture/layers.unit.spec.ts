@@ -27,8 +27,6 @@ const KNOWN_UPWARD: string[] = [
   'api/workspace/reviews.routes.ts -> app/runtime.ts',
   'api/workspace/runs.routes.ts -> app/runtime.ts',
   'api/workspace/submit.routes.ts -> app/runtime.ts',
-  'cli/commands/lifecycle.ts -> app/runtime.ts',
-  'cli/commands/serve.ts -> app/http-app.ts',
   'processors/digest/digest-dispatcher.ts -> app/runtime.ts',
 ];
 
