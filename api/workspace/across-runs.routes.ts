@@ -3,7 +3,6 @@
 // principal and reads only the caller's own runs and reviews: another researcher's run answers like a
 // missing one (404). A run that has no dossier yet (still running, or failed) answers 409, as saving a
 // review of it does.
-import type { Response } from 'express';
 import { CANDIDATE_HISTORY_RUNS, candidateHistory } from '../../commands/workspace/candidate-history';
 import { compareRuns } from '../../commands/workspace/compare-runs';
 import { runEvidenceGraph } from '../../commands/workspace/run-evidence-graph';
@@ -11,7 +10,7 @@ import { runTrends } from '../../commands/workspace/run-trends';
 import type { CandidateKind } from '../../domain/workspace/run-comparison';
 import type { BlobStore } from '../../infra/blobs/blob-store';
 import type { EventStore } from '../../infra/event-store/event-store';
-import type { OwnedRun, RunsQueries } from '../../projections/workspace/runs.queries';
+import type { RunsQueries } from '../../projections/workspace/runs.queries';
 import type { RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { detailSchema } from '../jobs/job.schemas';
@@ -19,6 +18,7 @@ import {
   candidateHistoryQuery, candidateHistoryResponse, compareQuery, compareResponse, graphResponse, runIdParams, trendsQuery, trendsResponse,
 } from './across-runs.schemas';
 import { reviewBundleRoutes } from './review-bundle.routes';
+import { sendUnavailableRun } from './unavailable-run';
 
 const notFound = { description: 'No such run for this researcher (missing, deleted, or another researcher\'s)', schema: detailSchema };
 const noDossier = { description: 'The run has no dossier yet: it is still running, or it failed', schema: detailSchema };
@@ -46,7 +46,7 @@ export function acrossRunsRoutes(deps: AcrossRunsRouteDeps): RouteDefinition[] {
       responses: { 200: { description: 'The comparison', schema: compareResponse }, 404: notFound, 409: noDossier },
       handler: async ({ principal, query, res }) => {
         const result = await compareRuns(deps, { left: query.left, right: query.right, researcherId: principal!.id });
-        if (result.kind !== 'compared') return void unavailable(res, result);
+        if (result.kind !== 'compared') return void sendUnavailableRun(res, result);
         res.json(result.comparison);
       },
     },
@@ -69,7 +69,7 @@ export function acrossRunsRoutes(deps: AcrossRunsRouteDeps): RouteDefinition[] {
           ...(query.run_ids ? { runIds: query.run_ids as string[] } : {}), ...(query.disease_id !== undefined ? { diseaseId: query.disease_id } : {}),
         });
         if (result.kind === 'invalid') throw new RequestValidationError(result.details);
-        if (result.kind === 'not_found') return void unavailable(res, result);
+        if (result.kind === 'not_found') return void sendUnavailableRun(res, result);
         res.json(result.trends);
       },
     },
@@ -107,23 +107,10 @@ export function acrossRunsRoutes(deps: AcrossRunsRouteDeps): RouteDefinition[] {
       responses: { 200: { description: 'The graph', schema: graphResponse }, 404: notFound, 409: noDossier },
       handler: async ({ principal, params, res }) => {
         const result = await runEvidenceGraph(deps, { runId: params.run_id, researcherId: principal!.id });
-        if (result.kind !== 'graph') return void unavailable(res, result);
+        if (result.kind !== 'graph') return void sendUnavailableRun(res, result);
         res.json(result.graph);
       },
     },
     ...reviewBundleRoutes(deps),
   ];
-}
-
-/** 404 when a run is not the caller's (each id named once), 409 when it has no dossier yet. */
-function unavailable(res: Response, result: { kind: 'not_found'; runIds: string[] } | { kind: 'no_dossier'; run: OwnedRun }): void {
-  if (result.kind === 'not_found') {
-    res.status(404).json({ detail: `no such run: ${result.runIds.join(', ')}` });
-    return;
-  }
-  res.status(409).json({ detail: noDossierDetail(result.run) });
-}
-
-function noDossierDetail(run: OwnedRun): string {
-  return `run ${run.runId} ${run.status === 'running' ? 'is still running' : 'failed'}: it has no dossier`;
 }

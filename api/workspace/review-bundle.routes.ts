@@ -7,6 +7,7 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { RouteDefinition } from '../http/registry';
 import { detailSchema } from '../jobs/job.schemas';
 import { runIdParams } from './across-runs.schemas';
+import { sendUnavailableRun } from './unavailable-run';
 
 export interface ReviewBundleRouteDeps {
   store: EventStore;
@@ -39,14 +40,7 @@ export function reviewBundleRoutes(deps: ReviewBundleRouteDeps): RouteDefinition
     },
     handler: async ({ req, res, principal, params }) => {
       const result = await exportReviewBundle(deps, { runId: params.run_id, researcherId: principal!.id, now: req.clock.now() });
-      if (result.kind === 'not_found') {
-        res.status(404).json({ detail: `no such run: ${params.run_id}` });
-        return;
-      }
-      if (result.kind === 'no_dossier') {
-        res.status(409).json({ detail: `run ${result.run.runId} ${result.run.status === 'running' ? 'is still running' : 'failed'}: it has no dossier` });
-        return;
-      }
+      if (result.kind !== 'bundle') return void sendUnavailableRun(res, result);
       const { runId, files, filesDate } = result.bundle;
 
       // archiver is an ES module: import() it from this CommonJS build.

@@ -10,7 +10,7 @@ import type { OwnedRun } from '../../projections/workspace/runs.queries';
 import { reviewHistory } from '../reviews/review-history';
 import { currentReviews, reviewEventViews } from '../reviews/review-views';
 import { DossierReader } from './dossier-reader';
-import { loadOwnedRun } from './owned-runs';
+import { loadCompletedRuns } from './owned-runs';
 
 export const REVIEW_BUNDLE_FILES = ['review.md', 'citations.csv', 'dossier.json', 'reviews.json', 'review-events.json', 'provenance.json'] as const;
 
@@ -26,7 +26,7 @@ export interface ReviewBundle {
 
 export type ExportReviewBundleResult =
   | { kind: 'bundle'; bundle: ReviewBundle }
-  | { kind: 'not_found' }
+  | { kind: 'not_found'; runIds: string[] }
   | { kind: 'no_dossier'; run: OwnedRun };
 
 export function reviewBundleFilename(runId: string): string {
@@ -38,10 +38,10 @@ export async function exportReviewBundle(
   input: { runId: string; researcherId: string; now: Date },
 ): Promise<ExportReviewBundleResult> {
   const researcher = input.researcherId;
-  const run = await loadOwnedRun(deps.store, input.runId, researcher);
-  if (!run) return { kind: 'not_found' };
-  if (run.status !== 'completed' || !run.dossierHash) return { kind: 'no_dossier', run };
-  const stored = await new DossierReader(deps.blobs).load(run.dossierHash);
+  const loaded = await loadCompletedRuns(deps.store, [input.runId], researcher);
+  if (loaded.kind !== 'completed') return loaded;
+  const run = loaded.runs[0]!;
+  const stored = await new DossierReader(deps.blobs).load(run.dossierHash!);
   if (!stored) throw new Error(`dossier blob ${run.dossierHash} of run ${run.runId} is missing`);
   const { dossier, text: dossierText } = stored;
   const history = await reviewHistory(deps.store, run.runId, researcher);
@@ -63,7 +63,7 @@ export async function exportReviewBundle(
       schema_version: dossier.schema_version,
       started_at: dossier.started_at,
       completed_at: dossier.completed_at,
-      dossier_sha256: run.dossierHash,
+      dossier_sha256: run.dossierHash!,
       fingerprint: { algorithm: dossier.manifest.provenance.algorithm, value: dossier.manifest.provenance.fingerprint },
       inputs: dossier.manifest.provenance.inputs,
       source_statuses: dossier.source_statuses,
