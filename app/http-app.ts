@@ -25,6 +25,7 @@ import { alertRoutes } from '../api/alerts/alerts.routes';
 import { notificationRoutes } from '../api/notifications/notifications.routes';
 import { digestRoutes } from '../api/digest/digest.routes';
 import { acrossRunsRoutes } from '../api/workspace/across-runs.routes';
+import { workspaceDeps } from './workspace.compose';
 import { biomedRoutes } from '../api/biomed/biomed.routes';
 import { biomedRouteDeps } from './biomed.compose';
 import { v1DisclaimerMiddleware } from '../api/biomed/disclaimer.middleware';
@@ -58,8 +59,8 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...workspaceSubmitRoutes(runtime));
   registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
   registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
-  registry.add(...workspaceRunRoutes(runtime), ...reviewRoutes(runtime), ...printCssRoutes());
-  registry.add(...acrossRunsRoutes(runtime));
+  registry.add(...workspaceRunRoutes(workspaceDeps(runtime)), ...reviewRoutes(workspaceDeps(runtime)), ...printCssRoutes());
+  registry.add(...acrossRunsRoutes(workspaceDeps(runtime)));
   registry.add(...alertRoutes(runtime));
   registry.add(...notificationRoutes(runtime));
   registry.add(...digestRoutes(runtime));

@@ -1,20 +1,16 @@
 // Candidate reviews of a saved run (spec §4.5): PUT saves one candidate's decision (an event in the
 // run's append-only review history), GET gives the current state with provenance, GET review-events
 // the history. The ETag is the review stream's revision; If-Match makes a stale write a 412.
-import type { Request, Response } from 'express';
-import { loadRun } from '../../commands/workspace/run-commands';
-import { handleCommand } from '../../commands/shared/handle-command';
-import { DomainError } from '../../domain/shared/decider';
-import { reviewDecider, reviewStreamId } from '../../domain/reviews/review';
-import type { Dossier } from '../../domain/workspace/dossier-types';
-import type { Runtime } from '../../app/runtime';
-import { BlobStore } from '../../infra/blobs/blob-store';
-import { RecordedEvent, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
+import type { Response } from 'express';
+import { getReviewEvents } from '../../commands/reviews/get-review-events';
+import { getReviews } from '../../commands/reviews/get-reviews';
+import { saveReview, ReviewToSave } from '../../commands/reviews/save-review';
+import type { BlobStore } from '../../infra/blobs/blob-store';
+import type { EventStore } from '../../infra/event-store/event-store';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { detailSchema } from '../jobs/job.schemas';
-import { currentReviews, reviewEventViews } from './workspace-reads';
 import { requestCommandContext } from '../middleware/correlation';
 
 const runIdParams = { type: 'object', properties: { run_id: { type: 'string', format: 'uuid' } }, required: ['run_id'] };
@@ -48,25 +44,13 @@ const reviewSchema = {
   required: ['candidate_id', 'candidate_type', 'decision', 'updated_at', 'provenance'],
 };
 
-/** ETag of a review history: its last revision + 1, so an empty history is "0". */
-export function reviewEtag(events: readonly RecordedEvent[]): string {
-  return `"${events.length === 0 ? 0 : events[events.length - 1]!.revision + 1}"`;
+export interface ReviewRouteDeps {
+  store: EventStore;
+  blobs: BlobStore;
 }
 
-export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
-  const blobs = new BlobStore(runtime.db.knex);
-
-  /** The caller's run, or undefined (404: missing, deleted, or another researcher's). */
-  async function ownedRun(runId: string, researcherId: string) {
-    const run = await loadRun(runtime.store, runId);
-    if (run.phase === 'none' || run.phase === 'deleted' || run.researcherId !== researcherId) return undefined;
-    return run;
-  }
-
-  async function history(runId: string): Promise<RecordedEvent[]> {
-    return runtime.store.readStream(reviewStreamId(runId));
-  }
-
+export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
+  const { store } = deps;
   const notFound = (res: Response) => res.status(404).json({ detail: 'no such run' });
 
   return [
@@ -88,10 +72,9 @@ export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such run for this researcher', schema: detailSchema },
       },
       handler: async ({ principal, params, res }) => {
-        if (!(await ownedRun(params.run_id, principal!.id))) return void notFound(res);
-        const events = await history(params.run_id);
-        const etag = reviewEtag(events);
-        res.set('ETag', etag).json({ run_id: params.run_id, etag, reviews: currentReviews(events) });
+        const result = await getReviews(store, { runId: params.run_id, researcherId: principal!.id });
+        if (result.kind === 'not_found') return void notFound(res);
+        res.set('ETag', result.etag).json({ run_id: params.run_id, etag: result.etag, reviews: result.reviews });
       },
     },
     {
@@ -111,37 +94,28 @@ export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
         412: { description: 'If-Match does not match the current review history', schema: { type: 'object', properties: { detail: { type: 'string' }, current_etag: { type: 'string' } } } },
       },
       handler: async ({ req, res, principal, params, body }) => {
-        const run = await ownedRun(params.run_id, principal!.id);
-        if (!run) return void notFound(res);
-        if (run.phase !== 'completed') {
-          res.status(409).json({ detail: `run is ${run.phase === 'requested' ? 'still running' : run.phase}: there are no candidates to review yet` });
-          return;
-        }
-        const review = body as { candidate_id: string; candidate_type: 'drug' | 'target'; decision: 'pin' | 'reject'; rationale: string; notes: string; tags: string[]; changed_mind: string | null };
-        await assertCandidate(blobs, run.dossierHash!, review.candidate_id, review.candidate_type);
-        const expected = parseIfMatch(req);
-        if (expected === 'invalid') {
-          res.status(412).json({ detail: 'If-Match must be an ETag from GET …/reviews', current_etag: reviewEtag(await history(params.run_id)) });
-          return;
-        }
-        try {
-          const result = await handleCommand(runtime.store, reviewStreamId(params.run_id), reviewDecider, {
-            type: 'SaveReview', runId: params.run_id, researcherId: principal!.id, at: new Date().toISOString(),
-            candidateId: review.candidate_id, candidateType: review.candidate_type, decision: review.decision,
-            rationale: review.rationale, notes: review.notes, tags: review.tags, changedMind: review.changed_mind,
-          }, requestCommandContext(req, eventPrincipal(principal!)),
-          expected === undefined ? { retries: 5 } : { expectedRevision: expected - 1 });
-          const etag = `"${result.revision + 1}"`;
-          const events = await history(params.run_id);
-          const saved = currentReviews(events).find((r) => r.candidate_id === review.candidate_id)!;
-          res.set('ETag', etag).json({ etag, review: saved });
-        } catch (error) {
-          if (error instanceof WrongExpectedRevisionError) {
-            res.status(412).json({ detail: 'the review history changed since your copy: reload and try again', current_etag: reviewEtag(await history(params.run_id)) });
+        const result = await saveReview(deps, {
+          runId: params.run_id, researcherId: principal!.id, review: body as ReviewToSave, ifMatch: req.get('if-match'),
+        }, requestCommandContext(req, eventPrincipal(principal!)));
+        switch (result.kind) {
+          case 'saved':
+            res.set('ETag', result.etag).json({ etag: result.etag, review: result.review });
             return;
-          }
-          if (error instanceof DomainError) throw new RequestValidationError([{ loc: ['body', 'candidate_type'], msg: error.message, type: error.code }]);
-          throw error;
+          case 'not_found':
+            return void notFound(res);
+          case 'not_reviewable':
+            res.status(409).json({ detail: `run is ${result.phase === 'running' ? 'still running' : result.phase}: there are no candidates to review yet` });
+            return;
+          case 'candidate_not_in_run':
+            throw new RequestValidationError([{ loc: ['body', 'candidate_id'], msg: `is not a ${result.candidateType} candidate of this run`, type: 'unknown_candidate' }]);
+          case 'stale':
+            res.status(412).json({
+              detail: result.reason === 'malformed' ? 'If-Match must be an ETag from GET …/reviews' : 'the review history changed since your copy: reload and try again',
+              current_etag: result.currentEtag,
+            });
+            return;
+          case 'invalid':
+            throw new RequestValidationError(result.details);
         }
       },
     },
@@ -161,29 +135,13 @@ export function reviewRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such run for this researcher', schema: detailSchema },
       },
       handler: async ({ principal, params, res }) => {
-        if (!(await ownedRun(params.run_id, principal!.id))) return void notFound(res);
-        const events = await history(params.run_id);
+        const result = await getReviewEvents(store, { runId: params.run_id, researcherId: principal!.id });
+        if (result.kind === 'not_found') return void notFound(res);
         res.json({
           run_id: params.run_id,
-          events: reviewEventViews(events),
+          events: result.events,
         });
       },
     },
   ];
-}
-
-/** The revision count an If-Match names; undefined without the header; '*' means any. */
-function parseIfMatch(req: Request): number | undefined | 'invalid' {
-  const header = req.get('if-match');
-  if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
-  return match ? Number(match[1]) : 'invalid';
-}
-
-async function assertCandidate(blobs: BlobStore, dossierHash: string, candidateId: string, candidateType: 'drug' | 'target'): Promise<void> {
-  const dossier = await blobs.getJson<Dossier>(dossierHash);
-  const rankings = candidateType === 'drug' ? dossier?.drug_rankings : dossier?.target_rankings;
-  if (!rankings?.some((r) => r.candidate_id === candidateId)) {
-    throw new RequestValidationError([{ loc: ['body', 'candidate_id'], msg: `is not a ${candidateType} candidate of this run`, type: 'unknown_candidate' }]);
-  }
 }

@@ -1,12 +1,11 @@
 // Saved Workspace runs (spec §4.5): list, load (request, dossier, HTML, status), delete. Every route
 // acts for the researcher principal; another researcher's run is answered like a missing one (404).
-import { changeRun, loadRun } from '../../commands/workspace/run-commands';
-import { DomainError } from '../../domain/shared/decider';
-import { reviewStreamId } from '../../domain/reviews/review';
-import { StreamDeletedError } from '../../infra/event-store/event-store';
-import type { Runtime } from '../../app/runtime';
-import { BlobStore } from '../../infra/blobs/blob-store';
-import { RUNS_TABLE } from '../../projections/workspace/runs.tables';
+import { deleteRun } from '../../commands/workspace/delete-run';
+import { getRun } from '../../commands/workspace/get-run';
+import { listRuns } from '../../commands/workspace/list-runs';
+import type { BlobStore } from '../../infra/blobs/blob-store';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { RunsQueries } from '../../projections/workspace/runs.queries';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { requestCommandContext } from '../middleware/correlation';
@@ -33,8 +32,13 @@ const runSummarySchema = {
   required: ['run_id', 'disease_id', 'question', 'status', 'requested_at'],
 };
 
-export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
-  const blobs = new BlobStore(runtime.db.knex);
+export interface WorkspaceRunRouteDeps {
+  store: EventStore;
+  blobs: BlobStore;
+  runs: RunsQueries;
+}
+
+export function workspaceRunRoutes(deps: WorkspaceRunRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'get',
@@ -62,12 +66,7 @@ export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
         },
       },
       handler: async ({ principal, query, res }) => {
-        const owned = runtime.db.knex(RUNS_TABLE).where({ researcher_id: principal!.id });
-        const [counted] = await owned.clone().count<{ n: string }[]>('* as n');
-        const rows = await owned.clone().orderBy([{ column: 'requested_at', order: 'desc' }, { column: 'run_id' }])
-          .limit(query.limit).offset(query.offset)
-          .select('run_id', 'disease_id', 'question', 'status', 'requested_at', 'finished_at', 'summary', 'source_statuses');
-        res.json({ runs: rows.map(toSummary), total: Number(counted?.n ?? 0), limit: query.limit, offset: query.offset });
+        res.json(await listRuns(deps.runs, { researcherId: principal!.id, limit: query.limit, offset: query.offset }));
       },
     },
     {
@@ -94,21 +93,12 @@ export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such run for this researcher', schema: detailSchema },
       },
       handler: async ({ principal, params, res }) => {
-        // The stream, not the read model: a run is readable the moment it exists.
-        const run = await loadRun(runtime.store, params.run_id);
-        if (run.phase === 'none' || run.phase === 'deleted' || run.researcherId !== principal!.id) {
+        const result = await getRun(deps, { runId: params.run_id, researcherId: principal!.id });
+        if (result.kind === 'not_found') {
           res.status(404).json({ detail: 'no such run' });
           return;
         }
-        res.json({
-          run_id: params.run_id,
-          status: run.phase === 'requested' ? 'running' : run.phase,
-          request: run.request,
-          source_statuses: run.sources,
-          dossier: run.dossierHash ? await blobs.getJson(run.dossierHash) : null,
-          html: run.htmlHash ? await blobs.getText(run.htmlHash) : null,
-          error: run.error ?? null,
-        });
+        res.json(result.run);
       },
     },
     {
@@ -125,39 +115,13 @@ export function workspaceRunRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such run for this researcher', schema: detailSchema },
       },
       handler: async ({ req, principal, params, res }) => {
-        try {
-          await changeRun(runtime.store, params.run_id, { type: 'DeleteRun', researcherId: principal!.id, at: new Date().toISOString() },
-            requestCommandContext(req, eventPrincipal(principal!)));
-          // Its review history goes with it: the stream is tombstoned, the read models drop it on RunDeleted.
-          await runtime.store.tombstone(reviewStreamId(params.run_id)).catch((error) => {
-            if (!(error instanceof StreamDeletedError)) throw error;
-          });
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'run_not_found') {
-            res.status(404).json({ detail: 'no such run' });
-            return;
-          }
-          throw error;
+        const result = await deleteRun(deps.store, { runId: params.run_id, researcherId: principal!.id }, requestCommandContext(req, eventPrincipal(principal!)));
+        if (result.kind === 'not_found') {
+          res.status(404).json({ detail: 'no such run' });
+          return;
         }
         res.status(204).end();
       },
     },
   ];
-}
-
-function toSummary(row: Record<string, unknown>) {
-  return {
-    run_id: row.run_id,
-    disease_id: row.disease_id,
-    question: row.question,
-    status: row.status,
-    requested_at: iso(row.requested_at),
-    finished_at: row.finished_at ? iso(row.finished_at) : null,
-    summary: row.summary ?? null,
-    source_statuses: row.source_statuses ?? [],
-  };
-}
-
-function iso(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : String(value);
 }

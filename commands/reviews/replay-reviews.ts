@@ -1,10 +1,9 @@
 // The auditor's view: a run's review state as of any moment, rebuilt by replaying its events, and
 // checked against the read model the API serves.
-import type { Knex } from 'knex';
-import { fold } from '../../domain/shared/decider';
 import { CandidateReview, reviewDecider, ReviewEvent, reviewStreamId } from '../../domain/reviews/review';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { REVIEWS_TABLE } from '../../projections/reviews/reviews.tables';
+import type { ReviewsQueries, StoredReview } from '../../projections/reviews/reviews.queries';
+import { foldRecorded } from '../shared/load-state';
 
 export interface ReplayResult {
   runId: string;
@@ -15,28 +14,29 @@ export interface ReplayResult {
   differences: string[] | null;
 }
 
-export async function replayReviews(store: EventStore, knex: Knex, runId: string, asOf?: Date): Promise<ReplayResult> {
+export async function replayReviews(store: EventStore, readModel: ReviewsQueries, runId: string, asOf?: Date): Promise<ReplayResult> {
   const all = await store.readStream(reviewStreamId(runId));
   const events = asOf ? all.filter((e) => Date.parse((e.data as ReviewEvent['data']).at) <= asOf.getTime()) : all;
-  const state = fold(reviewDecider, events.map((e) => ({ type: e.type, data: e.data }) as ReviewEvent));
+  const state = foldRecorded(reviewDecider, events);
   const reviews = Object.values(state.candidates).sort((a, b) => a.candidateId.localeCompare(b.candidateId));
-  let differences: string[] | null = null;
-  if (!asOf) {
-    differences = [];
-    const rows = await knex(REVIEWS_TABLE).where({ run_id: runId }).orderBy('candidate_id');
-    const byId = new Map(rows.map((r) => [r.candidate_id as string, r]));
-    for (const review of reviews) {
-      const row = byId.get(review.candidateId);
-      if (!row) {
-        differences.push(`${review.candidateId}: missing from the read model`);
-        continue;
-      }
-      byId.delete(review.candidateId);
-      const expected = { decision: review.decision, rationale: review.rationale, notes: review.notes, tags: review.tags, changed_mind: review.changedMind, candidate_type: review.candidateType };
-      const actual = { decision: row.decision, rationale: row.rationale, notes: row.notes, tags: row.tags, changed_mind: row.changed_mind, candidate_type: row.candidate_type };
-      if (JSON.stringify(expected) !== JSON.stringify(actual)) differences.push(`${review.candidateId}: read model ${JSON.stringify(actual)} != replay ${JSON.stringify(expected)}`);
-    }
-    for (const extra of byId.keys()) differences.push(`${extra}: in the read model but not in the history`);
-  }
+  const differences = asOf ? null : differencesFromReadModel(reviews, await readModel.currentOfRun(runId));
   return { runId, asOf: asOf?.toISOString() ?? null, eventsReplayed: events.length, reviews, differences };
+}
+
+function differencesFromReadModel(reviews: readonly CandidateReview[], rows: readonly StoredReview[]): string[] {
+  const differences: string[] = [];
+  const byId = new Map(rows.map((r) => [r.candidate_id, r]));
+  for (const review of reviews) {
+    const row = byId.get(review.candidateId);
+    if (!row) {
+      differences.push(`${review.candidateId}: missing from the read model`);
+      continue;
+    }
+    byId.delete(review.candidateId);
+    const expected = { decision: review.decision, rationale: review.rationale, notes: review.notes, tags: review.tags, changed_mind: review.changedMind, candidate_type: review.candidateType };
+    const actual = { decision: row.decision, rationale: row.rationale, notes: row.notes, tags: row.tags, changed_mind: row.changed_mind, candidate_type: row.candidate_type };
+    if (JSON.stringify(expected) !== JSON.stringify(actual)) differences.push(`${review.candidateId}: read model ${JSON.stringify(actual)} != replay ${JSON.stringify(expected)}`);
+  }
+  for (const extra of byId.keys()) differences.push(`${extra}: in the read model but not in the history`);
+  return differences;
 }

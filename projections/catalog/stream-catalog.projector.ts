@@ -4,8 +4,7 @@
 import type { Knex } from 'knex';
 import { RecordedEvent, STREAM_DELETED, streamCategory } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
-
-const TABLE = 'stream_catalog';
+import { STREAM_CATALOG_TABLE as TABLE } from './stream-catalog.tables';
 
 export const streamCatalogProjector: Projector = {
   name: 'stream_catalog',

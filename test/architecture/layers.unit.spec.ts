@@ -11,7 +11,6 @@ const root = path.resolve(__dirname, '..', '..', '..');
 const KNOWN_CYCLES: string[] = [
   'processors/jobs/modules.ts <-> processors/workspace/workspace-module.ts',
   'app/runtime.ts <-> processors/digest/digest-dispatcher.ts',
-  'api/workspace/reviews.routes.ts <-> api/workspace/workspace-reads.ts',
 ];
 const KNOWN_UPWARD: string[] = [
   'api/alerts/alerts.routes.ts -> app/runtime.ts',
@@ -22,10 +21,6 @@ const KNOWN_UPWARD: string[] = [
   'api/notifications/notifications.routes.ts -> app/runtime.ts',
   'api/operations/health.routes.ts -> app/runtime.ts',
   'api/system/modules.routes.ts -> app/runtime.ts',
-  'api/workspace/across-runs.routes.ts -> app/runtime.ts',
-  'api/workspace/review-bundle.routes.ts -> app/runtime.ts',
-  'api/workspace/reviews.routes.ts -> app/runtime.ts',
-  'api/workspace/runs.routes.ts -> app/runtime.ts',
   'api/workspace/submit.routes.ts -> app/runtime.ts',
   'processors/digest/digest-dispatcher.ts -> app/runtime.ts',
 ];
@@ -37,9 +32,6 @@ const KNOWN_TABLE_READERS: string[] = [
   'api/digest/digest.routes.ts -> projections/digest/digest-deliveries.tables.ts',
   'api/jobs/job-status-reader.ts -> projections/jobs/job-status.tables.ts',
   'api/notifications/notifications.routes.ts -> projections/alerts/alerts.tables.ts',
-  'api/workspace/runs.routes.ts -> projections/workspace/runs.tables.ts',
-  'api/workspace/workspace-reads.ts -> projections/workspace/runs.tables.ts',
-  'commands/reviews/replay-reviews.ts -> projections/reviews/reviews.tables.ts',
   'processors/alerts/review-reminders.processor.ts -> projections/reviews/reviews.tables.ts',
   'processors/alerts/review-reminders.processor.ts -> projections/workspace/runs.tables.ts',
   'processors/digest/digest-builder.ts -> projections/alerts/alerts.tables.ts',

@@ -9,8 +9,15 @@ import { changeRun } from '../../commands/workspace/run-commands';
 import { Decision, reviewDecider, reviewStreamId } from '../../domain/reviews/review';
 import type { Dossier, EvidenceItem } from '../../domain/workspace/dossier-types';
 import { runStreamId } from '../../domain/workspace/run';
-import type { Runtime } from '../../app/runtime';
+import type { Knex } from 'knex';
+import type { EventStore } from '../../infra/event-store/event-store';
 import { BlobStore } from '../../infra/blobs/blob-store';
+
+/** What seeding writes to: a Runtime, or just an event store and a database. */
+export interface SeedTarget {
+  store: EventStore;
+  db: { knex: Knex };
+}
 
 export interface SeedCandidate {
   id: string;
@@ -56,7 +63,7 @@ export function seedDossier(runId: string, diseaseId: string, candidates: SeedCa
 }
 
 /** Writes a completed run; returns its id and the RunCompleted event id. */
-export async function seedCompletedRun(runtime: Runtime, input: { researcherId: string; diseaseId: string; at: string; candidates: SeedCandidate[] }): Promise<{ runId: string; completedEventId: string }> {
+export async function seedCompletedRun(runtime: SeedTarget, input: { researcherId: string; diseaseId: string; at: string; candidates: SeedCandidate[] }): Promise<{ runId: string; completedEventId: string }> {
   const runId = randomUUID();
   const dossier = seedDossier(runId, input.diseaseId, input.candidates);
   const blobs = new BlobStore(runtime.db.knex);
@@ -72,7 +79,7 @@ export async function seedCompletedRun(runtime: Runtime, input: { researcherId: 
   return { runId, completedEventId: events.find((e) => e.type === 'RunCompleted')!.id };
 }
 
-export async function seedReview(runtime: Runtime, input: { researcherId: string; runId: string; candidateId: string; decision: Decision; at: string; type?: 'drug' | 'target' }): Promise<void> {
+export async function seedReview(runtime: Pick<SeedTarget, 'store'>, input: { researcherId: string; runId: string; candidateId: string; decision: Decision; at: string; type?: 'drug' | 'target' }): Promise<void> {
   await handleCommand(runtime.store, reviewStreamId(input.runId), reviewDecider, {
     type: 'SaveReview', runId: input.runId, researcherId: input.researcherId, at: input.at, candidateId: input.candidateId,
     candidateType: input.type ?? 'drug', decision: input.decision, rationale: '', notes: '', tags: [], changedMind: null,

@@ -2,6 +2,7 @@
 // run, the review state replayed from the events equals the read model the API served.
 import { expect } from 'chai';
 import { replayReviews } from '../../commands/reviews/replay-reviews';
+import { reviewsQueries } from '../../projections/reviews/reviews.queries';
 import { Database } from '../../infra/db/database';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
 import { allProjectors } from '../../projections';
@@ -33,7 +34,7 @@ describe('Audit: every review history replays to its read model', function () {
     const streams = await db.knex('es_streams').where('stream_id', 'like', 'review-%').andWhere({ deleted: false }).pluck('stream_id');
     if (streams.length === 0) this.skip();
     for (const stream of streams) {
-      const result = await replayReviews(store, db.knex, stream.slice('review-'.length));
+      const result = await replayReviews(store, reviewsQueries(db.knex), stream.slice('review-'.length));
       expect(result.differences, stream).to.deep.equal([]);
     }
   });

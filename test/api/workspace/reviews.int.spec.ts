@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { replayReviews } from '../../../commands/reviews/replay-reviews';
+import { reviewsQueries } from '../../../projections/reviews/reviews.queries';
 import type { Dossier } from '../../../domain/workspace/dossier-types';
 import { eventually, testDatabaseUrl } from '../../support/databases';
 import { runCli } from '../../support/service-process';
@@ -106,11 +107,11 @@ describe('Reviews of a saved run', function () {
 
   it('replays to the same state the read model serves, and to any earlier moment', async function () {
     await server.runtime.projections.waitForCatchUp();
-    const replay = await replayReviews(server.runtime.store, server.runtime.db.knex, runId);
+    const replay = await replayReviews(server.runtime.store, reviewsQueries(server.runtime.db.knex), runId);
     expect(replay.differences).to.deep.equal([]);
     expect(replay.reviews.length).to.equal(((await (await fetch(url(), { headers: alice })).json()) as Json).reviews.length);
     const first = ((await (await fetch(`${server.baseUrl}/api/workspace/runs/${runId}/review-events`, { headers: alice })).json()) as Json).events[0];
-    const early = await replayReviews(server.runtime.store, server.runtime.db.knex, runId, new Date(first.saved_at));
+    const early = await replayReviews(server.runtime.store, reviewsQueries(server.runtime.db.knex), runId, new Date(first.saved_at));
     expect(early.eventsReplayed).to.equal(1);
     expect(early.reviews[0]).to.include({ decision: 'pin' });
     const cli = await runCli(['audit', 'replay', '--run', runId], { PATH: process.env.PATH, DATABASE_URL: testDatabaseUrl(), DEBUG: 'true' });

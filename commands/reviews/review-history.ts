@@ -1,0 +1,35 @@
+// Reading a run's review history (stream review-<run id>) for its owner.
+import { ReviewEvent, reviewStreamId } from '../../domain/reviews/review';
+import { EventStore, RecordedEvent, StreamDeletedError } from '../../infra/event-store/event-store';
+import { reviewEtag } from './review-etag';
+import { CurrentReview, currentReviews } from './review-views';
+
+export interface ReviewHistory {
+  /** The owner's saves, oldest first. */
+  events: RecordedEvent[];
+  /** ETag of the whole history. */
+  etag: string;
+}
+
+/**
+ * Only the caller's own saves (a run is reviewed by its owner alone, so this filter is a safeguard),
+ * and the ETag of the whole history. A tombstoned history reads as empty.
+ */
+export async function reviewHistory(store: EventStore, runId: string, researcherId: string): Promise<ReviewHistory> {
+  let all: RecordedEvent[];
+  try {
+    all = await store.readStream(reviewStreamId(runId));
+  } catch (error) {
+    if (!(error instanceof StreamDeletedError)) throw error;
+    all = [];
+  }
+  return {
+    events: all.filter((e) => e.type === 'ReviewSaved' && (e.data as ReviewEvent['data']).researcherId === researcherId),
+    etag: reviewEtag(all),
+  };
+}
+
+/** The owner's current review of each candidate of a run. */
+export async function currentReviewsOf(store: EventStore, runId: string, researcherId: string): Promise<CurrentReview[]> {
+  return currentReviews((await reviewHistory(store, runId, researcherId)).events);
+}
