@@ -92,6 +92,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
         404: { description: 'No such run for this researcher', schema: detailSchema },
         409: { description: 'The run has no dossier yet (still running or failed)', schema: detailSchema },
         412: { description: 'If-Match does not match the current review history', schema: { type: 'object', properties: { detail: { type: 'string' }, current_etag: { type: 'string' } } } },
+        503: { description: 'Without If-Match: other saves kept winning for 10 s; retry after Retry-After seconds', schema: detailSchema },
       },
       handler: async ({ req, res, principal, params, body }) => {
         const result = await saveReview(deps, {
@@ -116,6 +117,9 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
             return;
           case 'invalid':
             throw new RequestValidationError(result.details);
+          case 'busy':
+            res.set('Retry-After', '1').status(503).json({ detail: 'the review history is busy with other saves: try again shortly' });
+            return;
         }
       },
     },

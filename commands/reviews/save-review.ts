@@ -8,6 +8,7 @@ import { CandidateKind, Decision, reviewDecider, reviewStreamId } from '../../do
 import type { Dossier } from '../../domain/workspace/dossier-types';
 import type { BlobStore } from '../../infra/blobs/blob-store';
 import { EventStore, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
+import { performance } from 'node:perf_hooks';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
 import { loadOwnedRunState } from '../workspace/owned-runs';
@@ -15,8 +16,13 @@ import { etagOfRevision, parseIfMatch } from './review-etag';
 import { reviewHistory } from './review-history';
 import { CurrentReview, currentReviews } from './review-views';
 
-/** How often a save without If-Match re-reads and re-decides after a concurrent save. */
-const SAVE_RETRIES = 5;
+/**
+ * A save without If-Match is last-write-wins: after a concurrent save it re-reads and re-decides until it
+ * lands. Bounded by time, not a count (20 writers on one history need more than 5 rounds), with a short
+ * jittered pause so contenders spread out.
+ */
+const UNCONDITIONAL_SAVE_DEADLINE_MS = 10_000;
+const RETRY_PAUSE_MS = 15;
 
 export interface ReviewToSave {
   candidate_id: string;
@@ -46,7 +52,9 @@ export type SaveReviewResult =
   /** If-Match is not an ETag of this history (malformed) or names an older one (changed). */
   | { kind: 'stale'; reason: 'malformed' | 'changed'; currentEtag: string }
   /** The decider refused the save (e.g. a candidate reviewed before under the other type). */
-  | { kind: 'invalid'; details: ValidationDetail[] };
+  | { kind: 'invalid'; details: ValidationDetail[] }
+  /** Without If-Match, other saves kept winning until the deadline: try again shortly. */
+  | { kind: 'busy' };
 
 export async function saveReview(
   deps: { store: EventStore; blobs: BlobStore },
@@ -64,12 +72,16 @@ export async function saveReview(
   const expected = parseIfMatch(input.ifMatch);
   const currentEtag = async () => (await reviewHistory(store, runId, researcherId)).etag;
   if (expected === 'invalid') return { kind: 'stale', reason: 'malformed', currentEtag: await currentEtag() };
+  const command = {
+    type: 'SaveReview', runId, researcherId, at: context.now.toISOString(),
+    candidateId: review.candidate_id, candidateType: review.candidate_type, decision: review.decision,
+    rationale: review.rationale, notes: review.notes, tags: review.tags, changedMind: review.changed_mind,
+  } as const;
   try {
-    const result = await handleCommand(store, reviewStreamId(runId), reviewDecider, {
-      type: 'SaveReview', runId, researcherId, at: context.now.toISOString(),
-      candidateId: review.candidate_id, candidateType: review.candidate_type, decision: review.decision,
-      rationale: review.rationale, notes: review.notes, tags: review.tags, changedMind: review.changed_mind,
-    }, context, expected === undefined ? { retries: SAVE_RETRIES } : { expectedRevision: expected - 1 });
+    const result = expected === undefined
+      ? await saveUntilItLands(() => handleCommand(store, reviewStreamId(runId), reviewDecider, command, context))
+      : await handleCommand(store, reviewStreamId(runId), reviewDecider, command, context, { expectedRevision: expected - 1 });
+    if (result === 'busy') return { kind: 'busy' };
     const history = await reviewHistory(store, runId, researcherId);
     const saved = currentReviews(history.events).find((r) => r.candidate_id === review.candidate_id)!;
     return { kind: 'saved', etag: etagOfRevision(result.revision), review: saved };
@@ -77,6 +89,20 @@ export async function saveReview(
     if (error instanceof WrongExpectedRevisionError) return { kind: 'stale', reason: 'changed', currentEtag: await currentEtag() };
     if (error instanceof DomainError) return { kind: 'invalid', details: [{ loc: ['body', 'candidate_type'], msg: error.message, type: error.code }] };
     throw error;
+  }
+}
+
+/** Re-runs an unconditional save after each concurrent write until it lands or the deadline passes. */
+async function saveUntilItLands<T>(attempt: () => Promise<T>): Promise<T | 'busy'> {
+  const deadline = performance.now() + UNCONDITIONAL_SAVE_DEADLINE_MS;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (performance.now() >= deadline) return 'busy';
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_PAUSE_MS));
+    }
   }
 }
 
