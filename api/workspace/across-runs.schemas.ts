@@ -5,18 +5,20 @@ const nullableStr = { type: ['string', 'null'] };
 const int = { type: 'integer' };
 const num = { type: 'number' };
 const uuid = { type: 'string', format: 'uuid' };
+/** A run id as a caller may send it: any id that names none of the caller's runs is a 404, not a 422. */
+const runIdInput = { type: 'string', minLength: 1, maxLength: 100, description: 'A run id (UUID); an unknown id of any shape is 404' };
 const decision = { enum: ['pin', 'reject'] };
 const candidateType = { enum: ['drug', 'target'] };
 const band = { enum: ['high', 'medium', 'low'] };
 const runStatus = { enum: ['running', 'completed', 'failed'] };
 
-export const runIdParams = { type: 'object', properties: { run_id: uuid }, required: ['run_id'] };
+export const runIdParams = { type: 'object', properties: { run_id: runIdInput }, required: ['run_id'] };
 
 export const compareQuery = {
   type: 'object',
   properties: {
-    left: { ...uuid, description: 'The earlier (baseline) run' },
-    right: { ...uuid, description: 'The later run, compared against left' },
+    left: { ...runIdInput, description: 'The earlier (baseline) run' },
+    right: { ...runIdInput, description: 'The later run, compared against left' },
   },
   required: ['left', 'right'],
   additionalProperties: false,
@@ -26,7 +28,7 @@ export const trendsQuery = {
   type: 'object',
   properties: {
     run_ids: {
-      type: 'array', items: uuid, minItems: 1, maxItems: 100,
+      type: 'array', items: runIdInput, minItems: 1, maxItems: 100,
       description: 'Runs to include (repeat the parameter). Default: the caller\'s latest completed runs.',
     },
     disease_id: { type: 'string', minLength: 1, maxLength: 100, description: 'Without run_ids: only runs of this disease' },

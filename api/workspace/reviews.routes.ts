@@ -12,8 +12,8 @@ import type { RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { detailSchema } from '../jobs/job.schemas';
 import { requestCommandContext } from '../middleware/correlation';
+import { runIdParams } from './across-runs.schemas';
 
-const runIdParams = { type: 'object', properties: { run_id: { type: 'string', format: 'uuid' } }, required: ['run_id'] };
 
 export const reviewBodySchema = {
   type: 'object',

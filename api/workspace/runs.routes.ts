@@ -10,12 +10,8 @@ import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { requestCommandContext } from '../middleware/correlation';
 import { detailSchema } from '../jobs/job.schemas';
+import { runIdParams } from './across-runs.schemas';
 
-const runIdParams = {
-  type: 'object',
-  properties: { run_id: { type: 'string', format: 'uuid' } },
-  required: ['run_id'],
-};
 
 const runSummarySchema = {
   type: 'object',

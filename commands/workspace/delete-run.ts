@@ -5,11 +5,13 @@ import { DomainError } from '../../domain/shared/decider';
 import { reviewStreamId } from '../../domain/reviews/review';
 import { EventStore, StreamDeletedError } from '../../infra/event-store/event-store';
 import type { CommandContext } from '../shared/command-context';
+import { isRunId } from './owned-runs';
 import { changeRun } from './run-commands';
 
 export type DeleteRunResult = { kind: 'deleted' } | { kind: 'not_found' };
 
 export async function deleteRun(store: EventStore, input: { runId: string; researcherId: string }, context: CommandContext): Promise<DeleteRunResult> {
+  if (!isRunId(input.runId)) return { kind: 'not_found' };
   try {
     await changeRun(store, input.runId, { type: 'DeleteRun', researcherId: input.researcherId, at: context.now.toISOString() }, context);
   } catch (error) {

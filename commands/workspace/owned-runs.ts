@@ -6,14 +6,24 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { OwnedRun } from '../../projections/workspace/runs.queries';
 import { foldRecorded, loadState, toDomainEvent } from '../shared/load-state';
 
+// Run ids are UUIDs; an id of any other shape names no run (404, spec §7), and never reaches a stream
+// name or a uuid column.
+const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isRunId(value: string): boolean {
+  return RUN_ID.test(value);
+}
+
 /** The run's state when it exists, is not deleted and belongs to the researcher. */
 export async function loadOwnedRunState(store: EventStore, runId: string, researcherId: string): Promise<RunState | undefined> {
+  if (!isRunId(runId)) return undefined;
   const { state } = await loadState(store, runStreamId(runId), runDecider);
   return isOwned(state, researcherId) ? state : undefined;
 }
 
 /** The caller's run with its request and finish times, or undefined when it is missing, deleted or someone else's. */
 export async function loadOwnedRun(store: EventStore, runId: string, researcherId: string): Promise<OwnedRun | undefined> {
+  if (!isRunId(runId)) return undefined;
   const events = await store.readStream(runStreamId(runId));
   const state = foldRecorded(runDecider, events);
   if (!isOwned(state, researcherId)) return undefined;

@@ -145,7 +145,7 @@ describe('Across runs: compare, trends, candidate history, evidence graph', func
       await json(ALICE, `/api/workspace/compare?left=${running}&right=${UNKNOWN}`, 404);
       const missing = await json(ALICE, `/api/workspace/compare?left=${a.runId}`, 422);
       expect(missing.detail.map((d: Json) => d.loc.join('.'))).to.include('query.right');
-      await json(ALICE, `/api/workspace/compare?left=${a.runId}&right=not-a-uuid`, 422);
+      await json(ALICE, `/api/workspace/compare?left=${a.runId}&right=not-a-uuid`, 404);
       expect((await world.get(null, `/api/workspace/compare?left=${a.runId}&right=${b.runId}`)).status).to.equal(401);
     });
   });
@@ -223,7 +223,7 @@ describe('Across runs: compare, trends, candidate history, evidence graph', func
       await json(BOB, `/api/workspace/trends?run_ids=${a.runId}`, 404);
       await json(ALICE, `/api/workspace/trends?run_ids=${a.runId}&run_ids=${UNKNOWN}`, 404);
       await json(ALICE, `/api/workspace/trends?run_ids=${a.runId}&disease_id=sle`, 422);
-      await json(ALICE, '/api/workspace/trends?run_ids=nope', 422);
+      await json(ALICE, '/api/workspace/trends?run_ids=nope', 404);
     });
   });
 
@@ -336,7 +336,7 @@ describe('Across runs: compare, trends, candidate history, evidence graph', func
       await json(BOB, `/api/workspace/runs/${b.runId}/graph`, 404);
       await json(ALICE, `/api/workspace/runs/${UNKNOWN}/graph`, 404);
       await json(ALICE, `/api/workspace/runs/${running}/graph`, 409);
-      await json(ALICE, '/api/workspace/runs/not-a-uuid/graph', 422);
+      await json(ALICE, '/api/workspace/runs/not-a-uuid/graph', 404);
     });
   });
 
