@@ -1,6 +1,7 @@
 // `evidence audit replay --run ID [--at TIMESTAMP]`: a run's review state as of any moment, replayed
-// from its events; without --at it is also compared with the read model (exit 1 on any difference).
-import { replayReviews } from '../../commands/reviews/replay-reviews';
+// from its events; without --at it is also compared with the read model (exit 1 on any difference,
+// exit 2 when there is no such run).
+import { auditRunReviews } from '../../commands/reviews/audit-run-reviews';
 import { reviewsQueries } from '../../projections/reviews/reviews.queries';
 import { printTable } from '../print';
 import { withRuntime } from './lifecycle';
@@ -10,7 +11,14 @@ export async function auditReplay(options: { run: string; at?: string; json?: bo
   if (asOf && Number.isNaN(asOf.getTime())) throw new Error(`--at ${options.at} is not a timestamp (ISO 8601, e.g. 2026-11-21T10:00:00Z)`);
   await withRuntime(async (runtime) => {
     await runtime.projections.waitForCatchUp(30_000).catch(() => undefined);
-    const result = await replayReviews(runtime.store, reviewsQueries(runtime.db.knex), options.run, asOf);
+    const audit = await auditRunReviews(runtime.store, reviewsQueries(runtime.db.knex), options.run, asOf);
+    if (audit.kind === 'not_found') {
+      const why = { malformed_id: 'not a run id', unknown_run: 'not in the event log', deleted_run: 'the run was deleted' }[audit.reason];
+      console.error(`no such run: ${options.run} (${why})`);
+      process.exitCode = 2;
+      return;
+    }
+    const { result } = audit;
     if (options.json) {
       console.log(JSON.stringify(result, null, 2));
     } else {
