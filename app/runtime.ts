@@ -28,7 +28,7 @@ import { DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../processors/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
-import { startDigestDispatcher } from '../processors/digest/digest-dispatcher';
+import { startDigestDispatcher } from './digest-schedule';
 
 export interface Runtime {
   settings: Settings;

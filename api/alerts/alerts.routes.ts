@@ -1,13 +1,14 @@
 // Review reminders (spec §4.5): the caller's alerts (listing also dispatches their pending email/chat
 // notifications) and marking one read, which stops any further delivery of it. Another researcher's
 // alert is answered like a missing one (404).
-import { changeAlert } from '../../commands/alerts/alert-commands';
+import { listAlerts } from '../../commands/alerts/list-alerts';
+import { markAlertRead } from '../../commands/alerts/mark-alert-read';
+import type { DispatchReport } from '../../commands/notifications/dispatch-pending-alerts';
+import type { CommandContext } from '../../commands/shared/command-context';
 import type { AlertData } from '../../domain/alerts/alert';
-import { DomainError } from '../../domain/shared/decider';
-import type { Runtime } from '../../app/runtime';
-import { notificationTransportOptions } from '../../infra/notifications/transport-options';
-import { ALERT_DELIVERIES_TABLE, ALERTS_TABLE } from '../../projections/alerts/alerts.tables';
-import { dispatchPendingAlerts } from '../../processors/notifications/alert-dispatcher';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { Logger } from '../../infra/logging/logger';
+import type { AlertsQueries } from '../../projections/alerts/alerts.queries';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { detailSchema } from '../jobs/job.schemas';
@@ -67,8 +68,14 @@ export function alertFromData(data: AlertData, status: 'unread' | 'read', readAt
   };
 }
 
-export function alertRoutes(runtime: Runtime): RouteDefinition[] {
-  const { knex } = runtime.db;
+export interface AlertRouteDeps {
+  store: EventStore;
+  alerts: AlertsQueries;
+  /** Sends the researcher's pending notifications (commands/notifications/dispatch-pending-alerts.ts). */
+  dispatchPendingAlerts: (researcherId: string, context: CommandContext, logger: Logger) => Promise<DispatchReport>;
+}
+
+export function alertRoutes(deps: AlertRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'get',
@@ -102,36 +109,26 @@ export function alertRoutes(runtime: Runtime): RouteDefinition[] {
         },
       },
       handler: async ({ req, principal, query, res }) => {
-        const researcherId = principal!.id;
-        let notifications = { attempted: 0, delivered: 0, failed: 0 };
-        try {
-          const report = await dispatchPendingAlerts({ store: runtime.store, knex, settings: runtime.settings, logger: req.log, options: notificationTransportOptions(runtime) },
-            researcherId, requestCommandContext(req, eventPrincipal(principal!)));
-          notifications = { attempted: report.attempted, delivered: report.delivered, failed: report.failed };
-        } catch (error) {
-          req.log.warn({ err: error }, 'notification dispatch failed; listing alerts anyway');
-        }
-        const owned = knex(ALERTS_TABLE).where({ researcher_id: researcherId });
-        const filtered = query.unread_only ? owned.clone().andWhere({ status: 'unread' }) : owned.clone();
-        const [total] = await filtered.clone().count<{ n: string }[]>('* as n');
-        const [unread] = await owned.clone().andWhere({ status: 'unread' }).count<{ n: string }[]>('* as n');
-        const rows = await filtered.clone().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'alert_id' }]).limit(query.limit).offset(query.offset).select('*');
-        const deliveries = await knex(ALERT_DELIVERIES_TABLE).whereIn('alert_id', rows.map((r) => r.alert_id)).select('*');
+        const listing = await listAlerts(
+          { alerts: deps.alerts, dispatchPending: (id, context) => deps.dispatchPendingAlerts(id, context, req.log), logger: req.log },
+          { researcherId: principal!.id, unreadOnly: Boolean(query.unread_only), limit: query.limit, offset: query.offset },
+          requestCommandContext(req, eventPrincipal(principal!)),
+        );
         res.json({
-          alerts: rows.map((row) => ({
+          alerts: listing.rows.map((row) => ({
             alert_id: row.alert_id, run_id: row.run_id, previous_run_id: row.previous_run_id, disease_id: row.disease_id,
             candidate_id: row.candidate_id, candidate_type: row.candidate_type, label: row.label, status: row.status,
             created_at: iso(row.created_at), read_at: iso(row.read_at), previous: row.previous, current: row.current,
             trigger_reasons: row.reasons, new_evidence_ids: row.new_evidence_ids,
             deliveries: Object.fromEntries(['email', 'chat'].map((channel) => {
-              const d = deliveries.find((x) => x.alert_id === row.alert_id && x.channel === channel);
+              const d = listing.deliveries.find((x) => x.alert_id === row.alert_id && x.channel === channel);
               return [channel, d ? {
                 status: d.status, attempts: d.attempts, message_id: d.message_id, last_error: d.last_error,
                 last_attempt_at: iso(d.last_attempt_at), delivered_at: iso(d.delivered_at),
               } : null];
             })),
           })),
-          total: Number(total?.n ?? 0), unread_count: Number(unread?.n ?? 0), limit: query.limit, offset: query.offset, notifications,
+          total: listing.total, unread_count: listing.unreadCount, limit: query.limit, offset: query.offset, notifications: listing.notifications,
         });
       },
     },
@@ -148,14 +145,10 @@ export function alertRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such alert for this researcher', schema: detailSchema },
       },
       handler: async ({ req, principal, params, res }) => {
-        try {
-          const state = await changeAlert(runtime.store, params.alert_id, { type: 'MarkAlertRead', researcherId: principal!.id, at: new Date().toISOString() },
-            requestCommandContext(req, eventPrincipal(principal!)));
-          res.json(alertFromData(state.alert!, 'read', state.readAt));
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'alert_not_found') return void res.status(404).json({ detail: 'no such alert' });
-          throw error;
-        }
+        const result = await markAlertRead(deps.store, { alertId: params.alert_id, researcherId: principal!.id },
+          requestCommandContext(req, eventPrincipal(principal!)));
+        if (result.kind === 'not_found') return void res.status(404).json({ detail: 'no such alert' });
+        res.json(alertFromData(result.alert, 'read', result.readAt));
       },
     },
   ];

@@ -2,15 +2,15 @@
 // re-sends a delivered period), the delivery history, and the signed review link's landing route.
 // Review link answers: 302 to the dashboard context for a valid token; 400 for a malformed token;
 // 403 for a bad signature, an expired token, or when no link secret is configured.
-import { changeDigest } from '../../commands/digest/digest-commands';
+import type { DigestDeliveryDeps } from '../../commands/digest/deliver-digest';
+import { openReviewLink } from '../../commands/digest/open-review-link';
+import { previewDigest } from '../../commands/digest/preview-digest';
+import { sendDigest } from '../../commands/digest/send-digest';
 import type { DigestState } from '../../domain/digest/digest';
-import { previousUtcWeek } from '../../domain/digest/digest-window';
-import { reviewRedirectPath, verifyReviewToken } from '../../domain/digest/review-link';
-import type { Runtime } from '../../app/runtime';
-import { notificationTransportOptions } from '../../infra/notifications/transport-options';
-import { DIGEST_DELIVERIES_TABLE } from '../../projections/digest/digest-deliveries.tables';
-import { buildDigest } from '../../processors/digest/digest-builder';
-import { attemptDigest, DigestDeps, reviewLink } from '../../processors/digest/digest-delivery';
+import type { Clock } from '../../infra/clock/clock';
+import type { Settings } from '../../infra/config/settings';
+import type { Logger } from '../../infra/logging/logger';
+import type { DigestDeliveriesQueries } from '../../projections/digest/digest-deliveries.queries';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { detailSchema } from '../jobs/job.schemas';
@@ -79,12 +79,16 @@ function sendResult(period: string, state: DigestState, already = false) {
   };
 }
 
-export function digestRoutes(runtime: Runtime): RouteDefinition[] {
-  const { knex } = runtime.db;
-  const deps = (logger: DigestDeps['logger']): DigestDeps => ({
-    store: runtime.store, knex, settings: runtime.settings, logger, options: notificationTransportOptions(runtime),
-  });
-  const now = () => (notificationTransportOptions(runtime).now ?? (() => new Date()))();
+export interface DigestRouteDeps {
+  settings: Settings;
+  /** The digest's clock (which week is "previous", link signing and expiry). */
+  clock: Clock;
+  deliveries: DigestDeliveriesQueries;
+  /** What building and delivering a digest needs, logging to this request's logger. */
+  digest: (logger: Logger) => DigestDeliveryDeps;
+}
+
+export function digestRoutes(deps: DigestRouteDeps): RouteDefinition[] {
   return [
     {
       method: 'get',
@@ -94,11 +98,9 @@ export function digestRoutes(runtime: Runtime): RouteDefinition[] {
       tags: ['digest'],
       principal: 'required',
       responses: { 200: { description: 'New evidence, unresolved reminders, changed decisions', schema: digestSchema } },
-      handler: async ({ principal, res }) => {
-        const at = now();
-        const window = previousUtcWeek(at);
-        const digest = await buildDigest(knex, principal!.id, window);
-        res.json({ ...digest, review_link: reviewLink(runtime.settings, { period: window.period, runId: digest.latest_run_id ?? undefined }, at) ?? null });
+      handler: async ({ req, principal, res }) => {
+        const { digest, reviewLink } = await previewDigest(deps.digest(req.log), principal!.id);
+        res.json({ ...digest, review_link: reviewLink ?? null });
       },
     },
     {
@@ -114,18 +116,8 @@ export function digestRoutes(runtime: Runtime): RouteDefinition[] {
       responses: { 200: { description: 'The period\'s delivery state after this request', schema: sendResultSchema } },
       handler: async ({ req, principal, query, body, res }) => {
         const force = Boolean(query.force || (body as { force?: boolean }).force);
-        const at = now();
-        const window = previousUtcWeek(at);
-        const context = requestCommandContext(req, eventPrincipal(principal!));
-        const queued = await changeDigest(runtime.store, principal!.id, window.period, {
-          type: 'QueueDigest', researcherId: principal!.id, period: window.period, windowStart: window.start.toISOString(),
-          windowEnd: window.end.toISOString(), trigger: 'manual', force, at: at.toISOString(),
-        }, context);
-        if (queued.appended === 0 && (queued.state.status === 'delivered' || queued.state.status === 'suppressed')) {
-          return void res.json(sendResult(window.period, queued.state, true));
-        }
-        const state = await attemptDigest(deps(req.log), principal!.id, window.period, context);
-        res.json(sendResult(window.period, state));
+        const result = await sendDigest(deps.digest(req.log), { researcherId: principal!.id, force }, requestCommandContext(req, eventPrincipal(principal!)));
+        res.json(sendResult(result.period, result.state, result.kind === 'already_delivered'));
       },
     },
     {
@@ -138,8 +130,7 @@ export function digestRoutes(runtime: Runtime): RouteDefinition[] {
       query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } }, additionalProperties: false },
       responses: { 200: { description: 'Delivery history', schema: { type: 'object', properties: { deliveries: list(historyItemSchema), limit: { type: 'integer' } }, required: ['deliveries', 'limit'] } } },
       handler: async ({ principal, query, res }) => {
-        const rows = await knex(DIGEST_DELIVERIES_TABLE).where({ researcher_id: principal!.id })
-          .orderBy([{ column: 'period', order: 'desc' }]).limit(query.limit).select('*');
+        const rows = await deps.deliveries.history(principal!.id, query.limit);
         res.json({
           limit: query.limit,
           deliveries: rows.map((r) => ({
@@ -165,14 +156,14 @@ export function digestRoutes(runtime: Runtime): RouteDefinition[] {
         403: { description: 'Invalid signature, expired, or review links not configured', schema: detailSchema },
       },
       handler: async ({ query, res }) => {
-        const secret = runtime.settings.workspaceReviewLinkSecret ?? runtime.settings.apiKey;
-        if (!secret) return void res.status(403).json({ detail: 'review links are not configured on this server' });
-        const result = verifyReviewToken(secret, query.token, now());
-        if (!result.ok) {
-          if (result.reason === 'malformed') return void res.status(400).json({ detail: 'the review link is malformed' });
-          return void res.status(403).json({ detail: result.reason === 'expired' ? 'the review link has expired' : 'the review link signature is invalid' });
+        const result = openReviewLink(deps, query.token);
+        switch (result.kind) {
+          case 'redirect': return void res.redirect(302, result.location);
+          case 'not_configured': return void res.status(403).json({ detail: 'review links are not configured on this server' });
+          case 'malformed': return void res.status(400).json({ detail: 'the review link is malformed' });
+          case 'expired': return void res.status(403).json({ detail: 'the review link has expired' });
+          case 'bad_signature': return void res.status(403).json({ detail: 'the review link signature is invalid' });
         }
-        res.redirect(302, reviewRedirectPath(result.payload));
       },
     },
   ];

@@ -2,23 +2,21 @@
 // with the latest email and chat delivery status. The chat webhook URL is validated (HTTPS on the chat
 // provider's two webhook hosts), stored encrypted, and only ever returned masked. Saving also retries
 // the caller's pending alert deliveries.
-import { loadNotificationSettings, saveNotificationSettings } from '../../commands/notifications/settings-commands';
-import { isValidTimezone } from '../../domain/digest/digest-window';
+import { resolveChannels } from '../../commands/notifications/channels';
+import type { DispatchReport } from '../../commands/notifications/dispatch-pending-alerts';
+import { NotificationSettingsChanges, saveNotificationSettings } from '../../commands/notifications/save-notification-settings';
+import { loadNotificationSettings } from '../../commands/notifications/settings-commands';
+import type { CommandContext } from '../../commands/shared/command-context';
 import type { Channel } from '../../domain/notifications/delivery';
-import { NotificationSettings, NotificationSettingsState, WEEKDAYS, Weekday } from '../../domain/notifications/settings';
-import { maskWebhookUrl, webhookUrlProblem } from '../../domain/notifications/webhook-url';
-import type { Runtime } from '../../app/runtime';
-import { notificationKey, open, seal } from '../../infra/notifications/secret-box';
-import { notificationTransportOptions } from '../../infra/notifications/transport-options';
-import { ALERT_DELIVERIES_TABLE } from '../../projections/alerts/alerts.tables';
-import { DispatchReport, dispatchPendingAlerts } from '../../processors/notifications/alert-dispatcher';
-import { resolveChannels } from '../../processors/notifications/channels';
+import { NotificationSettingsState, WEEKDAYS } from '../../domain/notifications/settings';
+import type { Settings } from '../../infra/config/settings';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { Logger } from '../../infra/logging/logger';
+import type { AlertsQueries } from '../../projections/alerts/alerts.queries';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
-import { RequestValidationError, ValidationDetail } from '../../domain/shared/schema-validation';
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { requestCommandContext } from '../middleware/correlation';
-
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 const settingsBodySchema = {
   type: 'object',
@@ -74,69 +72,22 @@ const settingsSchema = {
     'evidence_quality_change_threshold', 'weekly_digest_enabled', 'weekday', 'hour', 'minute', 'timezone', 'delivery_status'],
 };
 
-interface SettingsBody {
-  email?: string | null;
-  chat_webhook_url?: string | null;
-  score_drop_threshold?: number;
-  rank_change_threshold?: number;
-  evidence_quality_change_threshold?: number;
-  weekly_digest_enabled?: boolean;
-  weekday?: Weekday;
-  hour?: number;
-  minute?: number;
-  timezone?: string;
+export interface NotificationRouteDeps {
+  store: EventStore;
+  settings: Settings;
+  alerts: AlertsQueries;
+  /** Sends the researcher's pending notifications (commands/notifications/dispatch-pending-alerts.ts). */
+  dispatchPendingAlerts: (researcherId: string, context: CommandContext, logger: Logger) => Promise<DispatchReport>;
 }
 
-export function notificationRoutes(runtime: Runtime): RouteDefinition[] {
-  const { knex } = runtime.db;
-  const { settings } = runtime;
-
-  /** Validated body -> settings patch (the webhook sealed for this researcher). */
-  function toPatch(body: SettingsBody, researcherId: string, current: NotificationSettings): Partial<NotificationSettings> {
-    const details: ValidationDetail[] = [];
-    const patch: Partial<NotificationSettings> = {};
-    if (body.email !== undefined) {
-      const email = body.email?.trim() || null;
-      if (email !== null && !EMAIL.test(email)) details.push({ loc: ['body', 'email'], msg: 'is not an email address', type: 'format' });
-      patch.email = email;
-    }
-    if (body.chat_webhook_url !== undefined) {
-      const url = body.chat_webhook_url?.trim() || null;
-      const problem = url === null ? undefined : webhookUrlProblem(url);
-      if (problem) details.push({ loc: ['body', 'chat_webhook_url'], msg: problem, type: 'webhook_url' });
-      else if (url === null) patch.chatWebhook = null;
-      else if (!sameWebhook(current, url, researcherId)) {
-        patch.chatWebhook = { ciphertext: seal(url, notificationKey(settings), researcherId), masked: maskWebhookUrl(url) };
-      }
-    }
-    if (body.timezone !== undefined && !isValidTimezone(body.timezone)) {
-      details.push({ loc: ['body', 'timezone'], msg: 'is not an IANA timezone name', type: 'timezone' });
-    }
-    if (details.length > 0) throw new RequestValidationError(details);
-    const direct: [keyof SettingsBody, keyof NotificationSettings][] = [
-      ['score_drop_threshold', 'scoreDropThreshold'], ['rank_change_threshold', 'rankChangeThreshold'],
-      ['evidence_quality_change_threshold', 'evidenceQualityChangeThreshold'], ['weekly_digest_enabled', 'weeklyDigestEnabled'],
-      ['weekday', 'weekday'], ['hour', 'hour'], ['minute', 'minute'], ['timezone', 'timezone'],
-    ];
-    for (const [from, to] of direct) if (body[from] !== undefined) (patch as Record<string, unknown>)[to] = body[from];
-    return patch;
-  }
-
-  function sameWebhook(current: NotificationSettings, url: string, researcherId: string): boolean {
-    if (!current.chatWebhook) return false;
-    try {
-      return open(current.chatWebhook.ciphertext, notificationKey(settings), researcherId) === url;
-    } catch {
-      return false;
-    }
-  }
+export function notificationRoutes(deps: NotificationRouteDeps): RouteDefinition[] {
+  const { settings } = deps;
 
   async function view(researcherId: string, state: NotificationSettingsState, report?: DispatchReport) {
     const s = state.settings;
     const { targets, unavailable } = resolveChannels(settings, researcherId, s);
     const status = async (channel: Channel) => {
-      const last = await knex(ALERT_DELIVERIES_TABLE).where({ researcher_id: researcherId, channel })
-        .orderBy([{ column: 'last_attempt_at', order: 'desc' }]).first('status', 'last_attempt_at', 'last_error', 'alert_id');
+      const last = await deps.alerts.latestDelivery(researcherId, channel);
       const fresh = report?.latest[channel];
       const configured = channel === 'email' ? s.email !== null : s.chatWebhook !== null;
       return {
@@ -177,7 +128,7 @@ export function notificationRoutes(runtime: Runtime): RouteDefinition[] {
       principal: 'required',
       responses: { 200: { description: 'Settings (defaults until the first save)', schema: settingsSchema } },
       handler: async ({ principal, res }) => {
-        res.json(await view(principal!.id, await loadNotificationSettings(runtime.store, principal!.id)));
+        res.json(await view(principal!.id, await loadNotificationSettings(deps.store, principal!.id)));
       },
     },
     {
@@ -192,17 +143,12 @@ export function notificationRoutes(runtime: Runtime): RouteDefinition[] {
       responses: { 200: { description: 'Saved settings', schema: settingsSchema } },
       handler: async ({ req, principal, body, res }) => {
         const researcherId = principal!.id;
-        const current = await loadNotificationSettings(runtime.store, researcherId);
-        const patch = toPatch(body as SettingsBody, researcherId, current.settings);
-        const context = requestCommandContext(req, eventPrincipal(principal!));
-        const saved = await saveNotificationSettings(runtime.store, researcherId, patch, context);
-        let report: DispatchReport | undefined;
-        try {
-          report = await dispatchPendingAlerts({ store: runtime.store, knex, settings, logger: req.log, options: notificationTransportOptions(runtime) }, researcherId, context);
-        } catch (error) {
-          req.log.warn({ err: error }, 'retrying pending deliveries after a settings save failed');
-        }
-        res.json(await view(researcherId, saved, report));
+        const result = await saveNotificationSettings(
+          { store: deps.store, settings, retryPending: (id, context) => deps.dispatchPendingAlerts(id, context, req.log), logger: req.log },
+          researcherId, body as NotificationSettingsChanges, requestCommandContext(req, eventPrincipal(principal!)),
+        );
+        if (result.kind === 'invalid') throw new RequestValidationError(result.details);
+        res.json(await view(researcherId, result.state, result.report));
       },
     },
   ];

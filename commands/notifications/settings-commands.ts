@@ -11,7 +11,8 @@ export async function loadNotificationSettings(store: EventStore, researcherId: 
   return (await loadState(store, notificationSettingsStreamId(researcherId), notificationSettingsDecider)).state;
 }
 
-export async function saveNotificationSettings(
+/** Records a settings patch as it is (validation is save-notification-settings.ts's job). */
+export async function recordNotificationSettings(
   store: EventStore, researcherId: string, patch: Partial<NotificationSettings>, context: CommandContext,
 ): Promise<NotificationSettingsState> {
   const result = await handleCommand(store, notificationSettingsStreamId(researcherId), notificationSettingsDecider,

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { changeAlert } from '../../commands/alerts/alert-commands';
 import { changeDigest } from '../../commands/digest/digest-commands';
 import { changeDelivery } from '../../commands/notifications/delivery-commands';
-import { saveNotificationSettings } from '../../commands/notifications/settings-commands';
+import { recordNotificationSettings } from '../../commands/notifications/settings-commands';
 import { newCommandContext } from '../../commands/shared/command-context';
 import { alertsProjector } from '../../projections/alerts/alerts.projector';
 import { digestDeliveriesProjector } from '../../projections/digest/digest-deliveries.projector';
@@ -28,8 +28,8 @@ describe('Alert, notification and digest read models', function () {
     const { store, db } = server.runtime;
     const researcher = `projector-${randomUUID().slice(0, 8)}`;
     const context = newCommandContext(systemClock, { kind: 'researcher', id: researcher });
-    await saveNotificationSettings(store, researcher, { email: 'p@example.org', weeklyDigestEnabled: true }, context);
-    await saveNotificationSettings(store, researcher, { hour: 6 }, context);
+    await recordNotificationSettings(store, researcher, { email: 'p@example.org', weeklyDigestEnabled: true }, context);
+    await recordNotificationSettings(store, researcher, { hour: 6 }, context);
     const alertId = randomUUID();
     await changeAlert(store, alertId, {
       type: 'RaiseAlert', alertId, researcherId: researcher, runId: randomUUID(), previousRunId: randomUUID(), diseaseId: 'sle', candidateId: 'c',

@@ -6,8 +6,10 @@ import { expect } from 'chai';
 import { signReviewToken } from '../../../domain/digest/review-link';
 import { silentLogger } from '../../../infra/logging/logger';
 import { setNotificationTransportOptions } from '../../../infra/notifications/transport-options';
-import { digestTick, startDigestDispatcher } from '../../../processors/digest/digest-dispatcher';
-import type { DigestDeps } from '../../../processors/digest/digest-delivery';
+import { startDigestDispatcher } from '../../../app/digest-schedule';
+import { digestDeps } from '../../../app/notify.compose';
+import type { DigestDeps } from '../../../commands/digest/deliver-digest';
+import { dispatchDueDigests } from '../../../commands/digest/dispatch-due-digests';
 import { REVIEW_REMINDERS_PROCESSOR } from '../../../processors/alerts/review-reminders.processor';
 import { eventually } from '../../support/databases';
 import { startSmtpPeer, SmtpPeer } from '../../support/smtp-peer';
@@ -39,7 +41,7 @@ describe('Weekly digest', function () {
       },
     });
     setNotificationTransportOptions(server.runtime, { now: () => clock });
-    deps = { store: server.runtime.store, knex: server.runtime.db.knex, settings: server.runtime.settings, logger: silentLogger, options: { now: () => clock } };
+    deps = digestDeps(server.runtime, { logger: silentLogger, options: { now: () => clock } });
 
     // alice: a run before the window, a pin, a run inside it with new evidence (the processor raises an
     // unread reminder), and a changed decision inside the window.
@@ -84,7 +86,7 @@ describe('Weekly digest', function () {
   }
   async function tick(): Promise<void> {
     await server.runtime.projections.waitForCatchUp();
-    await digestTick(deps, clock);
+    await dispatchDueDigests(deps, clock);
   }
 
   it('previews the previous completed UTC week: new evidence, unresolved reminders, changed decisions', async function () {

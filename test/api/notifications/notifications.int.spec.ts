@@ -9,7 +9,8 @@ import { newCommandContext } from '../../../commands/shared/command-context';
 import { deliveryStreamId } from '../../../domain/notifications/delivery';
 import { notificationTransportOptions, setNotificationTransportOptions } from '../../../infra/notifications/transport-options';
 import { silentLogger } from '../../../infra/logging/logger';
-import { dispatchPendingAlerts } from '../../../processors/notifications/alert-dispatcher';
+import { alertDispatcherDeps } from '../../../app/notify.compose';
+import { dispatchPendingAlerts } from '../../../commands/notifications/dispatch-pending-alerts';
 import { startSmtpPeer, SmtpPeer } from '../../support/smtp-peer';
 import { startTestServer, TestServer } from '../../support/test-server';
 import { startWebhookReceiver, WebhookReceiver } from '../../support/webhook-receiver';
@@ -202,9 +203,8 @@ describe('Notification settings and alert delivery', function () {
     it('a worker killed between sending and recording repeats the delivery at most once, with the same Message-ID', async function () {
       expect((await put('dave', { email: 'dave@example.org' })).status).to.equal(200);
       const alertId = await raise('dave', 'Drug Dave');
-      const deps = { store: server.runtime.store, knex: server.runtime.db.knex, settings: server.runtime.settings, logger: silentLogger };
       const killed = { ...notificationTransportOptions(server.runtime), now: () => new Date(Date.now() - 10 * 60_000), afterSend: () => { throw new Error('worker killed'); } };
-      const crash = await dispatchPendingAlerts({ ...deps, options: killed }, who('dave'), newCommandContext(systemClock, { kind: 'system', id: 'worker' })).then(() => undefined, (e: Error) => e);
+      const crash = await dispatchPendingAlerts(alertDispatcherDeps(server.runtime, { logger: silentLogger, options: killed }), who('dave'), newCommandContext(systemClock, { kind: 'system', id: 'worker' })).then(() => undefined, (e: Error) => e);
       expect(crash?.message).to.equal('worker killed');
       expect(mailsFor(alertId)).to.have.length(1);
       expect(await streamTypes(alertId, 'email')).to.deep.equal(['AlertDeliveryAttempted']);
@@ -221,9 +221,8 @@ describe('Notification settings and alert delivery', function () {
 
     it('does not send again while a fresh claim is in flight (another worker may still be sending)', async function () {
       const alertId = await raise('dave', 'Drug Dave Two');
-      const deps = { store: server.runtime.store, knex: server.runtime.db.knex, settings: server.runtime.settings, logger: silentLogger };
       const killed = { ...notificationTransportOptions(server.runtime), afterSend: () => { throw new Error('worker killed'); } };
-      await dispatchPendingAlerts({ ...deps, options: killed }, who('dave'), newCommandContext(systemClock, { kind: 'system', id: 'worker' })).catch(() => undefined);
+      await dispatchPendingAlerts(alertDispatcherDeps(server.runtime, { logger: silentLogger, options: killed }), who('dave'), newCommandContext(systemClock, { kind: 'system', id: 'worker' })).catch(() => undefined);
       await poll('dave');
       expect(mailsFor(alertId)).to.have.length(1);
     });

@@ -4,20 +4,20 @@
 // outcome with a command (see domain/notifications/delivery.ts for the once-only rule). A read alert
 // is never sent again. A channel that fails is left alone for the rest of the pass, and one pass sends
 // at most MAX_SENDS_PER_PASS messages, so a poll stays quick when a mail server is down.
-import type { Knex } from 'knex';
-import { loadAlert } from '../../commands/alerts/alert-commands';
-import { changeDelivery } from '../../commands/notifications/delivery-commands';
-import { loadNotificationSettings } from '../../commands/notifications/settings-commands';
-import type { CommandContext } from '../../commands/shared/command-context';
+import { loadAlert } from '../alerts/alert-commands';
+import type { CommandContext } from '../shared/command-context';
 import type { AlertData } from '../../domain/alerts/alert';
 import { Channel, CHANNELS } from '../../domain/notifications/delivery';
 import { DomainError } from '../../domain/shared/decider';
+import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
 import { EventStore, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logging/logger';
 import type { NotificationTransportOptions } from '../../infra/notifications/transport-options';
-import { ALERT_DELIVERIES_TABLE, ALERTS_TABLE } from '../../projections/alerts/alerts.tables';
+import type { AlertsQueries } from '../../projections/alerts/alerts.queries';
 import { messageIdFor, resolveChannels, sendThrough } from './channels';
+import { changeDelivery } from './delivery-commands';
+import { loadNotificationSettings } from './settings-commands';
 
 const MAX_SENDS_PER_PASS = 25;
 export const DEFAULT_STALE_AFTER_MS = 2 * 60_000;
@@ -40,14 +40,16 @@ export interface DispatchReport {
 
 export interface AlertDispatcherDeps {
   store: EventStore;
-  knex: Knex;
+  alerts: AlertsQueries;
   settings: Settings;
   logger: Logger;
+  /** Claim and outcome times (a claim older than the stale window may be taken over). */
+  clock: Clock;
   options?: NotificationTransportOptions;
 }
 
 export async function dispatchPendingAlerts(deps: AlertDispatcherDeps, researcherId: string, context: CommandContext): Promise<DispatchReport> {
-  const { store, knex, settings, logger, options = {} } = deps;
+  const { store, alerts, settings, logger, clock, options = {} } = deps;
   const report: DispatchReport = { attempted: 0, delivered: 0, failed: 0, latest: {}, unavailable: {} };
   const ns = await loadNotificationSettings(store, researcherId);
   const { targets, unavailable } = resolveChannels(settings, researcherId, ns.settings);
@@ -55,14 +57,12 @@ export async function dispatchPendingAlerts(deps: AlertDispatcherDeps, researche
   const channels = CHANNELS.filter((c) => targets[c]);
   if (channels.length === 0) return report;
 
-  const unread = await knex(ALERTS_TABLE).where({ researcher_id: researcherId, status: 'unread' })
-    .orderBy([{ column: 'created_at' }, { column: 'alert_id' }]).limit(200).select('alert_id');
-  const done = new Set((await knex(ALERT_DELIVERIES_TABLE).whereIn('alert_id', unread.map((a) => a.alert_id)).andWhere({ status: 'succeeded' })
-    .select('alert_id', 'channel')).map((d) => `${d.alert_id}.${d.channel}`));
+  const unread = await alerts.unreadAlertIds(researcherId, 200);
+  const done = await alerts.succeededDeliveryKeys(unread);
   const broken = new Set<Channel>();
-  const now = () => (options.now ?? (() => new Date()))();
+  const now = () => clock.now();
 
-  for (const { alert_id: alertId } of unread) {
+  for (const alertId of unread) {
     const pending = channels.filter((c) => !broken.has(c) && !done.has(`${alertId}.${c}`));
     if (pending.length === 0) continue;
     // The read model may lag: the alert's own stream says whether it is still unread (and whose it is).

@@ -1,44 +1,45 @@
 // One attempt at delivering a researcher's digest for a period: claim the attempt in the digest stream,
 // build the content, send through each configured channel not yet delivered in this round (outside any
 // transaction), and record the outcome. Empty digests are recorded as suppressed and not sent.
-import type { Knex } from 'knex';
-import { changeDigest, loadDigest } from '../../commands/digest/digest-commands';
-import { loadNotificationSettings } from '../../commands/notifications/settings-commands';
-import type { CommandContext } from '../../commands/shared/command-context';
 import { DIGEST_RETRY_POLICY, DigestState, RetryPolicy } from '../../domain/digest/digest';
 import { renderDigestText } from '../../domain/digest/digest-content';
 import { windowOfPeriod } from '../../domain/digest/digest-window';
-import { signReviewToken } from '../../domain/digest/review-link';
 import { CHANNELS } from '../../domain/notifications/delivery';
 import { DomainError } from '../../domain/shared/decider';
+import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
 import { EventStore, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logging/logger';
 import type { NotificationTransportOptions } from '../../infra/notifications/transport-options';
-import { DEFAULT_STALE_AFTER_MS } from '../notifications/alert-dispatcher';
+import type { DigestDeliveriesQueries } from '../../projections/digest/digest-deliveries.queries';
+import type { NotificationSettingsQueries } from '../../projections/notifications/notification-settings.queries';
 import { resolveChannels, sendThrough } from '../notifications/channels';
-import { buildDigest } from './digest-builder';
+import { DEFAULT_STALE_AFTER_MS } from '../notifications/dispatch-pending-alerts';
+import { loadNotificationSettings } from '../notifications/settings-commands';
+import type { CommandContext } from '../shared/command-context';
+import { buildDigest, DigestReads } from './build-digest';
+import { changeDigest, loadDigest } from './digest-commands';
+import { reviewLink } from './review-link';
 
 export interface DigestDeps {
   store: EventStore;
-  knex: Knex;
+  /** The digest's content: runs, reviews, alerts and dossiers. */
+  reads: DigestReads;
+  /** The scheduler's lists: who opted in, and which periods are queued or due for a retry. */
+  subscribers: NotificationSettingsQueries;
+  deliveries: DigestDeliveriesQueries;
   settings: Settings;
   logger: Logger;
+  clock: Clock;
   options?: NotificationTransportOptions;
   policy?: RetryPolicy;
 }
 
-/** The signed review link, when a secret (WORKSPACE_REVIEW_LINK_SECRET, else API_KEY) is configured. */
-export function reviewLink(settings: Settings, content: { period: string; runId?: string }, now: Date): string | undefined {
-  const secret = settings.workspaceReviewLinkSecret ?? settings.apiKey;
-  if (!secret) return undefined;
-  const token = signReviewToken(secret, content, now);
-  return `${settings.workspacePublicUrl.replace(/\/+$/, '')}/api/workspace/digest/review?token=${token}`;
-}
+export type DigestDeliveryDeps = Omit<DigestDeps, 'subscribers' | 'deliveries'>;
 
-export async function attemptDigest(deps: DigestDeps, researcherId: string, period: string, context: CommandContext): Promise<DigestState> {
-  const { store, knex, settings, logger, options = {} } = deps;
-  const now = () => (options.now ?? (() => new Date()))();
+export async function deliverDigest(deps: DigestDeliveryDeps, researcherId: string, period: string, context: CommandContext): Promise<DigestState> {
+  const { store, settings, logger, clock, options = {} } = deps;
+  const now = () => clock.now();
   const change = (command: Parameters<typeof changeDigest>[3]) => changeDigest(store, researcherId, period, command, context);
   let claimed: DigestState;
   try {
@@ -48,7 +49,7 @@ export async function attemptDigest(deps: DigestDeps, researcherId: string, peri
     throw error;
   }
   const window = windowOfPeriod(period)!;
-  const digest = await buildDigest(knex, researcherId, window);
+  const digest = await buildDigest(deps.reads, researcherId, window);
   if (digest.suppressed) return (await change({ type: 'CompleteDigest', suppressed: true, at: now().toISOString() })).state;
 
   const ns = await loadNotificationSettings(store, researcherId);
