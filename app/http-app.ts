@@ -16,6 +16,7 @@ import { securityMiddleware } from '../api/security/headers';
 import { jobRoutes } from '../api/jobs/job.routes';
 import { jobStreamRoutes, mountJobWebSocket } from '../api/jobs/job-streams';
 import { systemModuleRoutes } from '../api/system/modules.routes';
+import { jobStatusReaderOf } from './jobs.compose';
 import { diseaseRoutes } from '../api/system/diseases.routes';
 import { workspaceRunRoutes } from '../api/workspace/runs.routes';
 import { workspaceSubmitRoutes } from '../api/workspace/submit.routes';
@@ -53,9 +54,11 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...healthRoutes(checks));
   registry.add(...authRoutes({ settings, knex: runtime.db.knex }));
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
-  registry.add(...workspaceSubmitRoutes(runtime));
-  registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
-  registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
+  registry.add(...workspaceSubmitRoutes({ store: runtime.store, diseases: runtime.diseases }));
+  const readJob = jobStatusReaderOf(runtime);
+  const jobStreams = { settings, readJob };
+  registry.add(...jobRoutes({ store: runtime.store, modules: runtime.modules, readJob }), ...jobStreamRoutes(jobStreams));
+  registry.add(...systemModuleRoutes(runtime.modules), ...diseaseRoutes(runtime.diseases));
   registry.add(...workspaceRunRoutes(runtime), ...reviewRoutes(runtime), ...printCssRoutes());
   registry.add(...acrossRunsRoutes(runtime));
   registry.add(...alertRoutes(runtime));
@@ -70,7 +73,7 @@ export function createApp(runtime: Runtime): HttpApp {
   for (const middleware of securityMiddleware(settings)) app.use(middleware);
   app.use(rateLimiter.middleware);
   app.use(express.json({ limit: settings.maxRequestBodyBytes }));
-  mountJobWebSocket(app, registry, runtime);
+  mountJobWebSocket(app, registry, jobStreams);
   app.use(registry.router());
   app.use(notFoundHandler);
   app.use(errorHandler);
