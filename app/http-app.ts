@@ -15,8 +15,8 @@ import { coreReadinessChecks, healthRoutes } from '../api/operations/health.rout
 import { securityMiddleware } from '../api/security/headers';
 import { jobRoutes } from '../api/jobs/job.routes';
 import { jobStreamRoutes, mountJobWebSocket } from '../api/jobs/job-streams';
-import { systemModuleRoutes } from '../api/system/modules.routes';
 import { jobStatusReaderOf } from './jobs.compose';
+import { systemModuleRoutes } from '../api/system/modules.routes';
 import { diseaseRoutes } from '../api/system/diseases.routes';
 import { workspaceRunRoutes } from '../api/workspace/runs.routes';
 import { workspaceSubmitRoutes } from '../api/workspace/submit.routes';

@@ -1,4 +1,5 @@
-// The narrow dependencies of the job, Workspace-submission and system routes, built from the runtime.
+// How the job routes and streams read a job: the job_status read model (queries beside its projector),
+// the event store for a job the read model has not caught up with, and the blob store for large results.
 import type { JobStatusReader } from '../commands/jobs/read-job-status';
 import { readJobStatus } from '../commands/jobs/read-job-status';
 import { BlobStore } from '../infra/blobs/blob-store';
