@@ -15,6 +15,7 @@ import { coreReadinessChecks, healthRoutes } from '../api/operations/health.rout
 import { securityMiddleware } from '../api/security/headers';
 import { jobRoutes } from '../api/jobs/job.routes';
 import { jobStreamRoutes, mountJobWebSocket } from '../api/jobs/job-streams';
+import { jobStatusReaderOf } from './jobs.compose';
 import { systemModuleRoutes } from '../api/system/modules.routes';
 import { diseaseRoutes } from '../api/system/diseases.routes';
 import { workspaceRunRoutes } from '../api/workspace/runs.routes';
@@ -57,9 +58,11 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...healthRoutes(checks));
   registry.add(...authRoutes({ settings, knex: runtime.db.knex, clock: runtime.clock }));
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
-  registry.add(...workspaceSubmitRoutes(runtime));
-  registry.add(...jobRoutes(runtime), ...jobStreamRoutes(runtime));
-  registry.add(...systemModuleRoutes(runtime), ...diseaseRoutes(runtime.diseases));
+  registry.add(...workspaceSubmitRoutes({ store: runtime.store, diseases: runtime.diseases }));
+  const readJob = jobStatusReaderOf(runtime);
+  const jobStreams = { settings, readJob };
+  registry.add(...jobRoutes({ store: runtime.store, modules: runtime.modules, readJob }), ...jobStreamRoutes(jobStreams));
+  registry.add(...systemModuleRoutes(runtime.modules), ...diseaseRoutes(runtime.diseases));
   registry.add(...workspaceRunRoutes(workspaceDeps(runtime)), ...reviewRoutes(workspaceDeps(runtime)), ...printCssRoutes());
   registry.add(...acrossRunsRoutes(workspaceDeps(runtime)));
   registry.add(...alertRoutes(alertRouteDeps(runtime)));
@@ -74,7 +77,7 @@ export function createApp(runtime: Runtime): HttpApp {
   for (const middleware of securityMiddleware(settings)) app.use(middleware);
   app.use(rateLimiter.middleware);
   app.use(express.json({ limit: settings.maxRequestBodyBytes }));
-  mountJobWebSocket(app, registry, runtime);
+  mountJobWebSocket(app, registry, jobStreams);
   app.use(registry.router());
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -23,10 +23,10 @@ import { ProjectionRunner } from '../projections/runner/projection-runner';
 import { allProcessors } from '../processors';
 import type { Processor } from '../processors/processor';
 import { startProcessors } from '../processors/processor-host';
-import { ModuleParts, shippedModules } from '../processors/jobs/modules';
+import { ModuleParts, shippedModules } from '../commands/jobs/shipped-modules';
 import { DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
-import { ModuleDefinition, ModuleRegistry } from '../processors/jobs/module-registry';
+import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
 
@@ -82,7 +82,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
     const diseases = overrides.diseases ?? DiseaseRegistry.load();
     const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
-    const parts: ModuleParts = { settings, logger, db, store, diseases, knowledge };
+    const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge };
     const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts);
     const modules = new ModuleRegistry(moduleList);
     const processors = [

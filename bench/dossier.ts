@@ -12,8 +12,8 @@ import { parseResearchRequest } from '../domain/workspace/research-request';
 import { openRuntime } from '../app/runtime';
 import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
-import { pipelineDeps } from '../processors/workspace/workspace-module';
-import { runWorkspacePipeline } from '../processors/workspace/workspace-pipeline';
+import { pipelineDeps } from '../commands/workspace/research-pipeline-deps';
+import { runResearchPipeline } from '../commands/workspace/research-pipeline';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BODY = { disease_id: 'sle', question: 'Which drugs and targets are most promising for lupus nephritis?', max_evidence: 50 };
@@ -60,10 +60,10 @@ async function run(databaseUrl: string): Promise<void> {
     const request = parseResearchRequest(BODY);
     const disease = runtime.diseases.require(request.disease_id);
     const graph = await runtime.knowledge.graph();
-    const deps = pipelineDeps({ settings: { ...settings, useCache: false } });
+    const deps = pipelineDeps({ settings: { ...settings, useCache: false }, clock: runtime.clock });
     const pipelineOnly = async (): Promise<number> => {
       const started = performance.now();
-      await runWorkspacePipeline({ runId: 'bench', request, disease, graph, startedAt: new Date() }, deps);
+      await runResearchPipeline({ runId: 'bench', request, disease, graph, startedAt: new Date() }, deps);
       return performance.now() - started;
     };
 

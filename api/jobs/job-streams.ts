@@ -4,12 +4,12 @@
 import type { Request, Response } from 'express';
 import type expressWs from 'express-ws';
 import type WebSocket from 'ws';
+import type { JobStatusReader } from '../../commands/jobs/read-job-status';
 import { jobStatusView, JobSnapshot, streamStatus } from '../../domain/jobs/job-status';
-import type { Runtime } from '../../app/runtime';
+import type { Settings } from '../../infra/config/settings';
 import type { ApiRegistry, RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { detailSchema, jobIdParams } from './job.schemas';
-import { readJob } from './job-status-reader';
 
 const WS_TERMINAL = new Set(['SUCCESS', 'FAILURE']);
 const SSE_TERMINAL = new Set(['SUCCESS', 'FAILURE', 'REVOKED']);
@@ -24,8 +24,13 @@ const streamMessage = {
   required: ['status'],
 };
 
-export function jobStreamRoutes(runtime: Runtime): RouteDefinition[] {
-  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls } = runtime.settings;
+export interface JobStreamDeps {
+  settings: Pick<Settings, 'jobStreamPollMs' | 'jobStreamMaxPolls'>;
+  readJob: JobStatusReader;
+}
+
+export function jobStreamRoutes(deps: JobStreamDeps): RouteDefinition[] {
+  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls } = deps.settings;
   return [
     {
       method: 'get',
@@ -57,18 +62,18 @@ export function jobStreamRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such job', schema: detailSchema },
       },
       handler: async ({ params, req, res }) => {
-        const first = await readJob(runtime, params.job_id);
+        const first = await deps.readJob(params.job_id);
         if (!first) {
           res.status(404).json({ detail: 'no such job' });
           return;
         }
-        await streamServerSentEvents(runtime, params.job_id, first, req, res, pollMs);
+        await streamServerSentEvents(deps.readJob, params.job_id, first, req, res, pollMs);
       },
     },
   ];
 }
 
-async function streamServerSentEvents(runtime: Runtime, jobId: string, first: JobSnapshot, req: Request, res: Response, pollMs: number) {
+async function streamServerSentEvents(readJob: JobStatusReader, jobId: string, first: JobSnapshot, req: Request, res: Response, pollMs: number) {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
@@ -95,16 +100,16 @@ async function streamServerSentEvents(runtime: Runtime, jobId: string, first: Jo
       lastWrite = Date.now();
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));
-    job = await readJob(runtime, jobId).catch(() => undefined);
+    job = await readJob(jobId).catch(() => undefined);
   }
   res.end();
 }
 
 /** Mounts the WebSocket route of the registry (express-ws), with the registry's auth and validation. */
-export function mountJobWebSocket(app: expressWs.Application, registry: ApiRegistry, runtime: Runtime): void {
+export function mountJobWebSocket(app: expressWs.Application, registry: ApiRegistry, deps: JobStreamDeps): void {
   const route = registry.routes.find((r) => r.operationId === 'jobStatusWebSocket');
   if (!route) throw new Error('jobStatusWebSocket route is not registered');
-  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls } = runtime.settings;
+  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls } = deps.settings;
   app.ws('/api/jobs/:job_id/ws', (ws: WebSocket, req: Request) => {
     const send = (message: object) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -133,7 +138,7 @@ export function mountJobWebSocket(app: expressWs.Application, registry: ApiRegis
         if (ws.readyState !== ws.OPEN) return;
         polls++;
         try {
-          const job = await readJob(runtime, jobId);
+          const job = await deps.readJob(jobId);
           if (!job) {
             send({ job_id: jobId, status: 'ERROR', error: 'unknown or orphaned job' });
             ws.close(1000);

@@ -1,39 +1,40 @@
 // Job submission and status (spec §4.4): POST /api/jobs/{module_id} for every module and legacy
 // alias, POST /api/jobs/run-all, GET /api/jobs/{job_id}. Streams are in job-streams.ts.
-import { submitJob } from '../../commands/jobs/job-commands';
+import type { JobStatusReader } from '../../commands/jobs/read-job-status';
+import type { ModuleRegistry } from '../../commands/jobs/module-registry';
+import { runAllQuerySchema } from '../../commands/jobs/run-all';
+import { submitModuleJob } from '../../commands/jobs/submit-module-job';
+import { submitRunAll } from '../../commands/jobs/submit-run-all';
 import { jobStatusView } from '../../domain/jobs/job-status';
-import type { Runtime } from '../../app/runtime';
-import { COMMON_JOB_QUERY, ModuleDefinition } from '../../processors/jobs/module-registry';
-import { RUN_ALL, runAllQuerySchema } from '../../processors/jobs/run-all';
+import type { EventStore } from '../../infra/event-store/event-store';
 import { eventPrincipal } from '../auth/principal';
 import type { RouteContext, RouteDefinition } from '../http/registry';
 import { requestCommandContext } from '../middleware/correlation';
-import { JsonSchema, RequestValidationError, validate } from '../../domain/shared/schema-validation';
 import { detailSchema, jobIdParams, jobStatusSchema, jobSubmissionSchema, moduleBlockedSchema, moduleIdParams } from './job.schemas';
-import { readJob } from './job-status-reader';
 
 const SYSTEM_PRINCIPAL = { kind: 'system' as const, id: 'api' };
 
-/** A module's query schema with the parameters every job takes. */
-export function moduleQuerySchema(module: ModuleDefinition): JsonSchema {
+export interface JobRouteDeps {
+  store: EventStore;
+  modules: Pick<ModuleRegistry, 'find'>;
+  readJob: JobStatusReader;
+}
+
+/** Anonymous submissions (no researcher) are recorded as the API acting on its own. */
+function submission(context: RouteContext) {
+  const principal = context.principal ? eventPrincipal(context.principal) : SYSTEM_PRINCIPAL;
   return {
-    type: 'object',
-    properties: { ...COMMON_JOB_QUERY, ...((module.querySchema.properties as object | undefined) ?? {}) },
-    required: (module.querySchema.required as string[] | undefined) ?? [],
-    additionalProperties: false,
+    command: requestCommandContext(context.req, principal),
+    ...(context.principal ? { researcherId: context.principal.id } : {}),
   };
 }
 
-async function submit(runtime: Runtime, context: RouteContext, module: string, params: Record<string, unknown>, body?: unknown) {
-  const principal = context.principal ? eventPrincipal(context.principal) : SYSTEM_PRINCIPAL;
-  const jobId = await submitJob(runtime.store, requestCommandContext(context.req, principal), {
-    module, params, ...(body === undefined ? {} : { body }), ...(context.principal ? { researcherId: context.principal.id } : {}),
-  });
+function queued(context: RouteContext, jobId: string, module: string) {
   context.req.log.info({ jobId, module }, 'job submitted');
   context.res.status(202).json({ job_id: jobId, status: 'PENDING', module });
 }
 
-export function jobRoutes(runtime: Runtime): RouteDefinition[] {
+export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
   const submissionResponses = {
     202: { description: 'Queued: poll GET /api/jobs/{job_id} or follow its WebSocket or SSE stream', schema: jobSubmissionSchema },
   };
@@ -48,7 +49,11 @@ export function jobRoutes(runtime: Runtime): RouteDefinition[] {
       principal: 'optional',
       query: runAllQuerySchema,
       responses: submissionResponses,
-      handler: (context) => submit(runtime, context, RUN_ALL, context.query),
+      handler: async (context) => {
+        const { command, researcherId } = submission(context);
+        const result = await submitRunAll(deps.store, command, { params: context.query, ...(researcherId ? { researcherId } : {}) });
+        queued(context, result.jobId, result.module);
+      },
     },
     {
       method: 'post',
@@ -66,21 +71,23 @@ export function jobRoutes(runtime: Runtime): RouteDefinition[] {
         409: { description: 'The module is not available', schema: moduleBlockedSchema },
       },
       handler: async (context) => {
-        const module = runtime.modules.find(context.params.module_id);
-        if (!module) {
-          context.res.status(404).json({ detail: `unknown module ${context.params.module_id}` });
-          return;
+        const { command, researcherId } = submission(context);
+        const result = await submitModuleJob(deps, command, {
+          moduleId: context.params.module_id, query: context.query, body: context.req.body, ...(researcherId ? { researcherId } : {}),
+        });
+        switch (result.kind) {
+          case 'not_found':
+            context.res.status(404).json({ detail: `unknown module ${result.moduleId}` });
+            return;
+          case 'not_available':
+            context.res.status(409).json({ detail: `module ${result.moduleId} is not available: ${result.reason}`, error_type: 'ModuleNotAvailableError' });
+            return;
+          case 'invalid':
+            context.res.status(422).json({ detail: result.details });
+            return;
+          case 'submitted':
+            queued(context, result.jobId, result.module);
         }
-        runtime.modules.assertAvailable(module);
-        const params = { ...context.query };
-        const problems = validate(moduleQuerySchema(module), params, 'query');
-        let body: unknown;
-        if (module.bodySchema) {
-          body = context.req.body ?? {};
-          problems.push(...validate(module.bodySchema, body, 'body'));
-        }
-        if (problems.length > 0) throw new RequestValidationError(problems);
-        await submit(runtime, context, module.id, params, body);
       },
     },
     {
@@ -96,7 +103,7 @@ export function jobRoutes(runtime: Runtime): RouteDefinition[] {
         404: { description: 'No such job', schema: detailSchema },
       },
       handler: async ({ params, res }) => {
-        const job = await readJob(runtime, params.job_id);
+        const job = await deps.readJob(params.job_id);
         if (!job) {
           res.status(404).json({ detail: 'no such job' });
           return;

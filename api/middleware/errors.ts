@@ -3,7 +3,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { StreamDeletedError, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
-import { ModuleNotAvailableError } from '../../processors/jobs/module-registry';
+import { ModuleNotAvailableError } from '../../commands/jobs/module-registry';
 
 export function notFoundHandler(req: Request, res: Response) {
   res.status(404).json({ detail: `no route for ${req.method} ${req.path}` });

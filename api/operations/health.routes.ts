@@ -1,6 +1,10 @@
 // Liveness and readiness. /api/health answers as soon as the process listens; /api/ready says whether
 // every dependency is fit to serve, naming what failed (503 otherwise).
-import type { Runtime } from '../../app/runtime';
+import type { Preloads } from '../../infra/app/preloads';
+import type { MessageBus } from '../../infra/bus/message-bus';
+import type { Database } from '../../infra/db/database';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { ProjectionRunner } from '../../projections/runner/projection-runner';
 import type { RouteDefinition } from '../http/registry';
 
 /** Read models further behind than this many events make the service not ready. */
@@ -19,24 +23,33 @@ const checkSchema = {
   additionalProperties: true,
 };
 
-export function coreReadinessChecks(runtime: Runtime): ReadinessCheck[] {
+/** What the core checks look at (the runtime's adapters). */
+export interface ReadinessDeps {
+  db: Pick<Database, 'knex' | 'kind'>;
+  store: Pick<EventStore, 'headPosition'>;
+  projections: Pick<ProjectionRunner, 'status'>;
+  bus: Pick<MessageBus, 'kind' | 'status'>;
+  preloads: Pick<Preloads, 'snapshot'>;
+}
+
+export function coreReadinessChecks(deps: ReadinessDeps): ReadinessCheck[] {
   return [
-    { name: 'database', check: async () => { await runtime.db.knex.raw('select 1'); return { kind: runtime.db.kind }; } },
-    { name: 'event_store', check: async () => ({ head: await runtime.store.headPosition() }) },
+    { name: 'database', check: async () => { await deps.db.knex.raw('select 1'); return { kind: deps.db.kind }; } },
+    { name: 'event_store', check: async () => ({ head: await deps.store.headPosition() }) },
     {
       name: 'projections',
       check: async () => {
-        const statuses = await runtime.projections.status();
+        const statuses = await deps.projections.status();
         const behind = statuses.filter((s) => s.lag === null || s.lag > MAX_READY_LAG);
         if (behind.length > 0) throw new Error(`behind: ${behind.map((s) => `${s.name} (${s.lag ?? 'no checkpoint'})`).join(', ')}`);
         return { lag: Object.fromEntries(statuses.map((s) => [s.name, s.lag])) };
       },
     },
-    { name: 'bus', check: async () => ({ kind: runtime.bus.kind, groups: (await runtime.bus.status()).length }) },
+    { name: 'bus', check: async () => ({ kind: deps.bus.kind, groups: (await deps.bus.status()).length }) },
     {
       name: 'preloads',
       check: async () => {
-        const preloads = runtime.preloads.snapshot();
+        const preloads = deps.preloads.snapshot();
         const notOk = Object.entries(preloads).filter(([, s]) => s.state !== 'ok');
         if (notOk.length > 0) throw new Error(notOk.map(([name, s]) => `${name} ${s.state}`).join(', '));
         return { preloads };

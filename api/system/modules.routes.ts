@@ -1,11 +1,9 @@
 // GET /api/system/modules: the module catalog with ids, aliases, request schemas and contracts.
-import type { Runtime } from '../../app/runtime';
-import { runAllModule } from '../../processors/jobs/run-all';
-import type { ModuleDefinition } from '../../processors/jobs/module-registry';
+import { listModules, ModuleCatalogEntry } from '../../commands/jobs/list-modules';
+import type { ModuleRegistry } from '../../commands/jobs/module-registry';
 import type { RouteDefinition } from '../http/registry';
-import { moduleQuerySchema } from '../jobs/job.routes';
 
-export function systemModuleRoutes(runtime: Runtime): RouteDefinition[] {
+export function systemModuleRoutes(modules: ModuleRegistry): RouteDefinition[] {
   return [{
     method: 'get',
     path: '/api/system/modules',
@@ -42,20 +40,19 @@ export function systemModuleRoutes(runtime: Runtime): RouteDefinition[] {
       },
     },
     handler: ({ query, res }) => {
-      const modules = [...runtime.modules.list(), runAllModule(runtime.modules, '')];
-      res.json({ disease: query.disease, modules: modules.map(describe) });
+      res.json({ disease: query.disease, modules: listModules(modules).map(describe) });
     },
   }];
 }
 
-function describe(module: ModuleDefinition) {
+function describe({ module, requestSchema }: ModuleCatalogEntry) {
   const availability = module.availability();
   return {
     id: module.id,
     aliases: [...(module.aliases ?? [])],
     title: module.title,
     description: module.description,
-    request_schema: module.id === 'run-all' ? module.querySchema : moduleQuerySchema(module),
+    request_schema: requestSchema,
     body_schema: module.bodySchema ?? null,
     contract: module.contract,
     available: availability.available,

@@ -8,8 +8,9 @@ import { loadSettings } from '../../infra/config/settings';
 import { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import { loadDefaultGraph } from '../../infra/kg/load-graph';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
-import { pipelineDeps } from '../../processors/workspace/workspace-module';
-import { runWorkspacePipeline } from '../../processors/workspace/workspace-pipeline';
+import { systemClock } from '../../infra/clock/clock';
+import { pipelineDeps } from '../../commands/workspace/research-pipeline-deps';
+import { runResearchPipeline } from '../../commands/workspace/research-pipeline';
 import { printTable } from '../print';
 
 export interface WorkspaceOptions {
@@ -48,9 +49,9 @@ export async function workspace(options: WorkspaceOptions): Promise<void> {
   const settings = { ...loadSettings(), useCache: false }; // no database here: nothing to cache into
   const disease = DiseaseRegistry.load().require(request.disease_id);
   const runId = randomUUID();
-  const { dossier, html } = await runWorkspacePipeline(
-    { runId, request, disease, graph: loadDefaultGraph(), startedAt: new Date() },
-    pipelineDeps({ settings }),
+  const { dossier, html } = await runResearchPipeline(
+    { runId, request, disease, graph: loadDefaultGraph(), startedAt: systemClock.now() },
+    pipelineDeps({ settings, clock: systemClock }),
     { sourceFinished: async (status) => console.error(`${status.source}: ${status.status} (${status.record_count} records${status.warning ? `; ${status.warning}` : ''})`) },
   );
   fs.mkdirSync(options.out, { recursive: true });

@@ -23,10 +23,10 @@ export async function submitJob(store: EventStore, context: CommandContext, inpu
 
 type WithoutTime<C> = C extends unknown ? Omit<C, 'at'> : never;
 
-/** Commands from workers race with revocations and retries: re-decide on conflict. */
+/** Commands from workers race with revocations and retries: re-decide on conflict. Stamped with context.now. */
 export async function updateJob(store: EventStore, context: CommandContext, jobId: string, command: WithoutTime<Exclude<JobCommand, { type: 'SubmitJob' }>>): Promise<JobState> {
   const result = await handleCommand(store, jobStreamId(jobId), jobDecider,
-    { ...command, at: new Date().toISOString() } as JobCommand, context, { retries: 5 });
+    { ...command, at: context.now.toISOString() } as JobCommand, context, { retries: 5 });
   return result.state;
 }
 

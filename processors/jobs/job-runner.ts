@@ -8,13 +8,14 @@ import { hostname } from 'node:os';
 import { isTerminal } from '../../domain/jobs/job';
 import { loadJob, updateJob } from '../../commands/jobs/job-commands';
 import type { CommandContext } from '../../commands/shared/command-context';
+import type { ModuleDefinition, ModuleRegistry } from '../../commands/jobs/module-registry';
+import { writeReport } from '../../commands/jobs/report-writer';
+import { RUN_ALL, runAllModule } from '../../commands/jobs/run-all';
+import type { Clock } from '../../infra/clock/clock';
 import type { EventStore, RecordedEvent } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logging/logger';
 import type { Processor } from '../processor';
-import { ModuleDefinition, ModuleRegistry } from './module-registry';
-import { writeReport } from './report-writer';
 import { BlobRef, BlobStore } from '../../infra/blobs/blob-store';
-import { RUN_ALL, runAllModule } from './run-all';
 
 export interface JobRunnerOptions {
   concurrency: number;
@@ -51,7 +52,7 @@ export function jobRunnerProcessors(modules: ModuleRegistry, options: JobRunnerO
     async handle(event: RecordedEvent, context) {
       const { jobId } = event.data as { jobId: string };
       if (partitionOf(jobId, options.concurrency) !== partition) return;
-      await runJob(jobId, modules, options, { store: context.store, blobs: new BlobStore(context.knex), command: context.command, logger: context.logger });
+      await runJob(jobId, modules, options, { store: context.store, blobs: new BlobStore(context.knex), command: context.command, logger: context.logger, clock: context.clock });
     },
   }));
 }
@@ -61,18 +62,21 @@ interface RunDeps {
   store: EventStore;
   command: CommandContext;
   logger: Logger;
+  clock: Clock;
 }
 
 export async function runJob(jobId: string, modules: ModuleRegistry, options: JobRunnerOptions, deps: RunDeps): Promise<void> {
-  const { store, command, logger } = deps;
+  const { store, command, logger, clock } = deps;
+  // A job runs for minutes: each update carries the time it is made, not the delivery's.
+  const update = (change: Parameters<typeof updateJob>[3]) => updateJob(store, { ...command, now: clock.now() }, jobId, change);
   const job = await loadJob(store, jobId);
   if (job.phase === 'none' || isTerminal(job)) return; // a redelivery of a finished job
   const module = job.module === RUN_ALL ? runAllModule(modules, options.reportsDir) : modules.find(job.module!);
   if (!module) {
-    await updateJob(store, command, jobId, { type: 'FailJob', error: `unknown module ${job.module}` });
+    await update({ type: 'FailJob', error: `unknown module ${job.module}` });
     return;
   }
-  const started = await updateJob(store, command, jobId, { type: 'StartJob', worker: `${hostname()}:${process.pid}`, maxAttempts: options.maxAttempts });
+  const started = await update({ type: 'StartJob', worker: `${hostname()}:${process.pid}`, maxAttempts: options.maxAttempts });
   if (isTerminal(started)) return;
   logger.info({ jobId, module: module.id, attempt: started.attempts }, 'job started');
 
@@ -84,7 +88,7 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
     const now = Date.now();
     if (now - lastProgressAt < (options.progressIntervalMs ?? 200) && percent < 100) return;
     lastProgressAt = now;
-    const state = await updateJob(store, command, jobId, { type: 'ReportProgress', percent, message });
+    const state = await update({ type: 'ReportProgress', percent, message });
     if (state.phase === 'revoked') {
       controller.abort(new JobRevoked('job revoked'));
       throw controller.signal.reason;
@@ -100,12 +104,12 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
       hardLimit,
     ]);
     const final = withReport(module, jobId, job.params, result, options.reportsDir);
-    await updateJob(store, command, jobId, { type: 'CompleteJob', result: await claimCheck(final, deps.blobs) });
+    await update({ type: 'CompleteJob', result: await claimCheck(final, deps.blobs) });
     logger.info({ jobId, module: module.id }, 'job succeeded');
   } catch (error) {
     if (error instanceof JobRevoked) return;
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    await updateJob(store, command, jobId, { type: 'FailJob', error: message });
+    await update({ type: 'FailJob', error: message });
     logger.warn({ jobId, module: module.id, err: error }, 'job failed');
   } finally {
     for (const timer of timers) clearTimeout(timer);

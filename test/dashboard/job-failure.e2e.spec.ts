@@ -2,8 +2,8 @@
 // literal), with the failed state, over the WebSocket and over polling.
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { shippedModules } from '../../processors/jobs/modules';
-import type { ModuleDefinition } from '../../processors/jobs/module-registry';
+import { shippedModules } from '../../commands/jobs/shipped-modules';
+import type { ModuleDefinition } from '../../commands/jobs/module-registry';
 import type { TestServer } from '../support/test-server';
 import { DashboardPage, launchBrowser, openDashboard, screenshot, signIn, skipWithoutChromium } from './support/browser';
 import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';

@@ -1,5 +1,5 @@
 // Modules for testing the job machinery (real modules arrive with their features).
-import type { ModuleDefinition } from '../../processors/jobs/module-registry';
+import type { ModuleDefinition } from '../../commands/jobs/module-registry';
 
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
   const timer = setTimeout(resolve, ms);

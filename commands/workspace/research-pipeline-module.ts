@@ -1,7 +1,6 @@
 // The "workspace" job module: computes the dossier of a requested run. The run id is the job id, so a
 // re-delivered job finds its run: a completed run answers with its stored dossier, a running one is
 // computed again (sources are re-read; the terminal event is written once).
-import path from 'node:path';
 import { DOSSIER_SCHEMA_VERSION } from '../../domain/workspace/dossier-types';
 import type { ResearchRequest } from '../../domain/workspace/dossier-types';
 import { dossierJsonSchema } from '../../domain/workspace/dossier-schema';
@@ -9,32 +8,30 @@ import { researchRequestBodySchema } from '../../domain/workspace/research-reque
 import type { RunCommand, RunSummary } from '../../domain/workspace/run';
 import type { Dossier } from '../../domain/workspace/dossier-types';
 import { BlobStore } from '../../infra/blobs/blob-store';
-import { ALL_ADAPTERS } from '../../infra/sources/adapters';
-import { PostgresResponseCache } from '../../infra/sources/response-cache';
-import { changeRun, loadRun } from '../../commands/workspace/run-commands';
+import type { Clock } from '../../infra/clock/clock';
+import type { Settings } from '../../infra/config/settings';
+import type { Database } from '../../infra/db/database';
+import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
 import type { ModuleDefinition } from '../jobs/module-registry';
-import type { ModuleParts } from '../jobs/modules';
-import { PipelineDeps, runWorkspacePipeline } from './workspace-pipeline';
+import { changeRun, loadRun } from './run-commands';
+import { runResearchPipeline } from './research-pipeline';
+import { pipelineDeps } from './research-pipeline-deps';
 
 export const WORKSPACE_MODULE = 'workspace';
 
-/** useCache=false (or no database, as in the CLI) means no response cache. */
-export function pipelineDeps(parts: { settings: ModuleParts['settings']; db?: ModuleParts['db'] }): PipelineDeps {
-  const { settings } = parts;
-  const cache = settings.useCache && parts.db ? new PostgresResponseCache(parts.db.knex) : undefined;
-  return {
-    adapters: ALL_ADAPTERS,
-    sourceOptions: (source) => ({
-      mode: settings.evidenceSourceMode,
-      cache,
-      ...(settings.sourceBaseUrls[source] ? { baseUrl: settings.sourceBaseUrls[source] } : {}),
-      corpusDir: settings.evidenceCorpusDir ?? path.resolve(__dirname, '../../../fixtures/corpus'),
-    }),
-    llm: settings.llm,
-  };
+/** What the module needs from the runtime. */
+export interface ResearchPipelineModuleParts {
+  settings: Settings;
+  clock: Clock;
+  db: Pick<Database, 'knex'>;
+  store: EventStore;
+  diseases: Pick<DiseaseRegistry, 'require'>;
+  knowledge: Pick<KnowledgeGraphHolder, 'graph'>;
 }
 
-export function workspaceModule(parts: ModuleParts): ModuleDefinition {
+export function researchPipelineModule(parts: ResearchPipelineModuleParts): ModuleDefinition {
   const blobs = new BlobStore(parts.db.knex);
   const deps = pipelineDeps(parts);
   return {
@@ -68,7 +65,7 @@ export function workspaceModule(parts: ModuleParts): ModuleDefinition {
         const disease = parts.diseases.require(request.disease_id);
         const graph = await parts.knowledge.graph();
         await context.progress(5, `searching ${request.sources.length} source(s)`);
-        const { dossier, html } = await runWorkspacePipeline({ runId, request, disease, graph, startedAt: new Date() }, deps, {
+        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, startedAt: parts.clock.now() }, deps, {
           sourceFinished: async (status, done, total) => {
             await record({ type: 'RecordSource', status });
             await context.progress(5 + (done / total) * 75, `${status.source}: ${status.status} (${status.record_count} records)`);
@@ -77,10 +74,10 @@ export function workspaceModule(parts: ModuleParts): ModuleDefinition {
         });
         await context.progress(95, 'storing the dossier');
         const [dossierHash, htmlHash] = await Promise.all([blobs.putJson(dossier), blobs.putText(html, 'text/html')]);
-        await record({ type: 'CompleteRun', dossierHash, htmlHash, summary: summarize(dossier), at: new Date().toISOString() });
+        await record({ type: 'CompleteRun', dossierHash, htmlHash, summary: summarize(dossier), at: parts.clock.now().toISOString() });
         return { dossier, html };
       } catch (error) {
-        await record({ type: 'FailRun', error: error instanceof Error ? error.message : String(error), at: new Date().toISOString() });
+        await record({ type: 'FailRun', error: error instanceof Error ? error.message : String(error), at: parts.clock.now().toISOString() });
         throw error;
       }
     },

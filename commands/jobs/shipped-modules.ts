@@ -1,5 +1,6 @@
 // The analysis modules this build ships, built from the runtime's parts. Each capability adds its
 // module here when it lands.
+import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
 import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
@@ -7,11 +8,12 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
 import type { Logger } from '../../infra/logging/logger';
 import type { ModuleDefinition } from './module-registry';
-import { workspaceModule } from '../workspace/workspace-module';
+import { researchPipelineModule } from '../workspace/research-pipeline-module';
 
 export interface ModuleParts {
   settings: Settings;
   logger: Logger;
+  clock: Clock;
   db: Database;
   store: EventStore;
   diseases: DiseaseRegistry;
@@ -19,6 +21,5 @@ export interface ModuleParts {
 }
 
 export function shippedModules(parts: ModuleParts): readonly ModuleDefinition[] {
-  return [workspaceModule(parts)];
+  return [researchPipelineModule(parts)];
 }
-

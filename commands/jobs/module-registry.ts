@@ -3,7 +3,7 @@
 // whether it is available, and its handler. Real modules register with their own features.
 import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { Logger } from '../../infra/logging/logger';
-import type { CommandContext } from '../../commands/shared/command-context';
+import type { CommandContext } from '../shared/command-context';
 
 export interface ModuleRunContext {
   jobId: string;
@@ -36,7 +36,7 @@ export interface ModuleDefinition {
   renderHtml?(result: unknown): string;
 }
 
-/** 409 on synchronous routes (spec §7): {detail, error_type: "ModuleNotAvailableError"}. */
+/** 409 on synchronous routes (spec §7): {detail, error_type: "ModuleNotAvailableError"}. Its message is the 409's detail. */
 export class ModuleNotAvailableError extends Error {
   override name = 'ModuleNotAvailableError';
   constructor(readonly moduleId: string, reason: string) {
@@ -68,11 +68,6 @@ export class ModuleRegistry {
   list(): ModuleDefinition[] {
     return [...this.byId.values()].sort((a, b) => a.id.localeCompare(b.id));
   }
-
-  assertAvailable(module: ModuleDefinition): void {
-    const availability = module.availability();
-    if (!availability.available) throw new ModuleNotAvailableError(module.id, availability.reason);
-  }
 }
 
 /** Names the job routes use for themselves. */
@@ -83,3 +78,13 @@ export const COMMON_JOB_QUERY = {
   disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', default: 'sle', description: 'Disease module id' },
   export_html: { type: 'boolean', default: false, description: 'Also write an HTML report; its path is in the result' },
 } as const;
+
+/** A module's query schema with the parameters every job takes. */
+export function moduleQuerySchema(module: ModuleDefinition): JsonSchema {
+  return {
+    type: 'object',
+    properties: { ...COMMON_JOB_QUERY, ...((module.querySchema.properties as object | undefined) ?? {}) },
+    required: (module.querySchema.required as string[] | undefined) ?? [],
+    additionalProperties: false,
+  };
+}

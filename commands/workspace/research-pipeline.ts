@@ -1,6 +1,6 @@
 // The Workspace pipeline's outward part: retrieve every requested source (in parallel; a failing
 // source never fails the run), optionally ask the LLM, then hand everything to the pure buildDossier
-// and render the HTML. Used by the workspace job module and by `evidence workspace`.
+// and render the HTML. Used by the workspace job module and by `evidence workspace` (the CLI).
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { KnowledgeGraph } from '../../domain/kg/knowledge-graph';
 import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-dossier';
@@ -8,6 +8,7 @@ import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-ty
 import { normalizeEvidence, type SourceRun } from '../../domain/workspace/normalize';
 import { renderDossierHtml } from '../../domain/workspace/render-html';
 import type { SourceName, SourceStatus } from '../../domain/workspace/sources';
+import type { Clock } from '../../infra/clock/clock';
 import type { LlmConfig } from '../../infra/llm/llm-enrichment';
 import { enrichWithLlm } from '../../infra/llm/llm-enrichment';
 import type { SourceAdapter } from '../../infra/sources/source-adapter';
@@ -19,6 +20,8 @@ export interface PipelineDeps {
   sourceOptions(source: SourceName): RunSourceOptions;
   llm: LlmConfig;
   llmFetch?: typeof fetch;
+  /** Stamps the dossier's completion time. */
+  clock: Clock;
 }
 
 export interface PipelineHooks {
@@ -32,7 +35,7 @@ export interface PipelineOutput {
   html: string;
 }
 
-export async function runWorkspacePipeline(
+export async function runResearchPipeline(
   run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; startedAt: Date },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
@@ -69,7 +72,7 @@ export async function runWorkspacePipeline(
     graph,
     runId: run.runId,
     startedAt: run.startedAt.toISOString(),
-    completedAt: new Date().toISOString(),
+    completedAt: deps.clock.now().toISOString(),
     llm,
   });
   return { dossier, html: renderDossierHtml(dossier) };

@@ -1,0 +1,47 @@
+// POST /api/jobs/{module_id}: queue a job of a registry module (found by id or legacy alias) once it is
+// available and its parameters are valid. Nothing is appended unless the result is `submitted`.
+import { validate, ValidationDetail } from '../../domain/shared/schema-validation';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { CommandContext } from '../shared/command-context';
+import { submitJob } from './job-commands';
+import { moduleQuerySchema, ModuleRegistry } from './module-registry';
+
+export interface SubmitModuleJobInput {
+  /** Module id or legacy alias, as requested. */
+  moduleId: string;
+  /** Query parameters; validation applies the module's defaults to a copy. */
+  query: Record<string, unknown>;
+  /** The request body, for modules that take one (ignored otherwise). */
+  body?: unknown;
+  researcherId?: string;
+}
+
+export type SubmitModuleJobResult =
+  | { kind: 'submitted'; jobId: string; module: string }
+  | { kind: 'not_found'; moduleId: string }
+  | { kind: 'not_available'; moduleId: string; reason: string }
+  | { kind: 'invalid'; details: ValidationDetail[] };
+
+export interface SubmitModuleJobDeps {
+  store: EventStore;
+  modules: Pick<ModuleRegistry, 'find'>;
+}
+
+export async function submitModuleJob(deps: SubmitModuleJobDeps, context: CommandContext, input: SubmitModuleJobInput): Promise<SubmitModuleJobResult> {
+  const module = deps.modules.find(input.moduleId);
+  if (!module) return { kind: 'not_found', moduleId: input.moduleId };
+  const availability = module.availability();
+  if (!availability.available) return { kind: 'not_available', moduleId: module.id, reason: availability.reason };
+  const params = { ...input.query };
+  const details = validate(moduleQuerySchema(module), params, 'query');
+  let body: unknown;
+  if (module.bodySchema) {
+    body = input.body ?? {};
+    details.push(...validate(module.bodySchema, body, 'body'));
+  }
+  if (details.length > 0) return { kind: 'invalid', details };
+  const jobId = await submitJob(deps.store, context, {
+    module: module.id, params, ...(body === undefined ? {} : { body }), ...(input.researcherId ? { researcherId: input.researcherId } : {}),
+  });
+  return { kind: 'submitted', jobId, module: module.id };
+}

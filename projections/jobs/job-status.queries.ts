@@ -1,0 +1,20 @@
+// Reads of the job status read model (job_status): the only code besides its projector that knows the
+// table. A stored result may still be a blob reference (claim check); the reader expands it.
+import type { Knex } from 'knex';
+import type { JobSnapshot } from '../../domain/jobs/job-status';
+import { JOB_STATUS_TABLE } from './job-status.tables';
+
+export interface JobStatusQueries {
+  /** The job as the read model holds it; undefined when it has no row (yet) or cannot be read. */
+  find(jobId: string): Promise<JobSnapshot | undefined>;
+}
+
+export function jobStatusQueries(knex: Knex): JobStatusQueries {
+  return {
+    async find(jobId) {
+      const row = await knex(JOB_STATUS_TABLE).where({ job_id: jobId }).first().catch(() => undefined);
+      if (!row) return undefined;
+      return { jobId, module: row.module, phase: row.phase, progress: row.progress, result: row.result, error: row.error };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { ModuleRegistry } from '../../../commands/jobs/module-registry';
+import { submitModuleJob } from '../../../commands/jobs/submit-module-job';
+import { CommandContext, newCommandContext } from '../../../commands/shared/command-context';
+import { jobStreamId } from '../../../domain/jobs/job';
+import { fixedClock } from '../../../infra/clock/clock';
+import { Database } from '../../../infra/db/database';
+import { EventStore } from '../../../infra/event-store/event-store';
+import { PostgresEventStore } from '../../../infra/event-store/postgres-event-store';
+import { openTestPostgres } from '../../support/databases';
+import { testModules } from '../../support/test-modules';
+
+describe('Submitting a module job', function () {
+  let db: Database;
+  let store: EventStore;
+  const at = new Date('2026-05-04T09:30:00.000Z');
+  const bodyModule = {
+    ...testModules[0]!,
+    id: 'with_body',
+    aliases: [],
+    bodySchema: { type: 'object', properties: { question: { type: 'string', minLength: 2 } }, required: ['question'] },
+  };
+  const modules = new ModuleRegistry([...testModules, bodyModule]);
+
+  /** A context whose next id is known, so a test can look for the job it would have created. */
+  function contextWithId(jobId: string): CommandContext {
+    // newId also names the events: only its first answer is fixed.
+    const ids = [jobId];
+    return { ...newCommandContext(fixedClock(at), { kind: 'researcher', id: 'alice' }), newId: () => ids.shift() ?? randomUUID() };
+  }
+
+  before(async function () {
+    db = await openTestPostgres();
+    store = new PostgresEventStore(db.knex);
+  });
+  after(async function () {
+    await db.close();
+  });
+
+  it('queues a job under the module id (an alias finds it), with the module defaults and the submission time', async function () {
+    const jobId = randomUUID();
+    const result = await submitModuleJob({ store, modules }, contextWithId(jobId), { moduleId: 'legacy_echo', query: { steps: '2' }, researcherId: 'alice' });
+    expect(result).to.deep.equal({ kind: 'submitted', jobId, module: 'echo' });
+    const [submitted] = await store.readStream(jobStreamId(jobId));
+    expect(submitted!.type).to.equal('JobSubmitted');
+    expect(submitted!.data).to.deep.equal({
+      jobId, module: 'echo', params: { steps: 2, step_ms: 30, disease_id: 'sle', export_html: false }, researcherId: 'alice', at: at.toISOString(),
+    });
+  });
+
+  it('answers not_found for a name that is neither a module id nor an alias, and queues nothing', async function () {
+    const jobId = randomUUID();
+    const result = await submitModuleJob({ store, modules }, contextWithId(jobId), { moduleId: 'no_such_module', query: {} });
+    expect(result).to.deep.equal({ kind: 'not_found', moduleId: 'no_such_module' });
+    expect(await store.readStream(jobStreamId(jobId))).to.deep.equal([]);
+  });
+
+  it('answers not_available with the module\'s reason for a blocked module, and queues nothing', async function () {
+    const jobId = randomUUID();
+    const result = await submitModuleJob({ store, modules }, contextWithId(jobId), { moduleId: 'blocked', query: {} });
+    expect(result).to.deep.equal({ kind: 'not_available', moduleId: 'blocked', reason: 'structure files are not installed' });
+    expect(await store.readStream(jobStreamId(jobId))).to.deep.equal([]);
+  });
+
+  it('answers invalid with every query and body problem, and queues nothing', async function () {
+    const jobId = randomUUID();
+    const query = await submitModuleJob({ store, modules }, contextWithId(jobId), { moduleId: 'echo', query: { steps: 'eleven', colour: 'blue' } });
+    expect(query.kind).to.equal('invalid');
+    expect(query.kind === 'invalid' && query.details.map((d) => d.loc.join('.'))).to.include.members(['query.steps', 'query.colour']);
+    const body = await submitModuleJob({ store, modules }, contextWithId(jobId), { moduleId: 'with_body', query: {}, body: { question: 'x' } });
+    expect(body.kind === 'invalid' && body.details.map((d) => d.loc.join('.'))).to.deep.equal(['body.question']);
+    expect(await store.readStream(jobStreamId(jobId))).to.deep.equal([]);
+  });
+
+  it('validates a missing body of a module that takes one as an empty object', async function () {
+    const result = await submitModuleJob({ store, modules }, contextWithId(randomUUID()), { moduleId: 'with_body', query: {} });
+    expect(result.kind === 'invalid' && result.details.map((d) => d.loc.join('.'))).to.deep.equal(['body.question']);
+  });
+});
