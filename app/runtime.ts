@@ -14,6 +14,7 @@ import { migrateToLatest } from '../infra/db/migrate';
 import type { EventStore } from '../infra/event-store/event-store';
 import { EventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store';
 import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
+import { versioned } from '../infra/event-store/versioned-event-store';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
 import type { Logger } from '../infra/logging/logger';
@@ -73,9 +74,9 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
   try {
     const applied = await migrateToLatest(db.knex);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    const store: EventStore = settings.eventStoreUrl
+    const store: EventStore = versioned(settings.eventStoreUrl
       ? new EventStoreDbEventStore(settings.eventStoreUrl)
-      : new PostgresEventStore(db.knex, { onReadError: (err) => logger.warn({ err }, 'event store read failed; retrying') });
+      : new PostgresEventStore(db.knex, { onReadError: (err) => logger.warn({ err }, 'event store read failed; retrying') }));
     const bus: MessageBus = settings.kafkaBrokers
       ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger })
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });

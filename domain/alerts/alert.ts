@@ -1,6 +1,7 @@
 // A review reminder's stream: raised once (its id derives from run + candidate, so raising it again is
 // a no-op), then read by its owner. Reading stops future notification deliveries for it.
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 import type { CandidateKind, MetricValues, TriggerReason } from './alert-rules';
 
 export interface AlertData {
@@ -24,6 +25,8 @@ export type AlertEvent =
   | DomainEvent<'AlertRead', { alertId: string; researcherId: string; at: string }>;
 
 export const ALERT_EVENT_TYPES: readonly AlertEvent['type'][] = ['AlertRaised', 'AlertRead'];
+
+export const ALERT_EVENT_SCHEMAS: EventSchemas<AlertEvent['type']> = { AlertRaised: { current: 1 }, AlertRead: { current: 1 } };
 
 export interface AlertState {
   status: 'none' | 'unread' | 'read';

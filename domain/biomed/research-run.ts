@@ -1,6 +1,7 @@
 // A research run of the biomedical store (spec §2.6): recorded once, terminal at once, never changed.
 // Pure decider: the id, time and result arrive on the command.
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 
 export interface RunSnapshotRef { snapshot_id: string; resource: string; version: string | null }
 
@@ -20,6 +21,8 @@ export type ComparisonRecorded = DomainEvent<'ComparisonRecorded', {
   run_id: string; left_curie: string; right_curie: string; snapshots: RunSnapshotRef[]; result: Record<string, unknown>; recorded_at: string;
 }>;
 export type ResearchRunEvent = ComparisonRecorded;
+
+export const RESEARCH_RUN_EVENT_SCHEMAS: EventSchemas<ResearchRunEvent['type']> = { ComparisonRecorded: { current: 1 } };
 
 export interface ResearchRunState { status: 'none' | 'completed'; runId: string | null }
 

@@ -3,6 +3,7 @@
 // "this artifact is already imported" is a fact of the stream. Each attempt gets its own snapshot id
 // (<resource>-<sha12>-<attempt>): a failed attempt keeps its id and its failure; a retry is a new id.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 
 export interface ArtifactRef {
   file: string;
@@ -40,6 +41,10 @@ export interface SnapshotState {
 }
 
 export const SNAPSHOT_EVENT_TYPES = ['SnapshotImportStarted', 'SnapshotImportCompleted', 'SnapshotActivated', 'SnapshotImportFailed'] as const;
+
+export const SNAPSHOT_EVENT_SCHEMAS: EventSchemas<SnapshotEvent['type']> = {
+  SnapshotImportStarted: { current: 1 }, SnapshotImportCompleted: { current: 1 }, SnapshotActivated: { current: 1 }, SnapshotImportFailed: { current: 1 },
+};
 
 export function snapshotStreamId(resource: string, sha256: string): string {
   return `snapshot-${resource}-${sha256.slice(0, 16)}`;

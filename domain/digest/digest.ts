@@ -5,6 +5,7 @@
 // `maxRetries` times before the digest is abandoned. force=true queues a delivered period again as a
 // new round (new Message-IDs: it is meant to arrive again).
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 import type { Channel } from '../notifications/delivery';
 
 export type DigestTrigger = 'schedule' | 'manual';
@@ -27,6 +28,11 @@ export type DigestEvent =
 export const DIGEST_EVENT_TYPES: readonly DigestEvent['type'][] = [
   'DigestQueued', 'DigestAttemptStarted', 'DigestChannelDelivered', 'DigestDelivered', 'DigestSuppressed', 'DigestAttemptFailed', 'DigestAbandoned',
 ];
+
+export const DIGEST_EVENT_SCHEMAS: EventSchemas<DigestEvent['type']> = {
+  DigestQueued: { current: 1 }, DigestAttemptStarted: { current: 1 }, DigestChannelDelivered: { current: 1 }, DigestDelivered: { current: 1 },
+  DigestSuppressed: { current: 1 }, DigestAttemptFailed: { current: 1 }, DigestAbandoned: { current: 1 },
+};
 
 export type DigestStatus = 'none' | 'queued' | 'in_flight' | 'retrying' | 'delivered' | 'suppressed' | 'failed';
 

@@ -1,6 +1,7 @@
 // A job is an event stream: submitted, started (once per delivery attempt), progressed, then
 // succeeded, failed or revoked. Pure: times and ids arrive on the commands.
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 
 export type JobEvent =
   | DomainEvent<'JobSubmitted', { jobId: string; module: string; params: Record<string, unknown>; body?: unknown; researcherId?: string; at: string }>
@@ -12,6 +13,12 @@ export type JobEvent =
 
 export type JobEventType = JobEvent['type'];
 export const JOB_EVENT_TYPES: readonly JobEventType[] = ['JobSubmitted', 'JobStarted', 'JobProgressed', 'JobSucceeded', 'JobFailed', 'JobRevoked'];
+
+/** Schema versions of the job events (domain/event-versions.ts collects every capability's). */
+export const JOB_EVENT_SCHEMAS: EventSchemas<JobEventType> = {
+  JobSubmitted: { current: 1 }, JobStarted: { current: 1 }, JobProgressed: { current: 1 },
+  JobSucceeded: { current: 1 }, JobFailed: { current: 1 }, JobRevoked: { current: 1 },
+};
 
 export type JobPhase = 'none' | 'pending' | 'started' | 'progress' | 'succeeded' | 'failed' | 'revoked';
 

@@ -8,6 +8,7 @@
 // claim again and re-send with the same Message-ID / idempotency key, so a crash repeats a delivery at
 // most once per stale claim and receivers can collapse the duplicate.
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 
 export type Channel = 'email' | 'chat';
 export const CHANNELS: readonly Channel[] = ['email', 'chat'];
@@ -26,6 +27,10 @@ export type DeliveryEvent =
   | DomainEvent<'AlertDeliveryFailed', DeliveryRef & { error: string }>;
 
 export const DELIVERY_EVENT_TYPES: readonly DeliveryEvent['type'][] = ['AlertDeliveryAttempted', 'AlertDeliverySucceeded', 'AlertDeliveryFailed'];
+
+export const DELIVERY_EVENT_SCHEMAS: EventSchemas<DeliveryEvent['type']> = {
+  AlertDeliveryAttempted: { current: 1 }, AlertDeliverySucceeded: { current: 1 }, AlertDeliveryFailed: { current: 1 },
+};
 
 export interface DeliveryState {
   status: 'none' | 'in_flight' | 'failed' | 'succeeded';

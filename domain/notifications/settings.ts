@@ -2,6 +2,7 @@
 // whole resulting settings, so the latest event is the current state and history stays auditable.
 // The chat webhook URL arrives here already encrypted (ciphertext + mask): the log never holds it plain.
 import { Decider, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 import type { AlertThresholds } from '../alerts/alert-rules';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -47,6 +48,8 @@ export type NotificationSettingsEvent = DomainEvent<'NotificationSettingsSaved',
   changed: (keyof NotificationSettings)[];
   at: string;
 }>;
+
+export const NOTIFICATION_SETTINGS_EVENT_SCHEMAS: EventSchemas<NotificationSettingsEvent['type']> = { NotificationSettingsSaved: { current: 1 } };
 
 export interface NotificationSettingsState {
   saved: boolean;

@@ -1,6 +1,8 @@
 // A run's review history: every save of a candidate's decision is an event (append-only). The stream
 // belongs to the run's owner (runs are per researcher), so its revision is the ETag of the review state.
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
+import { reviewSavedV1ToV2 } from './review-saved-v1';
 
 export type Decision = 'pin' | 'reject';
 export type CandidateKind = 'drug' | 'target';
@@ -23,6 +25,11 @@ export type ReviewEvent = DomainEvent<'ReviewSaved', ReviewInput & {
   previousDecision: Decision | null;
   at: string;
 }>;
+
+/** v2: every save carries changedMind; review-saved-v1.ts says why and lifts v1 saves. */
+export const REVIEW_EVENT_SCHEMAS: EventSchemas<ReviewEvent['type']> = {
+  ReviewSaved: { current: 2, upcasters: { 1: reviewSavedV1ToV2 } },
+};
 
 export interface CandidateReview extends ReviewInput {
   updatedAt: string;

@@ -2,6 +2,7 @@
 // one, then completed (the dossier stored once by content hash) or failed. A terminal run never
 // changes; deleting it is an event of its own. The run id is the id of the job that computes it.
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
+import type { EventSchemas } from '../shared/event-schema';
 import type { ResearchRequest } from './dossier-types';
 import type { SourceStatus } from './sources';
 
@@ -22,6 +23,10 @@ export type RunEvent =
   | DomainEvent<'RunDeleted', { runId: string; at: string }>;
 
 export const RUN_EVENT_TYPES: readonly RunEvent['type'][] = ['RunRequested', 'RunSourceRetrieved', 'RunCompleted', 'RunFailed', 'RunDeleted'];
+
+export const RUN_EVENT_SCHEMAS: EventSchemas<RunEvent['type']> = {
+  RunRequested: { current: 1 }, RunSourceRetrieved: { current: 1 }, RunCompleted: { current: 1 }, RunFailed: { current: 1 }, RunDeleted: { current: 1 },
+};
 
 export type RunPhase = 'none' | 'requested' | 'completed' | 'failed' | 'deleted';
 

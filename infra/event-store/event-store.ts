@@ -12,6 +12,8 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string;
   principal: Principal;
+  /** Version of the data's shape (domain/event-versions.ts), stamped on append; absent means 1. */
+  schemaVersion?: number;
   [extra: string]: unknown;
 }
 
