@@ -11,8 +11,7 @@ import type { Settings } from '../infra/config/settings';
 import { Database, openDatabase } from '../infra/db/database';
 import { migrateToLatest } from '../infra/db/migrate';
 import type { EventStore } from '../infra/event-store/event-store';
-import { EventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store';
-import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
+import { openEventStore } from './event-store.compose';
 import { snapshotQueries } from '../projections/biomed/snapshots.queries';
 import type { Runtime } from './runtime';
 
@@ -45,7 +44,7 @@ export const biomedCliServices: BiomedCliServices = {
     const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
     try {
       const applied = await migrateToLatest(db.knex);
-      const store: EventStore = settings.eventStoreUrl ? new EventStoreDbEventStore(settings.eventStoreUrl) : new PostgresEventStore(db.knex);
+      const store: EventStore = openEventStore(settings, db);
       return {
         deps: biomedDeps(settings, db, store, systemClock),
         applied,

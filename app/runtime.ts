@@ -12,9 +12,7 @@ import type { Settings } from '../infra/config/settings';
 import { Database, openDatabase } from '../infra/db/database';
 import { migrateToLatest } from '../infra/db/migrate';
 import type { EventStore } from '../infra/event-store/event-store';
-import { EventStoreDbEventStore } from '../infra/event-store/eventstoredb-event-store';
-import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
-import { versioned } from '../infra/event-store/versioned-event-store';
+import { openEventStore } from './event-store.compose';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
 import type { Logger } from '../infra/logging/logger';
@@ -74,9 +72,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
   try {
     const applied = await migrateToLatest(db.knex);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    const store: EventStore = versioned(settings.eventStoreUrl
-      ? new EventStoreDbEventStore(settings.eventStoreUrl)
-      : new PostgresEventStore(db.knex, { onReadError: (err) => logger.warn({ err }, 'event store read failed; retrying') }));
+    const store: EventStore = openEventStore(settings, db, logger);
     const bus: MessageBus = settings.kafkaBrokers
       ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger })
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });

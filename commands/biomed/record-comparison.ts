@@ -8,6 +8,7 @@ import { RecordComparison, researchRunDecider, researchRunStreamId } from '../..
 import { compareConditions, ComparisonResult } from '../../infra/biomed/read/comparison';
 import { getResearchRun, ResearchRunView, T_RUNS } from '../../infra/biomed/read/research-runs';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
+import { versioned } from '../../infra/event-store/versioned-event-store';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
 import { BiomedDeps, nameUuid } from './snapshot-events';
@@ -45,7 +46,7 @@ async function storeRun(
   const runContext: CommandContext = { ...context, newId: () => nameUuid(`run:${runId}/${n++}`) };
   await deps.knex.transaction(async (trx) => {
     if (deps.logInDatabase) {
-      await handleCommand(new PostgresEventStore(trx), streamId, researchRunDecider, command, runContext);
+      await handleCommand(versioned(new PostgresEventStore(trx)), streamId, researchRunDecider, command, runContext);
     } else {
       // The run id is new, so its stream is empty: decide against the initial state to refuse before writing.
       researchRunDecider.decide(command, researchRunDecider.initialState);

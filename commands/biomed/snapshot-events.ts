@@ -12,6 +12,7 @@ import { SnapshotCommand, snapshotDecider, SnapshotEvent, SnapshotState } from '
 import type { Clock } from '../../infra/clock/clock';
 import type { EventStore, Principal } from '../../infra/event-store/event-store';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
+import { versioned } from '../../infra/event-store/versioned-event-store';
 import { applySnapshotEventsInline } from '../../projections/biomed/snapshots.projector';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/handle-command';
@@ -52,7 +53,7 @@ export async function runSnapshotCommand(
     let decided: SnapshotEvent[] = [];
     // handleCommand appends what decide() returns; recording it tells the read model the same events.
     const recording = { ...snapshotDecider, decide: (c: SnapshotCommand, s: SnapshotState) => (decided = snapshotDecider.decide(c, s)) };
-    const result = await handleCommand(new PostgresEventStore(trx), streamId, recording, command, context);
+    const result = await handleCommand(versioned(new PostgresEventStore(trx)), streamId, recording, command, context);
     if (result.appended === 0) decided = [];
     await applySnapshotEventsInline(trx, streamId, decided);
     return { events: decided, state: result.state, afterCommit: null };
