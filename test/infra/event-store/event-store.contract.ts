@@ -204,12 +204,10 @@ export function eventStoreContract(name: string, open: () => Promise<ContractHar
       });
 
       it('retrying an atomic append returns the same results and stores nothing new', async function () {
-        const before = await store.headPosition();
         const appends = [uniqueStream(), uniqueStream()].map((streamId) => ({ streamId, events: [testEvent('A', {}), testEvent('B', {})], expected: 'no_stream' as const }));
         const first = await atomic(appends);
         expect(await atomic(appends)).to.deep.equal(first);
-        const all = await store.readAll({ after: before, maxCount: 100 });
-        for (const { streamId } of appends) expect(all.filter((e) => e.streamId === streamId)).to.have.length(2);
+        for (const { streamId } of appends) expect((await store.readStream(streamId)).map((e) => e.type)).to.deep.equal(['A', 'B']);
       });
 
       it('rejects an atomic append that names a stream twice or reuses an event id, without writing', async function () {
