@@ -28,6 +28,7 @@ import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
+import { startOrphanSweep } from './orphan-sweep-schedule';
 
 export interface Runtime {
   settings: Settings;
@@ -119,6 +120,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
         });
         logger.info('scheduler lease held');
         cleanups.push(startDigestDispatcher(runtime)); // the weekly digest's 60-second duty
+        cleanups.push(startOrphanSweep(runtime)); // runs a crash left without their job get it
         if (settings.kafkaBrokers) {
           const relay = new KafkaRelay({ brokers: settings.kafkaBrokers, clientId: `evidence-relay-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger });
           await relay.start();

@@ -9,7 +9,7 @@ import { WORKSPACE_MODULE } from '../workspace/research-pipeline-module';
 import { loadJob } from './job-commands';
 
 export interface ReadJobStatusDeps {
-  jobStatus: JobStatusQueries;
+  jobStatus: Pick<JobStatusQueries, 'find'>;
   store: EventStore;
   blobs: Pick<BlobStore, 'getJson'>;
 }

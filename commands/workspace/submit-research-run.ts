@@ -1,15 +1,20 @@
-// Queue a Workspace dossier for a researcher (POST /api/jobs/workspace). The run's request event is
-// appended first (the run id is the job id), then the job; the job's worker computes the dossier.
-// An invalid body, or a disease that is unknown or incompletely configured, appends nothing.
+// Queue a Workspace dossier for a researcher (POST /api/jobs/workspace). The run's request event and
+// its job (the run id is the job id) are created together: in one transaction where the event store
+// allows it, so a crash cannot leave a run "running" with no job; on EventStoreDB one after the other,
+// with the orphaned-run sweep (reconcile-orphaned-runs.ts) queueing the job a crash left out.
+// The job's worker computes the dossier. An invalid body, or a disease that is unknown or incompletely
+// configured, appends nothing.
 import type { ResearchRequest } from '../../domain/workspace/dossier-types';
 import { parseResearchRequest } from '../../domain/workspace/research-request';
 import { RequestValidationError, ValidationDetail } from '../../domain/shared/schema-validation';
 import { DiseaseRegistry, IncompleteDiseaseConfigurationError, UnknownDiseaseError } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { submitJob } from '../jobs/job-commands';
+import { jobDecider, jobStreamId } from '../../domain/jobs/job';
+import { runDecider, runStreamId } from '../../domain/workspace/run';
 import type { CommandContext } from '../shared/command-context';
+import { createStreams } from '../shared/create-streams';
 import { WORKSPACE_MODULE } from './research-pipeline-module';
-import { changeRun } from './run-commands';
+import { submitWorkspaceJob } from './workspace-job';
 
 export type SubmitResearchRunResult =
   | { kind: 'submitted'; runId: string; module: typeof WORKSPACE_MODULE; request: ResearchRequest }
@@ -32,8 +37,12 @@ export async function submitResearchRun(deps: SubmitResearchRunDeps, context: Co
   const diseaseProblem = checkDisease(deps.diseases, request.disease_id);
   if (diseaseProblem) return { kind: 'invalid', details: [diseaseProblem] };
   const runId = context.newId();
-  await changeRun(deps.store, runId, { type: 'RequestRun', runId, researcherId: input.researcherId, request, at: context.now.toISOString() }, context);
-  await submitJob(deps.store, context, { jobId: runId, module: WORKSPACE_MODULE, params: {}, body: request, researcherId: input.researcherId });
+  const at = context.now.toISOString();
+  // A fresh id: both streams are new, so each decider decides from its initial state.
+  await createStreams(deps.store, context, [
+    { streamId: runStreamId(runId), events: runDecider.decide({ type: 'RequestRun', runId, researcherId: input.researcherId, request, at }, runDecider.initialState) },
+    { streamId: jobStreamId(runId), events: jobDecider.decide(submitWorkspaceJob(runId, request, input.researcherId, at), jobDecider.initialState) },
+  ]);
   return { kind: 'submitted', runId, module: WORKSPACE_MODULE, request };
 }
 

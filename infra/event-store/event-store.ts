@@ -97,8 +97,23 @@ export interface Subscription {
   readonly done: Promise<void>;
 }
 
+/** One stream's part of an atomic multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected?: ExpectedRevision;
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expected?: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams all-or-nothing: each stream's expected revision is checked, and one
+   * refusal (conflict, deleted stream, reused id) writes nothing anywhere. Retrying the same events is
+   * answered idempotently, like append. Results come in the order of `appends`. Only adapters with
+   * multi-stream transactions offer it (PostgreSQL/PGlite); EventStoreDB has none, so it leaves this
+   * undefined and callers fall back to one append per stream (and a reconciler for the gap between).
+   */
+  appendAtomically?(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up subscription to the whole log: history first, then live, never skipping a late commit. */

@@ -10,6 +10,9 @@
 // - $all keeps a tombstoned stream's events until a scavenge removes them, so readAll/subscribers stop
 //   seeing them afterwards (the STREAM_DELETED marker goes too).
 // - countAfter reads $all forwards from the position: O(lag), fine for a status command.
+// - No appendAtomically: EventStoreDB has no transaction across streams. Writers of several streams
+//   append one stream at a time; where a crash between them matters, a reconciler closes the gap (the
+//   Workspace's orphaned-run sweep, commands/workspace/reconcile-orphaned-runs.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {

@@ -17,11 +17,12 @@ import {
   START,
   STREAM_DELETED,
   StreamDeletedError,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
   WrongExpectedRevisionError,
 } from './event-store';
-import { validateAppend, validateTarget } from './validate-append';
+import { validateAppend, validateAtomicAppend, validateTarget } from './validate-append';
 import { startCatchUpSubscription } from './catch-up-subscription';
 import { Settled, WriteCoalescer } from './append-coalescer';
 
@@ -83,6 +84,36 @@ export class PostgresEventStore implements EventStore {
       : await this.appendOne('es_try_append', request);
     localAppends.emit('appended');
     return result;
+  }
+
+  /**
+   * Several streams in one transaction (a savepoint inside a caller's transaction): the first refusal
+   * throws its typed error, which rolls back what the earlier streams wrote. Never coalesced, so the
+   * group-commit batch's "each append on its own" rule does not apply to it.
+   */
+  async appendAtomically(appends: StreamAppend[]): Promise<AppendResult[]> {
+    validateAtomicAppend(appends);
+    const requests: AppendRequest[] = appends.map(({ streamId, events, expected = 'any' }) => ({ streamId, events, expected }));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const results = await this.knex.transaction(async (trx) => {
+          const out: AppendResult[] = [];
+          for (const request of requests) {
+            const { stream, expected, revision, events } = appendPayload(request);
+            const { rows } = await trx.raw('select * from es_try_append(?, ?, ?, ?::jsonb)', [stream, expected, revision, JSON.stringify(events)]);
+            out.push(interpretAppend(request, rows[0] as AppendRow));
+          }
+          return out;
+        });
+        localAppends.emit('appended');
+        return results;
+      } catch (error) {
+        // As in appendOne: a concurrent writer of the same ids or streams won a race; run again to see it.
+        if ((error as { code?: string }).code !== '23505') throw error;
+        if (!this.inTransaction && attempt < 3) continue;
+        throw new WrongExpectedRevisionError(requests[0]!.streamId, requests[0]!.expected, 'unknown');
+      }
+    }
   }
 
   private async appendOne(fn: 'es_try_append' | 'es_tombstone', request: AppendRequest): Promise<AppendResult> {

@@ -15,12 +15,23 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from './event-store';
 
 export class VersionedEventStore implements EventStore {
-  constructor(private readonly inner: EventStore, private readonly registry: EventSchemaRegistry = eventSchemaRegistry) {}
+  /** Offered only when the adapter behind offers it, so callers can still tell whether it is atomic. */
+  readonly appendAtomically?: (appends: StreamAppend[]) => Promise<AppendResult[]>;
+
+  constructor(private readonly inner: EventStore, private readonly registry: EventSchemaRegistry = eventSchemaRegistry) {
+    const atomic = inner.appendAtomically?.bind(inner);
+    if (atomic) {
+      this.appendAtomically = (appends) => atomic(Array.isArray(appends)
+        ? appends.map((a) => (a && Array.isArray(a.events) ? { ...a, events: a.events.map((e) => this.stamp(e)) } : a))
+        : appends);
+    }
+  }
 
   append(streamId: string, events: NewEvent[], expected?: ExpectedRevision): Promise<AppendResult> {
     // Malformed input goes to the adapter as it came, so it fails there the way the contract says.

@@ -7,6 +7,8 @@ import { JOB_STATUS_TABLE } from './job-status.tables';
 export interface JobStatusQueries {
   /** The job as the read model holds it; undefined when it has no row (yet) or cannot be read. */
   find(jobId: string): Promise<JobSnapshot | undefined>;
+  /** Which of these job ids the read model has a row for. */
+  existing(jobIds: readonly string[]): Promise<Set<string>>;
 }
 
 export function jobStatusQueries(knex: Knex): JobStatusQueries {
@@ -15,6 +17,14 @@ export function jobStatusQueries(knex: Knex): JobStatusQueries {
       const row = await knex(JOB_STATUS_TABLE).where({ job_id: jobId }).first().catch(() => undefined);
       if (!row) return undefined;
       return { jobId, module: row.module, phase: row.phase, progress: row.progress, result: row.result, error: row.error };
+    },
+    async existing(jobIds) {
+      const found = new Set<string>();
+      for (let i = 0; i < jobIds.length; i += 500) {
+        const rows = await knex(JOB_STATUS_TABLE).whereIn('job_id', jobIds.slice(i, i + 500)).select('job_id');
+        for (const row of rows as { job_id: string }[]) found.add(row.job_id);
+      }
+      return found;
     },
   };
 }

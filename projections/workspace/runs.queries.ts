@@ -37,6 +37,8 @@ export interface RunsQueries {
   listOwned(researcherId: string, page: { limit: number; offset: number }): Promise<{ runs: RunListItem[]; total: number }>;
   /** The researcher's completed runs (with a dossier), newest first, at most `limit`; `more` when some were left out. */
   listCompleted(researcherId: string, options: { diseaseId?: string; limit: number }): Promise<{ runs: OwnedRun[]; more: boolean }>;
+  /** Every researcher's runs still running that were requested before `cutoff` (the orphaned-run sweep's candidates). */
+  listRunningRequestedBefore(cutoff: Date): Promise<string[]>;
 }
 
 export function runsQueries(knex: Knex): RunsQueries {
@@ -64,6 +66,12 @@ export function runsQueries(knex: Knex): RunsQueries {
           requestedAt: normalizedIso(row.requested_at), finishedAt: row.finished_at ? normalizedIso(row.finished_at) : null,
         })),
       };
+    },
+
+    async listRunningRequestedBefore(cutoff) {
+      const rows = await knex(RUNS_TABLE).where({ status: 'running' }).andWhere('requested_at', '<', cutoff)
+        .orderBy([{ column: 'requested_at' }, { column: 'run_id' }]).select('run_id');
+      return rows.map((row: { run_id: string }) => row.run_id);
     },
   };
 }

@@ -164,6 +164,63 @@ export function eventStoreContract(name: string, open: () => Promise<ContractHar
       });
     });
 
+    // Optional capability (EventStore.appendAtomically): an adapter without multi-stream transactions
+    // lists these cases in `skip` and leaves the method undefined.
+    describe('atomic append to several streams', function () {
+      const atomic = (...args: Parameters<NonNullable<EventStore['appendAtomically']>>) => store.appendAtomically!(...args);
+
+      it('an atomic append writes every stream and answers with each stream\'s result in order', async function () {
+        const [first, second] = [uniqueStream(), uniqueStream()];
+        await store.append(second, [testEvent('A', {})]);
+        const results = await atomic([
+          { streamId: first, events: [testEvent('A', { n: 1 }), testEvent('B', { n: 2 })], expected: 'no_stream' },
+          { streamId: second, events: [testEvent('B', { n: 3 })], expected: 0 },
+        ]);
+        expect(results.map((r) => r.nextExpectedRevision)).to.deep.equal([1, 1]);
+        expect((await store.readStream(first)).map((e) => e.data)).to.deep.equal([{ n: 1 }, { n: 2 }]);
+        expect((await store.readStream(second)).map((e) => e.type)).to.deep.equal(['A', 'B']);
+      });
+
+      it('an atomic append with a conflict in its second stream writes nothing in the first', async function () {
+        const [first, taken] = [uniqueStream(), uniqueStream()];
+        await store.append(taken, [testEvent('A', {})]);
+        const error = await expectRejection(atomic([
+          { streamId: first, events: [testEvent('A', {})], expected: 'no_stream' },
+          { streamId: taken, events: [testEvent('B', {})], expected: 'no_stream' },
+        ]), WrongExpectedRevisionError);
+        expect(error.streamId).to.equal(taken);
+        expect(await store.readStream(first)).to.deep.equal([]);
+        expect(await store.readStream(taken)).to.have.length(1);
+        // Nothing half-written blocks a corrected retry of the same first stream.
+        await store.append(first, [testEvent('A', {})], 'no_stream');
+      });
+
+      it('an atomic append touching a deleted stream writes nothing anywhere', async function () {
+        const [first, gone] = [uniqueStream(), uniqueStream()];
+        await store.append(gone, [testEvent('A', {})]);
+        await store.tombstone(gone);
+        await expectRejection(atomic([{ streamId: first, events: [testEvent('A', {})] }, { streamId: gone, events: [testEvent('B', {})] }]), StreamDeletedError);
+        expect(await store.readStream(first)).to.deep.equal([]);
+      });
+
+      it('retrying an atomic append returns the same results and stores nothing new', async function () {
+        const appends = [uniqueStream(), uniqueStream()].map((streamId) => ({ streamId, events: [testEvent('A', {}), testEvent('B', {})], expected: 'no_stream' as const }));
+        const first = await atomic(appends);
+        expect(await atomic(appends)).to.deep.equal(first);
+        for (const { streamId } of appends) expect((await store.readStream(streamId)).map((e) => e.type)).to.deep.equal(['A', 'B']);
+      });
+
+      it('rejects an atomic append that names a stream twice or reuses an event id, without writing', async function () {
+        const [a, b] = [uniqueStream(), uniqueStream()];
+        const event = testEvent('A', {});
+        await expectRejection(atomic([]), InvalidAppendError);
+        await expectRejection(atomic([{ streamId: a, events: [testEvent('A', {})] }, { streamId: a, events: [testEvent('B', {})] }]), InvalidAppendError);
+        await expectRejection(atomic([{ streamId: a, events: [event] }, { streamId: b, events: [event] }]), InvalidAppendError);
+        expect(await store.readStream(a)).to.deep.equal([]);
+        expect(await store.readStream(b)).to.deep.equal([]);
+      });
+    });
+
     describe('bad appends', function () {
       it('rejects an empty append, a non-UUID id and a missing principal without writing', async function () {
         const stream = uniqueStream();

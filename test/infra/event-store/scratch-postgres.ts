@@ -7,6 +7,8 @@ import { testDatabaseUrl } from '../../support/databases';
 
 export interface ScratchDatabase {
   db: Database;
+  /** For a child process that should write to the same database. */
+  url: string;
   drop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function openScratchPostgres(label: string): Promise<ScratchDatabas
   await migrateToLatest(db.knex);
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       await admin(`drop database if exists ${name} with (force)`);

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { eventSchemaRegistry } from '../../../domain/event-versions';
 import { EventSchemaRegistry, EventVersionError } from '../../../domain/shared/event-schema';
 import { Database } from '../../../infra/db/database';
-import { RecordedEvent } from '../../../infra/event-store/event-store';
+import { EventStore, RecordedEvent } from '../../../infra/event-store/event-store';
 import { PostgresEventStore } from '../../../infra/event-store/postgres-event-store';
 import { versioned, VersionedEventStore } from '../../../infra/event-store/versioned-event-store';
 import { eventually, openTestPostgres } from '../../support/databases';
@@ -49,6 +49,19 @@ describe('Versioned event store: stamping and upcasting', function () {
     await store.append(stream, [testEvent('ReviewSaved', { ...v1Save('r', 'c1'), changedMind: null }), testEvent('RunDeleted', { runId: 'r', at: 'x' }), testEvent('Unheard', {})]);
     const stored = await raw.readStream(stream);
     expect(stored.map((e) => e.metadata.schemaVersion)).to.deep.equal([2, 1, undefined]);
+  });
+
+  it('stamps atomic appends too, and offers appendAtomically only when the adapter behind does', async function () {
+    const [review, run] = [uniqueStream('review'), uniqueStream('run')];
+    await store.appendAtomically!([
+      { streamId: review, events: [testEvent('ReviewSaved', { ...v1Save('r', 'c1'), changedMind: null })] },
+      { streamId: run, events: [testEvent('RunDeleted', { runId: 'r', at: 'x' }), testEvent('Unheard', {})] },
+    ]);
+    expect((await raw.readStream(review)).map((e) => e.metadata.schemaVersion)).to.deep.equal([2]);
+    expect((await raw.readStream(run)).map((e) => e.metadata.schemaVersion)).to.deep.equal([1, undefined]);
+    // An adapter without multi-stream transactions (EventStoreDB) must not look atomic through the wrapper.
+    const withoutAtomic = { append: raw.append.bind(raw), readStream: raw.readStream.bind(raw) } as unknown as EventStore;
+    expect(new VersionedEventStore(withoutAtomic).appendAtomically).to.equal(undefined);
   });
 
   it('keeps a schema version the caller set, and does not touch the caller\'s metadata object', async function () {
