@@ -16,6 +16,7 @@ import type { TestServer } from '../support/test-server';
 import { seedCompletedRun, seedDossier, seedReview } from '../support/workspace-seed';
 import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
 import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
+import { openScratchPostgres, ScratchDatabase } from '../support/scratch-postgres';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -33,6 +34,7 @@ function previousWeek(days: number, hours: number): string {
 describe('Dashboard: follow (alerts, notifications, digest, runs, compare) in Chromium', function () {
   this.timeout(120_000);
   let server: TestServer;
+  let scratch: ScratchDatabase | undefined;
   let smtp: SmtpPeer;
   let browser: Browser;
   let tab: DashboardPage;
@@ -83,10 +85,13 @@ describe('Dashboard: follow (alerts, notifications, digest, runs, compare) in Ch
   before(async function () {
     skipWithoutChromium(this);
     smtp = await startSmtpPeer(SMTP);
+    // A database of its own: the badge and the digest count every alert and run of 'alice', and other
+    // suites review runs as 'alice' in the run's shared database.
+    scratch = await openScratchPostgres('follow_e2e');
     server = await startDashboardServer({
       ALERT_SMTP_HOST: '127.0.0.1', ALERT_SMTP_PORT: String(smtp.port), ALERT_SMTP_USE_TLS: 'false',
       ALERT_SMTP_USERNAME: SMTP.user, ALERT_SMTP_PASSWORD: SMTP.pass,
-    });
+    }, { databaseUrl: scratch.url });
     browser = await launchBrowser();
 
     // alice, last week: a run, two pins, a later run where both pinned drugs gain evidence -> two reminders.
@@ -129,6 +134,7 @@ describe('Dashboard: follow (alerts, notifications, digest, runs, compare) in Ch
     await browser?.close();
     await server?.close();
     await smtp?.close();
+    await scratch?.drop();
   });
 
   it('shows the unread count in the badge; marking an alert read decrements it', async function () {

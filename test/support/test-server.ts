@@ -24,11 +24,13 @@ export interface TestServerOptions extends RuntimeOverrides {
   env?: Record<string, string>;
   startWorkers?: boolean;
   logger?: Logger;
+  /** A database of the test's own (e.g. a scratch database) instead of the run's shared one. */
+  databaseUrl?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
-  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', ...options.env }), databaseUrl: testDatabaseUrl(), dataDir };
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
   let runtime: Runtime;
   try {
     runtime = await openRuntime(settings, options.logger ?? silentLogger, options);

@@ -18,7 +18,7 @@ import { silentLogger } from '../../../infra/logging/logger';
 import { jobStatusProjector } from '../../../projections/jobs/job-status.projector';
 import { ProjectionRunner } from '../../../projections/runner/projection-runner';
 import { workspaceRunsProjector } from '../../../projections/workspace/runs.projector';
-import { openScratchPostgres, ScratchDatabase } from '../../infra/event-store/scratch-postgres';
+import { openScratchPostgres, ScratchDatabase } from '../../support/scratch-postgres';
 
 const CHILD = path.resolve(__dirname, '../../support/submit-run-child.js');
 

@@ -1,11 +1,10 @@
 // A real service for browser tests: offline evidence corpus, workers in process, two local accounts,
 // and the dashboard CSP enforced (as the issue asks: everything must work with it on).
-import type { RuntimeOverrides } from '../../../app/runtime';
-import { startTestServer, TestServer } from '../../support/test-server';
+import { startTestServer, TestServer, TestServerOptions } from '../../support/test-server';
 
 export const ACCOUNTS = { alice: 'alice-password-1', bob: 'bob-password-2' } as const;
 
-export async function startDashboardServer(env: Record<string, string> = {}, overrides: RuntimeOverrides = {}): Promise<TestServer> {
+export async function startDashboardServer(env: Record<string, string> = {}, overrides: Omit<TestServerOptions, 'env' | 'startWorkers'> = {}): Promise<TestServer> {
   return startTestServer({
     ...overrides,
     startWorkers: true,

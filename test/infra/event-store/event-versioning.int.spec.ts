@@ -21,7 +21,7 @@ import { reviewsQueries } from '../../../projections/reviews/reviews.queries';
 import type { Projector } from '../../../projections/projector';
 import { rebuildProjection } from '../../../projections/runner/rebuild';
 import { eventually } from '../../support/databases';
-import { openScratchPostgres, ScratchDatabase } from './scratch-postgres';
+import { openScratchPostgres, ScratchDatabase } from '../../support/scratch-postgres';
 
 interface FixtureEvent extends NewEvent { streamId: string }
 const FIXTURE = path.resolve(__dirname, '../../../../test/fixtures/events/review-history-v1.json');

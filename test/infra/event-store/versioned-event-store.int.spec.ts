@@ -10,7 +10,7 @@ import { versioned, VersionedEventStore } from '../../../infra/event-store/versi
 import { eventually, openTestPostgres } from '../../support/databases';
 import { testEvent, testMetadata, uniqueStream } from '../../support/events';
 import { eventStoreContract } from './event-store.contract';
-import { openScratchPostgres, ScratchDatabase } from './scratch-postgres';
+import { openScratchPostgres, ScratchDatabase } from '../../support/scratch-postgres';
 
 // The contract's own event types, declared at version 1 so its appends go through the stamping path too.
 const contractTypes = Object.fromEntries(['A', 'B', 'C', 'Boom', 'Keep', 'N', 'Skip', 'W', 'X'].map((t) => [t, { current: 1 }]));

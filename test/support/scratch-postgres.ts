@@ -1,9 +1,9 @@
 // A PostgreSQL database of its own for a test that needs a log nobody else writes to (the run's
 // database is shared by every suite): created beside the run's database, migrated, dropped after.
 import pg from 'pg';
-import { Database, openDatabase } from '../../../infra/db/database';
-import { migrateToLatest } from '../../../infra/db/migrate';
-import { testDatabaseUrl } from '../../support/databases';
+import { Database, openDatabase } from '../../infra/db/database';
+import { migrateToLatest } from '../../infra/db/migrate';
+import { testDatabaseUrl } from './databases';
 
 export interface ScratchDatabase {
   db: Database;
