@@ -39,6 +39,7 @@ export interface HttpApp {
   app: expressWs.Application;
   registry: ApiRegistry;
   rateLimiter: RateLimiter;
+  streamSlots: StreamSlots;
   close(): Promise<void>;
 }
 
@@ -89,5 +90,5 @@ export function createApp(runtime: Runtime): HttpApp {
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { app, registry, rateLimiter, close: () => rateLimiter.close() };
+  return { app, registry, rateLimiter, streamSlots, close: () => rateLimiter.close() };
 }

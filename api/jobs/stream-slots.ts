@@ -9,6 +9,13 @@ export class StreamSlots {
 
   constructor(private readonly maxPerClient: number) {}
 
+  /** Streams open across all clients (operations and tests). */
+  openCount(): number {
+    let total = 0;
+    for (const count of this.open.values()) total += count;
+    return total;
+  }
+
   hasRoom(client: string): boolean {
     return (this.open.get(client) ?? 0) < this.maxPerClient;
   }

@@ -45,9 +45,11 @@ describe('Open job streams per client', function () {
   before(async function () {
     server = await startTestServer({ modules: testModules, startWorkers: false, env: { JOB_STREAM_POLL_MS: '50', JOB_STREAM_MAX_PER_CLIENT: '2' } });
   });
-  afterEach(function () {
+  afterEach(async function () {
     for (const ws of open.sockets.splice(0)) ws.terminate();
     for (const stream of open.streams.splice(0)) stream.abort();
+    // The server lets go of a stream when it notices the close: start the next test with every slot free.
+    await eventually(async () => server.http.streamSlots.openCount() === 0, 'every job stream closed');
   });
   after(async function () {
     await server.close();
