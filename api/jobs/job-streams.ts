@@ -44,7 +44,11 @@ interface SseOptions {
 
 export function jobStreamRoutes(deps: JobStreamDeps): RouteDefinition[] {
   const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls, jobStreamMaxPerClient: perClient } = deps.settings;
-  const tooMany = { description: `This client already holds ${perClient} open job streams (WebSocket and SSE together; JOB_STREAM_MAX_PER_CLIENT)`, schema: detailSchema };
+  // Declaring 429 replaces the registry's standard rate-limit answer, so it names both causes.
+  const tooMany = {
+    description: `Rate limited (too many requests in the window), or this client already holds ${perClient} open job streams (WebSocket and SSE together; JOB_STREAM_MAX_PER_CLIENT)`,
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying (rate limit only)', schema: { type: 'integer', minimum: 0 } } },
+  };
   return [
     {
       method: 'get',
@@ -64,7 +68,7 @@ export function jobStreamRoutes(deps: JobStreamDeps): RouteDefinition[] {
       responses: {
         101: { description: 'Switching to the WebSocket protocol; messages as described', schema: streamMessage },
         403: { description: 'API key wrong (closes with 4403 after the handshake), or, before it, the page\'s Origin is not allowed' },
-        429: { description: tooMany.description },
+        429: tooMany,
       },
     },
     {
@@ -82,7 +86,7 @@ export function jobStreamRoutes(deps: JobStreamDeps): RouteDefinition[] {
       responses: {
         200: { description: 'text/event-stream of job_status events', contentType: 'text/event-stream', schema: streamMessage },
         404: { description: 'No such job (or another researcher\'s)', schema: detailSchema },
-        429: tooMany,
+        429: { ...tooMany, schema: detailSchema },
       },
       handler: async ({ params, req, res, principal }) => {
         const release = deps.slots.acquire(streamClient(req));
