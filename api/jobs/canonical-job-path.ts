@@ -5,7 +5,8 @@
 // a plain module name, anything else is left for the routes to refuse.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-const JOB_SUBMISSION = /^\/api\/jobs\/([^/?#]*%[^/?#]*)(\/?(?:\?.*)?)$/;
+// Case-insensitive, as Express matches routes.
+const JOB_SUBMISSION = /^\/api\/jobs\/([^/?#]*%[^/?#]*)(\/?(?:\?.*)?)$/i;
 const MODULE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function canonicalJobPath(): RequestHandler {

@@ -24,7 +24,7 @@ describe('Job submission routing with the shipped modules', function () {
 
   it('answers 401 and queues nothing for a percent-encoded Workspace submission without a researcher', async function () {
     const before = await server.runtime.store.headPosition();
-    for (const path of ['/api/jobs/%77orkspace', '/api/jobs/%77%6F%72%6B%73%70%61%63%65', '/api/jobs/WORKSP%41CE']) {
+    for (const path of ['/api/jobs/%77orkspace', '/api/jobs/%77%6F%72%6B%73%70%61%63%65', '/api/jobs/WORKSP%41CE', '/API/Jobs/%77orkspace?disease_id=sle']) {
       const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: json, body: request });
       expect(response.status, path).to.equal(401);
     }
