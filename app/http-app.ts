@@ -85,7 +85,7 @@ export function createApp(runtime: Runtime): HttpApp {
   app.use(rateLimiter.middleware);
   app.use(express.json({ limit: settings.maxRequestBodyBytes }));
   mountJobWebSocket(app, registry, jobStreams);
-  app.use(canonicalJobPath());
+  app.use(canonicalJobPath()); // POST /api/jobs/%77orkspace routes as /api/jobs/workspace
   app.use(registry.router());
   app.use(notFoundHandler);
   app.use(errorHandler);
