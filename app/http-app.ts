@@ -15,6 +15,9 @@ import { coreReadinessChecks, healthRoutes } from '../api/operations/health.rout
 import { securityMiddleware } from '../api/security/headers';
 import { jobRoutes } from '../api/jobs/job.routes';
 import { jobStreamRoutes, mountJobWebSocket } from '../api/jobs/job-streams';
+import { jobSocketHandshake } from '../api/jobs/job-socket-handshake';
+import { canonicalJobPath } from '../api/jobs/canonical-job-path';
+import { StreamSlots } from '../api/jobs/stream-slots';
 import { jobStatusReaderOf } from './jobs.compose';
 import { systemModuleRoutes } from '../api/system/modules.routes';
 import { diseaseRoutes } from '../api/system/diseases.routes';
@@ -36,12 +39,16 @@ export interface HttpApp {
   app: expressWs.Application;
   registry: ApiRegistry;
   rateLimiter: RateLimiter;
+  streamSlots: StreamSlots;
   close(): Promise<void>;
 }
 
 export function createApp(runtime: Runtime): HttpApp {
   const { settings, logger } = runtime;
-  const { app } = expressWs(express());
+  const base = express();
+  // Job streams, WebSocket and SSE together, per client; the handshake refuses foreign origins and full clients.
+  const streamSlots = new StreamSlots(settings.jobStreamMaxPerClient);
+  const { app } = expressWs(base, undefined, { wsOptions: { verifyClient: jobSocketHandshake(base, settings, streamSlots) } });
   app.disable('x-powered-by');
   // Off by default: client IPs come from the socket, so X-Forwarded-For cannot pick a rate-limit bucket.
   // TRUST_PROXY names the TLS front (hops or addresses): then req.ip, req.secure (cookies, HSTS) follow it.
@@ -60,7 +67,7 @@ export function createApp(runtime: Runtime): HttpApp {
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
   registry.add(...workspaceSubmitRoutes({ store: runtime.store, diseases: runtime.diseases }));
   const readJob = jobStatusReaderOf(runtime);
-  const jobStreams = { settings, readJob };
+  const jobStreams = { settings, readJob, slots: streamSlots };
   registry.add(...jobRoutes({ store: runtime.store, modules: runtime.modules, readJob }), ...jobStreamRoutes(jobStreams));
   registry.add(...systemModuleRoutes(runtime.modules), ...diseaseRoutes(runtime.diseases));
   registry.add(...workspaceRunRoutes(workspaceDeps(runtime)), ...reviewRoutes(workspaceDeps(runtime)), ...printCssRoutes());
@@ -78,9 +85,10 @@ export function createApp(runtime: Runtime): HttpApp {
   app.use(rateLimiter.middleware);
   app.use(express.json({ limit: settings.maxRequestBodyBytes }));
   mountJobWebSocket(app, registry, jobStreams);
+  app.use(canonicalJobPath()); // POST /api/jobs/%77orkspace routes as /api/jobs/workspace
   app.use(registry.router());
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { app, registry, rateLimiter, close: () => rateLimiter.close() };
+  return { app, registry, rateLimiter, streamSlots, close: () => rateLimiter.close() };
 }

@@ -8,5 +8,5 @@ import type { Runtime } from './runtime';
 
 export function jobStatusReaderOf(runtime: Pick<Runtime, 'db' | 'store'>): JobStatusReader {
   const deps = { jobStatus: jobStatusQueries(runtime.db.knex), store: runtime.store, blobs: new BlobStore(runtime.db.knex) };
-  return (jobId) => readJobStatus(deps, jobId);
+  return (jobId, viewer) => readJobStatus(deps, jobId, viewer);
 }

@@ -1,6 +1,8 @@
 // Job state streams (spec §6): a WebSocket that polls about every 500 ms and sends each change (stops
 // on SUCCESS or FAILURE; ERROR for an unknown job or a broken stream; TIMEOUT after 1,200 polls), and
-// an SSE stream of `job_status` events that ends on SUCCESS, FAILURE or REVOKED.
+// an SSE stream of `job_status` events that ends on SUCCESS, FAILURE or REVOKED, or with TIMEOUT after
+// the same poll budget. Both read the job as the caller (another researcher's job is unknown), and a
+// client holds at most JOB_STREAM_MAX_PER_CLIENT of them at once.
 import type { Request, Response } from 'express';
 import type expressWs from 'express-ws';
 import type WebSocket from 'ws';
@@ -10,9 +12,11 @@ import type { Settings } from '../../infra/config/settings';
 import type { ApiRegistry, RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { detailSchema, jobIdParams } from './job.schemas';
+import { StreamSlots, streamClient } from './stream-slots';
 
 const WS_TERMINAL = new Set(['SUCCESS', 'FAILURE']);
 const SSE_TERMINAL = new Set(['SUCCESS', 'FAILURE', 'REVOKED']);
+const TOO_MANY_STREAMS = 'too many open job streams from this client (JOB_STREAM_MAX_PER_CLIENT)';
 
 const streamMessage = {
   type: 'object',
@@ -25,12 +29,26 @@ const streamMessage = {
 };
 
 export interface JobStreamDeps {
-  settings: Pick<Settings, 'jobStreamPollMs' | 'jobStreamMaxPolls'>;
+  settings: Pick<Settings, 'jobStreamPollMs' | 'jobStreamMaxPolls' | 'jobStreamMaxPerClient'>;
   readJob: JobStatusReader;
+  slots: StreamSlots;
+}
+
+interface SseOptions {
+  readJob: JobStatusReader;
+  jobId: string;
+  viewer: string | undefined;
+  pollMs: number;
+  maxPolls: number;
 }
 
 export function jobStreamRoutes(deps: JobStreamDeps): RouteDefinition[] {
-  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls } = deps.settings;
+  const { jobStreamPollMs: pollMs, jobStreamMaxPolls: maxPolls, jobStreamMaxPerClient: perClient } = deps.settings;
+  // Declaring 429 replaces the registry's standard rate-limit answer, so it names both causes.
+  const tooMany = {
+    description: `Rate limited (too many requests in the window), or this client already holds ${perClient} open job streams (WebSocket and SSE together; JOB_STREAM_MAX_PER_CLIENT)`,
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying (rate limit only)', schema: { type: 'integer', minimum: 0 } } },
+  };
   return [
     {
       method: 'get',
@@ -38,69 +56,97 @@ export function jobStreamRoutes(deps: JobStreamDeps): RouteDefinition[] {
       operationId: 'jobStatusWebSocket',
       summary: 'WebSocket stream of a job\'s state',
       description: `Upgrade to WebSocket. Every ~${pollMs} ms the server checks the job and sends a JSON JobStatus message when the state changed. `
-        + `It closes after SUCCESS or FAILURE; sends {status: "ERROR"} for an unknown job or a broken stream and {status: "TIMEOUT"} after ${maxPolls} polls. `
-        + 'When API_KEY is set, pass X-API-Key or ?api_key=; a missing key closes with code 4401, a wrong one with 4403.',
+        + `It closes after SUCCESS or FAILURE; sends {status: "ERROR"} for an unknown job (or another researcher's) or a broken stream and {status: "TIMEOUT"} after ${maxPolls} polls. `
+        + 'When API_KEY is set, pass X-API-Key or ?api_key=; a missing key closes with code 4401, a wrong one with 4403. '
+        + 'Before the handshake, a browser page whose Origin is neither in CORS_ORIGINS nor the service\'s own gets 403, and a client over its stream limit 429.',
       tags: ['jobs'],
       access: 'api-key',
+      principal: 'optional',
       transport: 'websocket',
       params: jobIdParams,
       query: { type: 'object', properties: { api_key: { type: 'string', description: 'API key (WebSocket clients only)' } } },
-      responses: { 101: { description: 'Switching to the WebSocket protocol; messages as described', schema: streamMessage } },
+      responses: {
+        101: { description: 'Switching to the WebSocket protocol; messages as described', schema: streamMessage },
+        403: { description: 'API key wrong (closes with 4403 after the handshake), or, before it, the page\'s Origin is not allowed' },
+        429: tooMany,
+      },
     },
     {
       method: 'get',
       path: '/api/stream/jobs/{job_id}',
       operationId: 'jobStatusEvents',
       summary: 'Server-sent events stream of a job\'s state',
-      description: `Polls the job every ${pollMs} ms and sends \`event: job_status\` with a JSON JobStatus body on each change; ends on SUCCESS, FAILURE or REVOKED.`,
+      description: `Polls the job every ${pollMs} ms and sends \`event: job_status\` with a JSON JobStatus body on each change; ends on SUCCESS, FAILURE or REVOKED, `
+        + `or with a TIMEOUT status after ${maxPolls} polls.`,
       tags: ['jobs'],
       access: 'api-key',
+      principal: 'optional',
       transport: 'sse',
       params: jobIdParams,
       responses: {
         200: { description: 'text/event-stream of job_status events', contentType: 'text/event-stream', schema: streamMessage },
-        404: { description: 'No such job', schema: detailSchema },
+        404: { description: 'No such job (or another researcher\'s)', schema: detailSchema },
+        429: { ...tooMany, schema: detailSchema },
       },
-      handler: async ({ params, req, res }) => {
-        const first = await deps.readJob(params.job_id);
-        if (!first) {
-          res.status(404).json({ detail: 'no such job' });
+      handler: async ({ params, req, res, principal }) => {
+        const release = deps.slots.acquire(streamClient(req));
+        if (!release) {
+          res.status(429).json({ detail: TOO_MANY_STREAMS });
           return;
         }
-        await streamServerSentEvents(deps.readJob, params.job_id, first, req, res, pollMs);
+        try {
+          const options = { readJob: deps.readJob, jobId: String(params.job_id), viewer: principal?.id, pollMs, maxPolls };
+          const first = await deps.readJob(options.jobId, options.viewer);
+          if (!first) {
+            res.status(404).json({ detail: 'no such job' });
+            return;
+          }
+          await streamServerSentEvents(options, first, req, res);
+        } finally {
+          release();
+        }
       },
     },
   ];
 }
 
-async function streamServerSentEvents(readJob: JobStatusReader, jobId: string, first: JobSnapshot, req: Request, res: Response, pollMs: number) {
+async function streamServerSentEvents({ readJob, jobId, viewer, pollMs, maxPolls }: SseOptions, first: JobSnapshot, req: Request, res: Response) {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
   });
+  const write = (message: string) => res.write(`event: job_status\ndata: ${message}\n\n`);
   let closed = false;
   req.on('close', () => (closed = true));
+  res.on('close', () => (closed = true)); // the client went away: stop polling, give its slot back
   let job: JobSnapshot | undefined = first;
+  let polls = 1;
   let last = '';
   let lastWrite = Date.now();
   while (!closed) {
     if (job) {
       const message = JSON.stringify({ ...jobStatusView(job), status: streamStatus(job) });
       if (message !== last) {
-        res.write(`event: job_status\ndata: ${message}\n\n`);
+        write(message);
         last = message;
         lastWrite = Date.now();
       }
       if (SSE_TERMINAL.has(streamStatus(job))) break;
+    }
+    // Same budget as the WebSocket: a job that never ends must not hold a connection and a poller forever.
+    if (polls >= maxPolls) {
+      write(JSON.stringify({ job_id: jobId, status: 'TIMEOUT', error: `no final state after ${maxPolls} polls` }));
+      break;
     }
     if (Date.now() - lastWrite > 15_000) {
       res.write(': keep-alive\n\n'); // proxies drop silent connections
       lastWrite = Date.now();
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));
-    job = await readJob(jobId).catch(() => undefined);
+    job = await readJob(jobId, viewer).catch(() => undefined);
+    polls++;
   }
   res.end();
 }
@@ -114,8 +160,18 @@ export function mountJobWebSocket(app: expressWs.Application, registry: ApiRegis
     const send = (message: object) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
+    // The handshake checked for room (job-socket-handshake.ts); two sockets racing through it meet here.
+    const release = deps.slots.acquire(streamClient(req));
+    if (!release) {
+      send({ status: 'ERROR', error: TOO_MANY_STREAMS });
+      ws.close(4429, 'too many job streams');
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
-    ws.on('close', () => clearTimeout(timer));
+    ws.on('close', () => {
+      clearTimeout(timer);
+      release();
+    });
     const run = async () => {
       let prepared;
       try {
@@ -132,13 +188,14 @@ export function mountJobWebSocket(app: expressWs.Application, registry: ApiRegis
         return;
       }
       const jobId = String(prepared.params.job_id);
+      const viewer = prepared.principal?.id;
       let polls = 0;
       let last = '';
       const tick = async () => {
         if (ws.readyState !== ws.OPEN) return;
         polls++;
         try {
-          const job = await deps.readJob(jobId);
+          const job = await deps.readJob(jobId, viewer);
           if (!job) {
             send({ job_id: jobId, status: 'ERROR', error: 'unknown or orphaned job' });
             ws.close(1000);

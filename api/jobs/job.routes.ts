@@ -60,7 +60,7 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
       path: '/api/jobs/{module_id}',
       operationId: 'submitModuleJob',
       summary: 'Queue any registry module (or a legacy alias such as gwas, enrichment, ppi, literature, screening, trials, ml, synergy, safety)',
-      description: 'Query parameters are the module\'s own (see /api/system/modules) plus disease_id (default sle) and export_html; a module that takes a body (the Workspace) validates it. Unknown module: 404. A blocked module: 409 ModuleNotAvailableError.',
+      description: 'Query parameters are the module\'s own (see /api/system/modules) plus disease_id (default sle) and export_html; a module that takes a body (the Workspace) validates it. Unknown module: 404. A blocked module: 409 ModuleNotAvailableError. The Workspace is queued through POST /api/jobs/workspace only (however its name is spelled or encoded).',
       tags: ['jobs'],
       principal: 'optional',
       params: moduleIdParams,
@@ -79,6 +79,10 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
           case 'not_found':
             context.res.status(404).json({ detail: `unknown module ${result.moduleId}` });
             return;
+          case 'own_submission':
+            // Reached only under another name of such a module: its own id routes to its own route (canonical-job-path.ts).
+            context.res.status(404).json({ detail: `module ${result.moduleId} is queued through POST /api/jobs/${result.moduleId}` });
+            return;
           case 'not_available':
             context.res.status(409).json({ detail: `module ${result.moduleId} is not available: ${result.reason}`, error_type: 'ModuleNotAvailableError' });
             return;
@@ -95,15 +99,17 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
       path: '/api/jobs/{job_id}',
       operationId: 'getJobStatus',
       summary: 'Job status',
+      description: 'A job a researcher submitted is readable by that researcher only; a job queued without one, by any caller with the API key.',
       tags: ['jobs'],
       access: 'api-key',
+      principal: 'optional',
       params: jobIdParams,
       responses: {
         200: { description: 'The job\'s state, with only the fields that state populates', schema: jobStatusSchema },
-        404: { description: 'No such job', schema: detailSchema },
+        404: { description: 'No such job (or another researcher\'s)', schema: detailSchema },
       },
-      handler: async ({ params, res }) => {
-        const job = await deps.readJob(params.job_id);
+      handler: async ({ params, res, principal }) => {
+        const job = await deps.readJob(params.job_id, principal?.id);
         if (!job) {
           res.status(404).json({ detail: 'no such job' });
           return;

@@ -1,7 +1,8 @@
 // JSON schemas of the job resources (spec §2.2, §2.3): they validate and they document.
+// No format: an id of any shape that names no job of the caller's is 404 (spec §7), not 422.
 export const jobIdParams = {
   type: 'object',
-  properties: { job_id: { type: 'string', format: 'uuid', description: 'Job id from the submission response' } },
+  properties: { job_id: { type: 'string', description: 'Job id (a UUID) from the submission response' } },
   required: ['job_id'],
 };
 

@@ -31,6 +31,12 @@ export interface ModuleDefinition {
   bodySchema?: JsonSchema;
   contract: { description: string; resultSchema: JsonSchema };
   availability(): Availability;
+  /**
+   * Set for a module queued only by its own use case, for a signed-in researcher (the Workspace: its run
+   * is requested first, under that researcher). The generic submission refuses it and run-all leaves it
+   * out: queued from there it would have no run and no researcher, and could only fail.
+   */
+  ownSubmission?: true;
   run(request: { params: Record<string, unknown>; body?: unknown }, context: ModuleRunContext): Promise<unknown>;
   /** Renders a result as an HTML report (export_html=true); HTML-escape everything from data. */
   renderHtml?(result: unknown): string;

@@ -45,7 +45,8 @@ export function runAllModule(registry: ModuleRegistry, reportsDir: string): Modu
     },
     availability: () => ({ available: true }),
     async run({ params }, context) {
-      const modules = registry.list().filter((m) => !(params.skip_ml === true && m.id === 'ml'));
+      // A module with its own submission (the Workspace) needs a researcher's requested run: not a step here.
+      const modules = registry.list().filter((m) => !m.ownSubmission && !(params.skip_ml === true && m.id === 'ml'));
       const result: RunAllResult = { modules_completed: [], errors: {}, ...(params.export_html ? { report_paths: {} } : {}) };
       let done = 0;
       const runOne = async (module: ModuleDefinition) => {

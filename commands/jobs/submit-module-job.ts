@@ -19,6 +19,7 @@ export interface SubmitModuleJobInput {
 export type SubmitModuleJobResult =
   | { kind: 'submitted'; jobId: string; module: string }
   | { kind: 'not_found'; moduleId: string }
+  | { kind: 'own_submission'; moduleId: string }
   | { kind: 'not_available'; moduleId: string; reason: string }
   | { kind: 'invalid'; details: ValidationDetail[] };
 
@@ -30,6 +31,7 @@ export interface SubmitModuleJobDeps {
 export async function submitModuleJob(deps: SubmitModuleJobDeps, context: CommandContext, input: SubmitModuleJobInput): Promise<SubmitModuleJobResult> {
   const module = deps.modules.find(input.moduleId);
   if (!module) return { kind: 'not_found', moduleId: input.moduleId };
+  if (module.ownSubmission) return { kind: 'own_submission', moduleId: module.id };
   const availability = module.availability();
   if (!availability.available) return { kind: 'not_available', moduleId: module.id, reason: availability.reason };
   const params = { ...input.query };

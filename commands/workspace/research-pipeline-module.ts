@@ -45,6 +45,8 @@ export function researchPipelineModule(parts: ResearchPipelineModuleParts): Modu
       resultSchema: { type: 'object', properties: { dossier: dossierJsonSchema, html: { type: 'string' } }, required: ['dossier', 'html'] },
     },
     availability: () => ({ available: true }),
+    // Queued by submit-research-run.ts only, which requests the run for the signed-in researcher first.
+    ownSubmission: true,
     async run({ body }, context) {
       const runId = context.jobId;
       const run = await loadRun(parts.store, runId);

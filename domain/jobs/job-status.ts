@@ -21,6 +21,8 @@ export interface JobSnapshot {
   progress?: { percent: number; message: string } | null;
   result?: unknown;
   error?: string | null;
+  /** The researcher who submitted it; absent for jobs queued without one (operator module jobs). */
+  researcherId?: string | null;
 }
 
 const HTTP_STATUS: Record<JobPhase, HttpJobStatus> = {

@@ -75,9 +75,11 @@ export interface Settings {
   jobHardTimeLimitSeconds: number;
   /** Deliveries of one job (a worker that dies counts) before it fails. */
   jobMaxAttempts: number;
-  /** Job WebSocket/SSE poll interval and the WebSocket's poll budget before TIMEOUT (spec §6, §8). */
+  /** Job WebSocket/SSE poll interval and the poll budget of either stream before TIMEOUT (spec §6, §8). */
   jobStreamPollMs: number;
   jobStreamMaxPolls: number;
+  /** Job streams (WebSocket and SSE together) one client IP may hold open at once; more get 429. */
+  jobStreamMaxPerClient: number;
   /** How long a silent consumer keeps its bus group before another process takes over. */
   busLeaseMs: number;
   /** auto: live with the offline corpus as fallback; live; offline (bundled corpus only). */
@@ -150,6 +152,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
     jobStreamPollMs: int(env, 'JOB_STREAM_POLL_MS', 500, 10, 60_000),
     jobStreamMaxPolls: int(env, 'JOB_STREAM_MAX_POLLS', 1200, 1, 1_000_000),
+    jobStreamMaxPerClient: int(env, 'JOB_STREAM_MAX_PER_CLIENT', 8, 1, 10_000),
     busLeaseMs: int(env, 'BUS_LEASE_MS', 15_000, 500, 600_000),
     evidenceSourceMode: oneOf(env, 'EVIDENCE_SOURCE_MODE', 'auto', ['auto', 'live', 'offline'] as const),
     sourceBaseUrls: sourceBaseUrls(env),

@@ -16,7 +16,10 @@ export function jobStatusQueries(knex: Knex): JobStatusQueries {
     async find(jobId) {
       const row = await knex(JOB_STATUS_TABLE).where({ job_id: jobId }).first().catch(() => undefined);
       if (!row) return undefined;
-      return { jobId, module: row.module, phase: row.phase, progress: row.progress, result: row.result, error: row.error };
+      return {
+        jobId, module: row.module, phase: row.phase, progress: row.progress, result: row.result, error: row.error,
+        ...(row.researcher_id ? { researcherId: row.researcher_id } : {}),
+      };
     },
     async existing(jobIds) {
       const found = new Set<string>();

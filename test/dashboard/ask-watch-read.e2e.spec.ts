@@ -65,7 +65,7 @@ describe('Dashboard: ask, watch, read, review (Chromium)', function () {
 
   async function waitForRun(jobId: string): Promise<void> {
     for (let i = 0; i < 600; i++) {
-      const job = (await (await fetch(`${server.baseUrl}/api/jobs/${jobId}`)).json()) as { status: string; error?: string };
+      const job = (await (await fetch(`${server.baseUrl}/api/jobs/${jobId}`, { headers: { 'X-Researcher-ID': 'alice' } })).json()) as { status: string; error?: string };
       if (job.status === 'SUCCESS') return;
       if (job.status === 'FAILURE') throw new Error(job.error);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -50,3 +50,22 @@ export async function collectSse(url: string, headers: Record<string, string> = 
     clearTimeout(timer);
   }
 }
+
+/** Opens a WebSocket: `open` with the socket once the handshake succeeded, else the HTTP status that refused it. */
+export function openWebSocket(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ws?: WebSocket }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve({ status: 101, ws }));
+    ws.once('unexpected-response', (_request, response) => {
+      resolve({ status: response.statusCode ?? 0 });
+      response.resume();
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
+}
+
+/** Resolves with the first message of an open socket. */
+export function firstMessage(ws: WebSocket): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
+}

@@ -52,7 +52,7 @@ export async function startAcrossRunsWorld(env: Record<string, string> = {}): Pr
     const { job_id: runId } = (await response.json()) as Json;
     let status: Json = {};
     await eventually(async () => {
-      status = (await (await fetch(`${server.baseUrl}/api/jobs/${runId}`)).json()) as Json;
+      status = (await (await fetch(`${server.baseUrl}/api/jobs/${runId}`, { headers: headers(researcher) })).json()) as Json;
       return status.status === 'SUCCESS' || status.status === 'FAILURE';
     }, 'workspace job finished', 60_000);
     expect(status.status, status.error).to.equal('SUCCESS');

@@ -174,7 +174,7 @@ describe('Review reminders from real Workspace runs (offline corpus)', function 
     const { job_id } = (await submitted.json()) as Json;
     let status: Json = {};
     await eventually(async () => {
-      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`)).json()) as Json;
+      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`, { headers: researcher })).json()) as Json;
       return status.status === 'SUCCESS' || status.status === 'FAILURE';
     }, 'workspace job finished', 90_000);
     expect(status.status, status.error).to.equal('SUCCESS');

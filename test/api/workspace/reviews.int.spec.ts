@@ -33,7 +33,7 @@ describe('Reviews of a saved run', function () {
     runId = submitted.job_id;
     let status: Json = {};
     await eventually(async () => {
-      status = (await (await fetch(`${server.baseUrl}/api/jobs/${runId}`)).json()) as Json;
+      status = (await (await fetch(`${server.baseUrl}/api/jobs/${runId}`, { headers: alice })).json()) as Json;
       return status.status === 'SUCCESS';
     }, 'run completed', 60_000);
     dossier = status.result.dossier;

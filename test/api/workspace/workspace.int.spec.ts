@@ -43,7 +43,7 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
     const { job_id } = (await response.json()) as Json;
     let status: Json = {};
     await eventually(async () => {
-      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`)).json()) as Json;
+      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`, { headers })).json()) as Json;
       return status.status === 'SUCCESS' || status.status === 'FAILURE';
     }, 'workspace job finished', 60_000);
     expect(status.status, status.error).to.equal('SUCCESS');
@@ -123,7 +123,7 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
     expect((await fetch(`${server.baseUrl}/api/workspace/runs/6b1c7f1e-0000-4000-8000-000000000009`, { method: 'DELETE', headers: alice })).status).to.equal(404);
     const events = (await server.runtime.store.readStream(`run-${jobId}`)).map((e) => e.type);
     expect(events.at(-1)).to.equal('RunDeleted');
-    await eventually(async () => (await fetch(`${server.baseUrl}/api/jobs/${jobId}`)).status === 404, 'the job result left with the run');
+    await eventually(async () => (await fetch(`${server.baseUrl}/api/jobs/${jobId}`, { headers: alice })).status === 404, 'the job result left with the run');
   });
 
   it('validates the runs list limits', async function () {
@@ -158,7 +158,7 @@ describe('Evidence Workspace when a source fails', function () {
     const { job_id } = (await response.json()) as Json;
     let status: Json = {};
     await eventually(async () => {
-      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`)).json()) as Json;
+      status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`, { headers: { 'X-Researcher-ID': 'carol' } })).json()) as Json;
       return status.status === 'SUCCESS' || status.status === 'FAILURE';
     }, 'finished', 60_000);
     expect(status.status).to.equal('SUCCESS');

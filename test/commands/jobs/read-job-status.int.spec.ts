@@ -50,8 +50,26 @@ describe('Reading a job\'s status', function () {
       body: { question: 'Which drugs are most promising for lupus nephritis?' }, researcherId: 'alice',
     });
     if (submitted.kind !== 'submitted') throw new Error('not submitted');
-    expect(await readJobStatus(deps, submitted.runId)).to.deep.include({ module: 'workspace', phase: 'pending' });
+    expect(await readJobStatus(deps, submitted.runId, 'alice')).to.deep.include({ module: 'workspace', phase: 'pending' });
     await changeRun(deps.store, submitted.runId, { type: 'DeleteRun', researcherId: 'alice', at: systemClock.now().toISOString() }, context());
-    expect(await readJobStatus(deps, submitted.runId)).to.equal(undefined);
+    expect(await readJobStatus(deps, submitted.runId, 'alice')).to.equal(undefined);
+  });
+
+  it('answers undefined to another researcher, or to a caller without one, for a researcher\'s job, from the read model and from the stream', async function () {
+    const fromStream = await submitJob(deps.store, context(), { module: 'echo', params: {}, researcherId: 'alice' });
+    await updateJob(deps.store, context(), fromStream, { type: 'CompleteJob', result: { dossier: 'private' } });
+    const fromReadModel = randomUUID();
+    readModel.set(fromReadModel, { jobId: fromReadModel, module: 'echo', phase: 'succeeded', result: { dossier: 'private' }, researcherId: 'alice' });
+    for (const jobId of [fromStream, fromReadModel]) {
+      expect(await readJobStatus(deps, jobId, 'bob')).to.equal(undefined);
+      expect(await readJobStatus(deps, jobId)).to.equal(undefined);
+      expect(await readJobStatus(deps, jobId, 'alice')).to.deep.include({ jobId, result: { dossier: 'private' } });
+    }
+  });
+
+  it('answers a job queued without a researcher to any caller', async function () {
+    const jobId = await submitJob(deps.store, context(), { module: 'echo', params: {} });
+    expect(await readJobStatus(deps, jobId)).to.deep.include({ jobId, phase: 'pending' });
+    expect(await readJobStatus(deps, jobId, 'bob')).to.deep.include({ jobId, phase: 'pending' });
   });
 });

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ModuleRegistry } from '../../../commands/jobs/module-registry';
 import { submitModuleJob } from '../../../commands/jobs/submit-module-job';
+import { researchPipelineModule } from '../../../commands/workspace/research-pipeline-module';
 import { CommandContext, newCommandContext } from '../../../commands/shared/command-context';
 import { jobStreamId } from '../../../domain/jobs/job';
 import { fixedClock } from '../../../infra/clock/clock';
+import { loadSettings } from '../../../infra/config/settings';
+import { DiseaseRegistry } from '../../../infra/diseases/disease-registry';
 import { Database } from '../../../infra/db/database';
 import { EventStore } from '../../../infra/event-store/event-store';
 import { PostgresEventStore } from '../../../infra/event-store/postgres-event-store';
@@ -76,5 +79,20 @@ describe('Submitting a module job', function () {
   it('validates a missing body of a module that takes one as an empty object', async function () {
     const result = await submitModuleJob({ store, modules }, contextWithId(randomUUID()), { moduleId: 'with_body', query: {} });
     expect(result.kind === 'invalid' && result.details.map((d) => d.loc.join('.'))).to.deep.equal(['body.question']);
+  });
+
+  it('answers own_submission for the Workspace module, with or without a researcher, and queues nothing: only its own use case requests its run', async function () {
+    const workspace = researchPipelineModule({
+      settings: loadSettings({ DEBUG: 'true' }), clock: fixedClock(at), db, store, diseases: DiseaseRegistry.load(),
+      knowledge: { graph: async () => { throw new Error('not used'); } },
+    });
+    const registry = new ModuleRegistry([...testModules, workspace]);
+    const body = { question: 'Which drugs are most promising for lupus nephritis?' };
+    for (const researcherId of [undefined, 'alice']) {
+      const jobId = randomUUID();
+      const result = await submitModuleJob({ store, modules: registry }, contextWithId(jobId), { moduleId: 'workspace', query: {}, body, ...(researcherId ? { researcherId } : {}) });
+      expect(result).to.deep.equal({ kind: 'own_submission', moduleId: 'workspace' });
+      expect(await store.readStream(jobStreamId(jobId))).to.deep.equal([]);
+    }
   });
 });
