@@ -28,6 +28,7 @@ import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
+import { biomedSeedPreload } from './biomed-seed.compose';
 
 export interface Runtime {
   settings: Settings;
@@ -45,7 +46,7 @@ export interface Runtime {
   diseases: DiseaseRegistry;
   /** The default knowledge graph (a preload). */
   knowledge: KnowledgeGraphHolder;
-  /** Start-up work (the knowledge-graph preload) that /api/ready reports on. */
+  /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
   startWorkers(): Promise<void>;
@@ -101,6 +102,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
     preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
+    if (settings.biomedSeed) preloads.register('biomed_seed', biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
       async startWorkers() {
