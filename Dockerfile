@@ -15,6 +15,8 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# Data the service reads at run time: disease modules, knowledge graphs, the corpus, the biomed seed and pins.
+COPY --from=build /app/fixtures ./fixtures
 # Code stays root-owned and read-only to the service; only the PGlite fallback directory is writable.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -5,6 +5,7 @@ import type { BiomedRouteDeps } from '../api/biomed/biomed.routes';
 import type { BiomedCliServices } from '../cli/commands/biomed';
 import type { BiomedDeps } from '../commands/biomed/snapshot-events';
 import { recordComparison } from '../commands/biomed/record-comparison';
+import { biomedDeps } from './biomed-deps.compose';
 import { getResearchRun } from '../infra/biomed/read/research-runs';
 import { Clock, systemClock } from '../infra/clock/clock';
 import type { Settings } from '../infra/config/settings';
@@ -15,10 +16,7 @@ import { openEventStore } from './event-store.compose';
 import { snapshotQueries } from '../projections/biomed/snapshots.queries';
 import type { Runtime } from './runtime';
 
-/** Snapshot events join the import transaction only when the log is the PostgreSQL store of that database. */
-export function biomedDeps(settings: Pick<Settings, 'eventStoreUrl'>, db: Database, store: EventStore, clock?: Clock): BiomedDeps {
-  return { knex: db.knex, store, logInDatabase: !settings.eventStoreUrl, clock };
-}
+export { biomedDeps } from './biomed-deps.compose';
 
 export function biomedRouteDeps(runtime: Pick<Runtime, 'settings' | 'db' | 'store' | 'clock'>): BiomedRouteDeps {
   const deps = biomedDeps(runtime.settings, runtime.db, runtime.store, runtime.clock);

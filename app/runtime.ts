@@ -29,6 +29,7 @@ import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-regist
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
 import { startOrphanSweep } from './orphan-sweep-schedule';
+import { biomedSeedPreload } from './biomed-seed.compose';
 
 export interface Runtime {
   settings: Settings;
@@ -46,7 +47,7 @@ export interface Runtime {
   diseases: DiseaseRegistry;
   /** The default knowledge graph (a preload). */
   knowledge: KnowledgeGraphHolder;
-  /** Start-up work (the knowledge-graph preload) that /api/ready reports on. */
+  /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
   startWorkers(): Promise<void>;
@@ -102,6 +103,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
     preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
+    if (settings.biomedSeed) preloads.register('biomed_seed', biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
       async startWorkers() {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
+import { llmConfigured } from '../../infra/llm/llm-enrichment';
 import type { Clock } from '../../infra/clock/clock';
 import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
@@ -61,8 +62,9 @@ const meResponse: JsonSchema = {
     auth_mode: { enum: ['local', 'proxy'] },
     source: { enum: ['session', 'proxy', 'debug-header', null] },
     api_key_required: { type: 'boolean', description: 'Whether writes need X-API-Key (API_KEY is set); the dashboard asks for the key at sign-in' },
+    llm_available: { type: 'boolean', description: 'Whether an LLM is configured (LLM_BASE_URL and LLM_API_KEY); the dashboard\'s enable_llm toggle defaults to it' },
   },
-  required: ['authenticated', 'researcher_id', 'auth_mode', 'source', 'api_key_required'],
+  required: ['authenticated', 'researcher_id', 'auth_mode', 'source', 'api_key_required', 'llm_available'],
 };
 const apiKeyResponses = {
   401: { description: 'X-API-Key missing (only when API_KEY is set)', schema: detailSchema },
@@ -147,6 +149,7 @@ export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefin
           auth_mode: settings.authMode,
           source: principal?.source ?? null,
           api_key_required: Boolean(settings.apiKey),
+          llm_available: llmConfigured(settings.llm),
         });
       },
     },

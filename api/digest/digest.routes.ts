@@ -113,10 +113,17 @@ export function digestRoutes(deps: DigestRouteDeps): RouteDefinition[] {
       principal: 'required',
       query: { type: 'object', properties: { force: { type: 'boolean', default: false } }, additionalProperties: false },
       body: { type: 'object', properties: { force: { type: 'boolean' } }, additionalProperties: false },
-      responses: { 200: { description: 'The period\'s delivery state after this request', schema: sendResultSchema } },
+      responses: {
+        200: { description: 'The period\'s delivery state after this request', schema: sendResultSchema },
+        409: { description: 'The caller has no delivery channel (neither an email address nor a chat webhook); nothing is queued or retried', schema: detailSchema },
+      },
       handler: async ({ req, principal, query, body, res }) => {
         const force = Boolean(query.force || (body as { force?: boolean }).force);
         const result = await sendDigest(deps.digest(req.log), { researcherId: principal!.id, force }, requestCommandContext(req, eventPrincipal(principal!)));
+        if (result.kind === 'no_channel') {
+          res.status(409).json({ detail: 'no delivery channel: configure an email address or a chat webhook first (PUT /api/workspace/notifications)' });
+          return;
+        }
         res.json(sendResult(result.period, result.state, result.kind === 'already_delivered'));
       },
     },

@@ -44,7 +44,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     logger.info({ url: `http://${settings.host}:${port}`, database: runtime.db.describe }, 'listening');
-    void runtime.preloads.runAll();
+    const preloading = runtime.preloads.runAll(); // records failures, never throws
     if (settings.workersInProcess) {
       await runtime.startWorkers();
       runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));
@@ -53,6 +53,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;
+    // A start-up import (the biomed seed) finishes its transaction before the database closes.
+    await preloading;
     await http.close();
   }, (settings) => {
     const adjusted = { ...settings };

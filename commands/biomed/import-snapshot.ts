@@ -25,6 +25,8 @@ export interface ImportRequest {
   resource: string;
   files: string[];
   allowUnpinned?: boolean;
+  /** A bundled seed snapshot imported at start-up: its report says `seed: true`. */
+  seed?: boolean;
   principal?: Principal;
   correlationId?: string;
   pins?: PinnedChecksums;
@@ -147,6 +149,7 @@ export async function attemptSnapshotImport(deps: BiomedDeps, request: ImportReq
       const previous = await inTrx.activeSnapshotId(resource);
       const completedAt = clock.now();
       const report = buildReport(deps, snapshotId, resource, verified, outcome, warnings, startedAt, completedAt, previous);
+      if (request.seed) report.seed = true;
       const complete: SnapshotCommand = {
         type: 'CompleteImport', snapshotId, version: outcome.version, counts: outcome.counts, report,
         previousActive: previous, at: report.completed_at as string,

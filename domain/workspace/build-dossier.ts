@@ -156,8 +156,9 @@ export function buildDossier(input: BuildDossierInput): Dossier {
 
   const warnings = sourceWarnings(statuses);
   for (const source of ignored) warnings.push(`${source}: results ignored because the source was not requested`);
+  // One warning per LLM problem: the outcome's own words when it has them, else the generic line.
   const problem = LLM_PROBLEM[input.llm.status];
-  if (request.enable_llm && problem) warnings.push(`${problem}; deterministic claims only.`);
+  if (request.enable_llm && problem && input.llm.warnings.length === 0) warnings.push(`${problem}; deterministic claims only.`);
   for (const w of llmWarnings) warnings.push(/^LLM\b/.test(w) ? w : `LLM: ${w}`);
 
   const items = evidence.map((ne) => ne.item);

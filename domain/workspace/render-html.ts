@@ -132,7 +132,8 @@ export function renderDossierHtml(dossier: Dossier): string {
   const llm = d.manifest.llm;
   parts.push(section('provenance', 'Provenance', '<dl>'
     + `<dt>Fingerprint (${escapeHtml(d.manifest.provenance.algorithm)})</dt><dd><code>${escapeHtml(d.manifest.provenance.fingerprint)}</code></dd>`
-    + `<dt>LLM</dt><dd>${escapeHtml(llm.status)}${llm.model ? ` (${escapeHtml(llm.model)})` : ''}${llm.warnings.length > 0 ? `: ${escapeHtml(llm.warnings.join('; '))}` : ''}</dd>`
+    // Status and model only: the LLM's warnings are in the Warnings list above.
+    + `<dt>LLM</dt><dd>${escapeHtml(llm.status)}${llm.model ? ` (${escapeHtml(llm.model)})` : ''}</dd>`
     + '</dl>'));
   parts.push('</main>');
   parts.push(`<footer><p>${escapeHtml(d.disclaimer)}</p></footer>`);

@@ -37,6 +37,8 @@ export interface Settings {
   /** Accepted for compatibility; the biomedical store is its own schema in the same PostgreSQL. */
   biomedicalDbPath: string;
   biomedLegacyProjection: boolean;
+  /** BIOMED_SEED (default true): at start-up, import the bundled seed snapshots when no snapshot is active. */
+  biomedSeed: boolean;
   dashboardCspMode: CspMode;
   smtp: SmtpSettings;
   workspacePublicUrl: string;
@@ -116,6 +118,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     workspaceDbPath: path.resolve(raw(env, 'WORKSPACE_DB_PATH') ?? path.join('data', 'evidence_workspace.sqlite3')),
     biomedicalDbPath: path.resolve(raw(env, 'BIOMEDICAL_DB_PATH') ?? path.join('data', 'biomedical.sqlite3')),
     biomedLegacyProjection: raw(env, 'BIOMED_LEGACY_PROJECTION') === '1',
+    biomedSeed: bool(env, 'BIOMED_SEED', true),
     dashboardCspMode: cspMode(env),
     smtp: {
       host: raw(env, 'ALERT_SMTP_HOST'),

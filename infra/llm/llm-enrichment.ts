@@ -14,6 +14,11 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
+/** Whether the server can ask an LLM at all (the dashboard's toggle defaults to this). */
+export function llmConfigured(config: Pick<LlmConfig, 'baseUrl' | 'apiKey'>): boolean {
+  return Boolean(config.baseUrl && config.apiKey);
+}
+
 export interface LlmOutcome {
   status: LlmStatus;
   model: string | null;
@@ -54,7 +59,7 @@ export async function enrichWithLlm(
   config: LlmConfig,
   fetchImpl: typeof fetch = fetch,
 ): Promise<LlmOutcome> {
-  if (!config.baseUrl || !config.apiKey) {
+  if (!llmConfigured(config)) {
     return { status: 'not_configured', model: null, warnings: ['LLM enrichment skipped: no LLM_BASE_URL/LLM_API_KEY configured; deterministic claims only'], claims: [] };
   }
   const fail = (status: LlmStatus, warning: string): LlmOutcome => ({ status, model: config.model, warnings: [warning], claims: [] });

@@ -32,6 +32,8 @@ export interface SnapshotQueries {
   findCompleted(resource: string, sha256: string): Promise<SnapshotView | undefined>;
   /** The id of the resource's active snapshot, if any. */
   activeSnapshotId(resource: string): Promise<string | null>;
+  /** Whether any resource has an active snapshot (a fresh store has none). */
+  anyActive(): Promise<boolean>;
 }
 
 const COLUMNS = ['snapshot_id', 'resource', 'version', 'status', 'active', 'forced', 'artifact_sha256', 'bytes', 'artifacts', 'counts',
@@ -86,6 +88,9 @@ export function snapshotQueries(db: Knex | Knex.Transaction): SnapshotQueries {
     async activeSnapshotId(resource) {
       const row = await db(SNAPSHOTS_TABLE).where({ resource, active: true }).first('snapshot_id');
       return (row?.snapshot_id as string | undefined) ?? null;
+    },
+    async anyActive() {
+      return (await db(SNAPSHOTS_TABLE).where({ active: true }).first('snapshot_id')) !== undefined;
     },
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { eventually } from '../support/databases';
 import { runCli, startService } from '../support/service-process';
 
 /** The environment of a fresh machine: no DATABASE_URL, no API_KEY, no DEBUG. */
@@ -26,8 +27,9 @@ describe('evidence serve on the embedded default', function () {
       expect(health.status).to.equal(200);
       expect(await health.json()).to.deep.equal({ status: 'ok' });
       expect(health.headers.get('x-correlation-id')).to.equal('req-42');
-      const ready = await fetch(`${service.baseUrl}/api/ready`);
-      expect(ready.status).to.equal(200);
+      // Ready once the start-up preloads are done (the biomed seed of a fresh store among them).
+      let ready = await fetch(`${service.baseUrl}/api/ready`);
+      await eventually(async () => (ready = await fetch(`${service.baseUrl}/api/ready`)).status === 200, 'service ready', 30_000);
       expect((await ready.json() as { checks: { database: { kind: string } } }).checks.database.kind).to.equal('pglite');
       const keyFile = path.join(dataDir, 'api-key');
       const key = fs.readFileSync(keyFile, 'utf8').trim();

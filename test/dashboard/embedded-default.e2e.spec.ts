@@ -31,7 +31,7 @@ describe('Dashboard on the embedded default, as `npm start` runs it (Chromium)',
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('signs in with the generated account and key, and builds a dossier', async function () {
+  it('signs in with the generated account and key, and builds a dossier (the LLM toggle starts off: no LLM configured)', async function () {
     const account = fs.readFileSync(path.join(dataDir, 'local-account'), 'utf8').match(/username: (.*)\npassword: (.*)/);
     const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
     tab = await openDashboard(browser, service.baseUrl);
@@ -47,6 +47,9 @@ describe('Dashboard on the embedded default, as `npm start` runs it (Chromium)',
 
     await page.getByTestId('disease-input').fill('sle');
     await page.getByTestId('question-input').fill('What could treat lupus nephritis?');
+    // No LLM is configured on a fresh machine: the toggle starts off and says why.
+    expect(await page.getByTestId('enable-llm').isChecked()).to.equal(false);
+    expect(await page.getByTestId('llm-unavailable').textContent()).to.match(/no language model is configured on this server/);
     await page.getByTestId('enable-llm').uncheck();
     await page.getByTestId('ask-submit').click();
     await page.waitForURL(/#runs\/[0-9a-f-]{36}$/, { timeout: 90_000 });

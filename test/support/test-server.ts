@@ -20,7 +20,10 @@ export interface TestServer {
 }
 
 export interface TestServerOptions extends RuntimeOverrides {
-  /** Environment variables (DEBUG defaults to true so no API key is needed unless set). */
+  /**
+   * Environment variables (DEBUG defaults to true so no API key is needed unless set; BIOMED_SEED to
+   * false, since every test server shares the run's database and biomed tests import their own snapshots).
+   */
   env?: Record<string, string>;
   startWorkers?: boolean;
   logger?: Logger;
@@ -30,7 +33,7 @@ export interface TestServerOptions extends RuntimeOverrides {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
-  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', BIOMED_SEED: 'false', ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
   let runtime: Runtime;
   try {
     runtime = await openRuntime(settings, options.logger ?? silentLogger, options);

@@ -12,6 +12,8 @@ export interface AuthState {
   auth_mode: 'local' | 'proxy';
   source: string | null;
   api_key_required: boolean;
+  /** An LLM is configured on the server (absent from older servers: read as true). */
+  llm_available?: boolean;
 }
 
 let state: AuthState | undefined;

@@ -51,7 +51,7 @@ describe('API key (X-API-Key)', function () {
   it('public GETs need no key', async function () {
     const response = await fetch(`${base}/api/auth/me`);
     expect(response.status).to.equal(200);
-    expect(await response.json()).to.deep.equal({ authenticated: false, researcher_id: null, auth_mode: 'local', source: null, api_key_required: true });
+    expect(await response.json()).to.deep.equal({ authenticated: false, researcher_id: null, auth_mode: 'local', source: null, api_key_required: true, llm_available: false });
   });
 
   it('login needs the key too, and then signs the session cookie with API_KEY when no session secret is set', async function () {

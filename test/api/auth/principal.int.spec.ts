@@ -25,7 +25,7 @@ describe('Researcher principal resolution', function () {
   describe('AUTH_MODE=proxy', function () {
     it('accepts the identity headers from a trusted proxy IP (any of the three, when they agree), trimmed and checked', async function () {
       await withServer({ DEBUG: 'false', API_KEY: 'k', AUTH_MODE: 'proxy', AUTH_TRUSTED_PROXY_IPS: '10.1.2.3,127.0.0.1' }, async (base) => {
-        expect(await me(base, { 'X-Authenticated-User': ' carol ' })).to.deep.equal({ authenticated: true, researcher_id: 'carol', auth_mode: 'proxy', source: 'proxy', api_key_required: true });
+        expect(await me(base, { 'X-Authenticated-User': ' carol ' })).to.deep.equal({ authenticated: true, researcher_id: 'carol', auth_mode: 'proxy', source: 'proxy', api_key_required: true, llm_available: false });
         expect(await me(base, { 'X-Auth-Request-User': 'dave@example.org' })).to.include({ researcher_id: 'dave@example.org' });
         expect(await me(base, { 'Remote-User': 'erin' })).to.include({ researcher_id: 'erin' });
         expect(await me(base, { 'X-Authenticated-User': 'carol', 'Remote-User': ' carol' })).to.include({ researcher_id: 'carol' });
@@ -39,7 +39,7 @@ describe('Researcher principal resolution', function () {
     it('ignores the identity headers from an IP that is not a trusted proxy', async function () {
       await withServer({ DEBUG: 'false', API_KEY: 'k', AUTH_MODE: 'proxy', AUTH_TRUSTED_PROXY_IPS: '10.1.2.3' }, async (base) => {
         for (const header of ['X-Authenticated-User', 'X-Auth-Request-User', 'Remote-User']) {
-          expect(await me(base, { [header]: 'carol' })).to.deep.equal({ authenticated: false, researcher_id: null, auth_mode: 'proxy', source: null, api_key_required: true });
+          expect(await me(base, { [header]: 'carol' })).to.deep.equal({ authenticated: false, researcher_id: null, auth_mode: 'proxy', source: null, api_key_required: true, llm_available: false });
         }
       });
     });
@@ -75,7 +75,7 @@ describe('Researcher principal resolution', function () {
 
     it('is honoured when DEBUG=true, when valid, as a fallback', async function () {
       await withServer({ DEBUG: 'true' }, async (base) => {
-        expect(await me(base, { 'X-Researcher-ID': 'grace' })).to.deep.equal({ authenticated: true, researcher_id: 'grace', auth_mode: 'local', source: 'debug-header', api_key_required: false });
+        expect(await me(base, { 'X-Researcher-ID': 'grace' })).to.deep.equal({ authenticated: true, researcher_id: 'grace', auth_mode: 'local', source: 'debug-header', api_key_required: false, llm_available: false });
         expect(await me(base, { 'X-Researcher-ID': '../etc/passwd' })).to.include({ authenticated: false });
         expect(await me(base, { 'X-Researcher-ID': '   ' })).to.include({ authenticated: false });
       });

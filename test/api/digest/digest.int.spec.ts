@@ -109,6 +109,13 @@ describe('Weekly digest', function () {
     expect((await history('bob')).map((h) => h.status)).to.deep.equal(['suppressed']);
   });
 
+  it('answers 409 "configure an email address or a chat webhook first" when the researcher has no channel, and schedules no retry', async function () {
+    const response = await fetch(`${server.baseUrl}/api/workspace/digest/send`, { method: 'POST', headers: as('carol') });
+    expect(response.status).to.equal(409);
+    expect(((await response.json()) as Json).detail).to.match(/configure an email address or a chat webhook first/);
+    expect(await history('carol')).to.deep.equal([]);
+  });
+
   it('sends once per period; force=true sends a delivered period again', async function () {
     expect(await send('alice')).to.include({ status: 'delivered', round: 1, attempts: 1, retries: 0 });
     const [mail] = mailsTo('alice@example.org');

@@ -102,6 +102,17 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
     expect(result.dossier.claims.length).to.be.greaterThan(0);
   });
 
+  it('with enable_llm but no LLM configured, the dossier carries exactly one warning about the LLM', async function () {
+    const { result } = await dossierFor({ disease_id: 'sle', question: 'Which interferon pathway drugs?', enable_llm: true });
+    const aboutLlm = result.dossier.warnings.filter((w: string) => /\bLLM\b/.test(w));
+    expect(aboutLlm).to.deep.equal(['LLM enrichment skipped: no LLM_BASE_URL/LLM_API_KEY configured; deterministic claims only']);
+  });
+
+  it('tells the dashboard through /api/auth/me that no LLM is configured (llm_available false), so its toggle starts off', async function () {
+    const me = (await (await fetch(`${server.baseUrl}/api/auth/me`)).json()) as Record<string, unknown>;
+    expect(me.llm_available).to.equal(false);
+  });
+
   it('saves runs per researcher: list, load, delete (and 404 for others and for unknown ids)', async function () {
     const { jobId } = await dossierFor({ disease_id: 'ra', question: 'What about JAK inhibitors?', enable_llm: false });
     await eventually(async () => {

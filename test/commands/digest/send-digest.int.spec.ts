@@ -5,7 +5,8 @@ import { expect } from 'chai';
 import type { DigestReads } from '../../../commands/digest/build-digest';
 import type { DigestDeliveryDeps } from '../../../commands/digest/deliver-digest';
 import { changeDigest } from '../../../commands/digest/digest-commands';
-import { sendDigest } from '../../../commands/digest/send-digest';
+import { sendDigest, SendDigestResult } from '../../../commands/digest/send-digest';
+import { DigestState, digestStreamId } from '../../../domain/digest/digest';
 import { recordNotificationSettings } from '../../../commands/notifications/settings-commands';
 import { newCommandContext } from '../../../commands/shared/command-context';
 import { fixedClock } from '../../../infra/clock/clock';
@@ -38,6 +39,12 @@ function reads(evidence: string[]): DigestReads {
   };
 }
 
+/** The period's state of a result that reached the digest stream. */
+function stateOf(result: SendDigestResult): DigestState {
+  if (result.kind === 'no_channel') throw new Error('expected a result with a delivery state, got no_channel');
+  return result.state;
+}
+
 describe('send-digest', function () {
   this.timeout(30_000);
   let db: Database;
@@ -68,7 +75,7 @@ describe('send-digest', function () {
     await withEmail(who);
     const result = await sendDigest(deps(['ev_1']), { researcherId: who, force: false }, context(who));
     expect(result).to.deep.include({ kind: 'sent', period: PERIOD });
-    expect(result.state).to.include({ status: 'delivered', round: 1, attempts: 1 });
+    expect(stateOf(result)).to.include({ status: 'delivered', round: 1, attempts: 1 });
     expect(smtp.received.filter((m) => m.envelopeTo.includes(`${who}@example.org`))).to.have.length(1);
   });
 
@@ -80,7 +87,7 @@ describe('send-digest', function () {
     expect(again).to.deep.include({ kind: 'already_delivered', period: PERIOD });
     const forced = await sendDigest(deps(['ev_1']), { researcherId: who, force: true }, context(who));
     expect(forced.kind).to.equal('sent');
-    expect(forced.state.round).to.equal(2);
+    expect(stateOf(forced).round).to.equal(2);
     expect(smtp.received.filter((m) => m.envelopeTo.includes(`${who}@example.org`))).to.have.length(2);
   });
 
@@ -92,12 +99,21 @@ describe('send-digest', function () {
     expect(smtp.received.filter((m) => m.envelopeTo.includes(`${who}@example.org`))).to.have.length(0);
   });
 
-  it('is failed, waiting for a retry, when no delivery channel is configured', async function () {
+  it('is no_channel, with nothing queued and no retry scheduled, when the researcher configured no email or chat webhook', async function () {
     const who = researcher();
     const result = await sendDigest(deps(['ev_1']), { researcherId: who, force: false }, context(who));
+    expect(result).to.deep.equal({ kind: 'no_channel', period: PERIOD });
+    expect(await store.readStream(digestStreamId(who, PERIOD))).to.have.length(0);
+  });
+
+  it('is failed, waiting for a retry, when the researcher\'s only channel cannot be used by the server (no SMTP)', async function () {
+    const who = researcher();
+    await withEmail(who);
+    const noSmtp = { ...deps(['ev_1']), settings: loadSettings({ DEBUG: 'true' }) };
+    const result = await sendDigest(noSmtp, { researcherId: who, force: false }, context(who));
     expect(result.kind).to.equal('failed');
-    expect(result.state).to.include({ status: 'retrying' });
-    expect(result.state.lastError).to.match(/no delivery channel configured/);
+    expect(stateOf(result)).to.include({ status: 'retrying' });
+    expect(stateOf(result).lastError).to.match(/no delivery channel configured; email: server SMTP settings are missing/);
   });
 
   it('is in_progress while another sender holds the period\'s attempt', async function () {
@@ -110,7 +126,7 @@ describe('send-digest', function () {
     await changeDigest(store, who, PERIOD, { type: 'StartDigestAttempt', at: NOW.toISOString(), staleAfterMs: 120_000 }, context(who));
     const result = await sendDigest(deps(['ev_1']), { researcherId: who, force: false }, context(who));
     expect(result).to.deep.include({ kind: 'in_progress', period: PERIOD });
-    expect(result.state.status).to.equal('in_flight');
+    expect(stateOf(result).status).to.equal('in_flight');
     expect(smtp.received.filter((m) => m.envelopeTo.includes(`${who}@example.org`))).to.have.length(0);
   });
 });

@@ -173,11 +173,17 @@ describe('buildDossier', function () {
     expect(recent.limitations.join(' ')).to.contain('undated record');
   });
 
+  it('warns once about an LLM problem: the outcome\'s own warning, else one generic line', function () {
+    const skipped = buildDossier(input({ llm: { status: 'not_configured', model: null, warnings: ['LLM enrichment skipped: no LLM_BASE_URL/LLM_API_KEY configured; deterministic claims only'] } }));
+    expect(skipped.warnings.filter((w) => /\bLLM\b/.test(w))).to.deep.equal(['LLM enrichment skipped: no LLM_BASE_URL/LLM_API_KEY configured; deterministic claims only']);
+    const silent = buildDossier(input({ llm: { status: 'failed', model: 'm', warnings: [] } }));
+    expect(silent.warnings.filter((w) => /\bLLM\b/.test(w))).to.deep.equal(['LLM enrichment failed; deterministic claims only.']);
+  });
+
   it('keeps deterministic claims whatever the LLM did, and adds validated LLM claims', function () {
     const failed = buildDossier(input({ llm: { status: 'timeout', model: null, warnings: ['request timed out after 30 s'] } }));
     expect(failed.claims).to.deep.equal(dossier.claims);
-    expect(failed.warnings).to.include('LLM enrichment timed out; deterministic claims only.');
-    expect(failed.warnings).to.include('LLM: request timed out after 30 s');
+    expect(failed.warnings.filter((w) => /\bLLM\b/.test(w))).to.deep.equal(['LLM: request timed out after 30 s']);
     expect(failed.manifest.llm).to.deep.equal({ status: 'timeout', model: null, warnings: ['request timed out after 30 s'] });
 
     const evidenceId = dossier.evidence.find((e) => e.native_id === '33333333')!.evidence_id;

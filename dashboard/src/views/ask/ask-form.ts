@@ -13,7 +13,7 @@ export interface AskForm {
 
 const CANDIDATE_LABELS: Record<CandidateType, string> = { both: 'Drugs and targets', drugs: 'Drugs', targets: 'Targets' };
 
-export function buildAskForm(draft: AskDraft, signal: AbortSignal, onChange: () => void): AskForm {
+export function buildAskForm(draft: AskDraft, signal: AbortSignal, onChange: () => void, llmAvailable = true): AskForm {
   const disease = diseasePicker(draft.disease_id, signal, onChange);
   const question = h('textarea', {
     name: 'question', rows: 3, 'data-testid': 'question-input',
@@ -50,7 +50,9 @@ export function buildAskForm(draft: AskDraft, signal: AbortSignal, onChange: () 
       h('label', { class: 'field', 'data-field': 'candidate_type' }, 'Candidates', candidateType),
       h('label', { class: 'field', 'data-field': 'max_evidence' }, `Evidence limit (${EVIDENCE_MIN}–${EVIDENCE_MAX})`, maxEvidence)),
     h('div', { class: 'field llm-toggle', 'data-field': 'enable_llm' },
-      h('label', null, llm, 'Ask the language model for additional claims (deterministic extraction always runs)')),
+      h('label', null, llm, 'Ask the language model for additional claims (deterministic extraction always runs)'),
+      llmAvailable ? null : h('p', { class: 'muted small', 'data-testid': 'llm-unavailable' },
+        'Off by default: no language model is configured on this server (LLM_BASE_URL and LLM_API_KEY), so only deterministic extraction would run.')),
     general,
     h('div', { class: 'actions' }, submit),
   );

@@ -2,6 +2,7 @@
 // mid-way opens sign-in over the form and nothing typed is lost. Submitting queues a Workspace job
 // (POST /api/jobs/workspace) and moves to its live progress (#jobs/{job_id}).
 import { api } from '../../core/api';
+import { authState } from '../../core/auth';
 import { h } from '../../core/dom';
 import { showClientErrors, showFieldErrors } from '../../core/errors';
 import { navigate, type ViewContext } from '../../core/router';
@@ -13,8 +14,9 @@ import './ask.css';
 const DRAFT = 'ask';
 
 export function askView({ outlet, query, signal }: ViewContext): void {
-  const draft = { ...defaultDraft(), ...(loadDraft<Partial<AskDraft>>(DRAFT) ?? {}) };
-  const ask = buildAskForm(draft, signal, () => saveDraft(DRAFT, ask.read()));
+  const llmAvailable = authState()?.llm_available !== false;
+  const draft = { ...defaultDraft(llmAvailable), ...(loadDraft<Partial<AskDraft>>(DRAFT) ?? {}) };
+  const ask = buildAskForm(draft, signal, () => saveDraft(DRAFT, ask.read()), llmAvailable);
   // ?transport=sse|poll is handed on to the progress view (tests and debugging of the fallbacks).
   const transport = query.get('transport');
 

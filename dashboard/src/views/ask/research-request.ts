@@ -46,10 +46,11 @@ export interface ResearchRequestBody {
   enable_llm: boolean;
 }
 
-export function defaultDraft(): AskDraft {
+/** llmAvailable: whether the server has an LLM (/api/auth/me llm_available); the toggle starts as that. */
+export function defaultDraft(llmAvailable: boolean): AskDraft {
   return {
     disease_id: 'sle', question: '', sources: [...DEFAULT_SOURCES], date_from: '', date_to: '',
-    candidate_type: 'both', max_evidence: String(EVIDENCE_DEFAULT), enable_llm: true,
+    candidate_type: 'both', max_evidence: String(EVIDENCE_DEFAULT), enable_llm: llmAvailable,
   };
 }
 

@@ -21,13 +21,16 @@ export function sourcesSection(dossier: Dossier): HTMLElement {
 
 export function warningsSection(dossier: Dossier): HTMLElement {
   const llm = dossier.manifest.llm;
-  const llmWarnings = llm.warnings ?? [];
+  // The dossier's warnings already carry the LLM's (as written or prefixed "LLM: "): list each once.
+  const listed = new Set(dossier.warnings);
+  const llmWarnings = (llm.warnings ?? []).filter((w) => !listed.has(w) && !listed.has(`LLM: ${w}`));
+  const all = [...dossier.warnings, ...llmWarnings];
   return h('section', { class: 'panel', 'data-testid': 'warnings-section' },
     h('h2', null, 'Warnings and limitations'),
     h('h3', null, 'Warnings'),
-    dossier.warnings.length + llmWarnings.length === 0
+    all.length === 0
       ? emptySection('no warnings')
-      : h('ul', null, [...dossier.warnings, ...llmWarnings].map((w) => h('li', { class: 'warning' }, w))),
+      : h('ul', null, all.map((w) => h('li', { class: 'warning' }, w))),
     h('h3', null, 'Limitations'),
     dossier.limitations.length === 0 ? emptySection() : h('ul', null, dossier.limitations.map((l) => h('li', null, l))),
     h('p', { class: 'muted small' }, `Language model: ${llm.status}${llm.model ? ` (${llm.model})` : ''}. Fingerprint: `,

@@ -1,0 +1,22 @@
+// The start-up preload that seeds a fresh biomed store (BIOMED_SEED, default on): /api/ready reports it
+// as pending until the seed snapshots are in, failed when one was refused or failed.
+import { seedBiomedStore } from '../commands/biomed/seed-store';
+import type { Clock } from '../infra/clock/clock';
+import type { Settings } from '../infra/config/settings';
+import type { Database } from '../infra/db/database';
+import type { EventStore } from '../infra/event-store/event-store';
+import type { Logger } from '../infra/logging/logger';
+import { biomedDeps } from './biomed-deps.compose';
+
+export function biomedSeedPreload(parts: { settings: Settings; db: Database; store: EventStore; clock: Clock; logger: Logger }): () => Promise<void> {
+  return async () => {
+    const result = await seedBiomedStore(biomedDeps(parts.settings, parts.db, parts.store, parts.clock));
+    if (result.kind === 'skipped') {
+      parts.logger.info({ reason: result.reason }, 'biomed seed skipped');
+      return;
+    }
+    parts.logger.info({ imports: result.imports.map(({ resource, outcome, snapshot_id }) => ({ resource, outcome, snapshot_id })) }, 'biomed store seeded');
+    const bad = result.imports.filter((i) => i.outcome === 'refused' || i.outcome === 'failed');
+    if (bad.length > 0) throw new Error(`biomed seed: ${bad.map((i) => `${i.resource} ${i.outcome}: ${i.message}`).join('; ')}`);
+  };
+}

@@ -1,0 +1,104 @@
+// A fresh machine's `npm start` (embedded PGlite, no environment): the biomedical store is seeded from the
+// bundled, pinned seed snapshots, so SLE and RA resolve, compare and appear in search; a second start
+// imports nothing; BIOMED_SEED=false leaves the store empty.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { eventually } from '../support/databases';
+import { ServiceProcess, startService } from '../support/service-process';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SLE = 'MONDO:0007915';
+const RA = 'MONDO:0008383';
+
+function freshEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...extra };
+}
+
+async function untilReady(service: ServiceProcess): Promise<Json> {
+  let body: Json = {};
+  await eventually(async () => {
+    const response = await fetch(`${service.baseUrl}/api/ready`);
+    body = (await response.json()) as Json;
+    return response.status === 200;
+  }, 'service ready', 60_000);
+  return body;
+}
+
+async function getJson(service: ServiceProcess, url: string): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${service.baseUrl}${url}`);
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+async function compare(service: ServiceProcess, key: string): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${service.baseUrl}/api/v1/comparisons`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'X-API-Key': key }, body: JSON.stringify({ left_curie: SLE, right_curie: RA }),
+  });
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+describe('Biomed store seed on a fresh machine (npm start)', function () {
+  this.timeout(120_000);
+  let dataDir: string;
+  beforeEach(function () {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-seed-'));
+  });
+  afterEach(function () {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds a fresh store: lupus is found, SLE and RA resolve and compare, the reports say seed: true, and a second start imports nothing', async function () {
+    let service = await startService(['--generate-api-key-if-unset', '--create-local-account-if-none'], freshEnv(dataDir), 60_000);
+    let seeded: Json[];
+    try {
+      const ready = await untilReady(service);
+      expect(ready.checks.preloads.preloads.biomed_seed).to.include({ state: 'ok' }); // readiness waited for the seed
+      const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+
+      const search = await getJson(service, '/api/v1/conditions/search?q=lupus');
+      expect(search.status).to.equal(200);
+      expect(search.body.results.map((r: Json) => r.curie)).to.include(SLE);
+      for (const curie of [SLE, RA]) expect((await getJson(service, `/api/v1/conditions/${curie}`)).status, curie).to.equal(200);
+
+      const comparison = await compare(service, key);
+      expect(comparison.status, JSON.stringify(comparison.body)).to.equal(201);
+      expect(comparison.body.result.shared_ancestors.map((a: Json) => a.curie)).to.include('MONDO:0007179'); // autoimmune disease
+
+      seeded = (await getJson(service, '/api/v1/snapshots')).body.snapshots;
+      expect(seeded.map((s) => s.resource).sort()).to.deep.equal(['hp', 'mondo']);
+      for (const snapshot of seeded) {
+        expect(snapshot).to.include({ status: 'completed', active: true, forced: false });
+        const { body } = await getJson(service, `/api/v1/snapshots/${snapshot.snapshot_id}/report`);
+        expect(body.report.seed, snapshot.resource).to.equal(true);
+      }
+    } finally {
+      expect(await service.stop()).to.equal(0);
+    }
+
+    service = await startService(['--generate-api-key-if-unset', '--create-local-account-if-none'], freshEnv(dataDir), 60_000);
+    try {
+      await untilReady(service);
+      const again = (await getJson(service, '/api/v1/snapshots')).body.snapshots as Json[];
+      expect(again.map((s) => s.snapshot_id).sort()).to.deep.equal(seeded.map((s) => s.snapshot_id).sort());
+      expect(service.output()).to.contain('biomed seed skipped');
+    } finally {
+      expect(await service.stop()).to.equal(0);
+    }
+  });
+
+  it('BIOMED_SEED=false leaves a fresh store empty: no lupus, and comparing SLE with RA is 404', async function () {
+    const service = await startService(['--generate-api-key-if-unset'], freshEnv(dataDir, { BIOMED_SEED: 'false' }), 60_000);
+    try {
+      const ready = await untilReady(service);
+      expect(ready.checks.preloads.preloads).to.not.have.property('biomed_seed');
+      const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+      expect((await getJson(service, '/api/v1/conditions/search?q=lupus')).body.results).to.deep.equal([]);
+      expect((await getJson(service, '/api/v1/snapshots')).body.snapshots).to.deep.equal([]);
+      expect((await compare(service, key)).status).to.equal(404);
+    } finally {
+      expect(await service.stop()).to.equal(0);
+    }
+  });
+});
