@@ -1,7 +1,8 @@
-// npm run bench:fuzz — fuzzes every HTTP route of a real service (workers running, embedded bus, a scratch
-// PostgreSQL database) with inputs derived from each route's own JSON Schemas, free text often carrying NUL
-// bytes and lone UTF-16 surrogates. Prints the number of requests, the count per status class and every
-// 5xx (method, URL). FUZZ_REQUESTS (default 50000) sets the total, FUZZ_SEED the seed.
+// npm run bench:fuzz — fuzzes every HTTP and SSE route of a real service (workers running, embedded bus,
+// a scratch PostgreSQL database; the job WebSocket is not fuzzed here) with inputs derived from each
+// route's own JSON Schemas, free text often carrying NUL bytes and lone UTF-16 surrogates. Prints the
+// number of requests, the count per status class and every 5xx (method, URL).
+// FUZZ_REQUESTS (default 50000) sets the total, FUZZ_SEED the seed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,7 @@ async function run(databaseUrl: string): Promise<void> {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const routes = http.registry.routes.filter((r) => (r.transport ?? 'http') === 'http' && r.handler);
+    const routes = http.registry.routes.filter((r) => r.transport !== 'websocket' && r.handler); // HTTP and SSE routes
     const text = fc.oneof(fc.constantFrom(...BAD), fc.constantFrom('lupus', 'sle', 'ra', 'TNF'), fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 6 }));
     const pathText = fc.oneof(fc.constantFrom(...PATH_BAD), fc.string({ maxLength: 10 }));
     const perRoute = Math.ceil(TOTAL / routes.length);
