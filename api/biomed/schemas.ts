@@ -52,7 +52,7 @@ export const snapshotsQuery = {
 
 export const snapshotIdParams = {
   type: 'object',
-  properties: { snapshot_id: { type: 'string', pattern: '^[a-z]+-[0-9a-f]{12}-[0-9]{1,6}$', description: '<resource>-<sha256 prefix>-<attempt>' } },
+  properties: { snapshot_id: { type: 'string', pattern: '^[a-z][a-z_]*-[0-9a-f]{12}-[0-9]{1,6}$', description: '<resource>-<sha256 prefix>-<attempt>' } },
   required: ['snapshot_id'],
 };
 

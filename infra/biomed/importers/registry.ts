@@ -2,6 +2,7 @@
 import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } from '../../../domain/biomed/resources';
 import { ImportRefusedError } from '../artifacts';
 import { clinvarImporter } from './clinvar';
+import { diseaseOntologyImporter } from './disease-ontology';
 import { goImporter } from './go';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
@@ -15,7 +16,7 @@ import { uberonImporter } from './uberon';
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
-  legacy_curated: legacyCuratedImporter,
+  legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {
