@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ImportRefusedError } from '../../infra/biomed/artifacts';
-import { BiomedEnv, requireSharedData, shared, startBiomedEnv, storeFootprint } from './support/biomed-env';
+import { runCli } from '../support/service-process';
+import { BiomedEnv, createScratchDatabase, requireSharedData, shared, startBiomedEnv, storeFootprint } from './support/biomed-env';
 
 const CATALOG = 'pharmacotherapydb/indications.tsv';
 const SSSOM = 'mondo/mondo_exactmatch_doid.sssom.tsv';
@@ -170,6 +171,18 @@ describe('biomed: pharmacotherapydb import of the real shared files', function (
     const alzheimerRows = expected.rows.filter((r) => r.doid === 'DOID:10652').length;
     expect(partial.snapshot.counts).to.include({ claims_on_doid: alzheimerRows, claims_on_mondo: 1388 - alzheimerRows, diseases_without_exact_mondo: 1 });
     expect(await env.count('biomed.claims', `snapshot_id = '${partial.snapshot.snapshot_id}' and object = 'DOID:10652'`)).to.equal(alzheimerRows);
+  });
+
+  it('runs from the command line: evidence biomed import pharmacotherapydb indications.tsv <sssom> exits 0 and prints the report', async () => {
+    const scratch = await createScratchDatabase();
+    try {
+      const cliEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: scratch.url, LOG_LEVEL: 'silent' };
+      const { code, output } = await runCli(['biomed', 'import', 'pharmacotherapydb', shared(CATALOG), shared(SSSOM)], cliEnv);
+      expect(code, output).to.equal(0);
+      expect(output).to.match(/imported pharmacotherapydb as snapshot pharmacotherapydb-/).and.contain('"treats_contradicts": 243');
+    } finally {
+      await scratch.drop();
+    }
   });
 
   it('refuses a wrong file list', async () => {
