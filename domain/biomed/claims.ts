@@ -15,9 +15,16 @@ export const MEMBERSHIP_PREDICATES = ['PARTICIPATES_IN'] as const;
  */
 export const VARIANT_DRUG_PREDICATES = ['VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES] as const;
+/**
+ * Curated drug -> disease therapy (pharmacotherapydb importer): TREATS (disease-modifying) and PALLIATES
+ * (symptomatic). A curated non-indication is TREATS with evidence_direction contradicts. The subject is a
+ * drug, so like VARIANT_DRUG_PREDICATES they do not change a condition's tier.
+ */
+export const DRUG_THERAPY_PREDICATES = ['TREATS', 'PALLIATES'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
-/** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT). */
+/** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT, PharmacotherapyDB NOT). */
 export const EVIDENCE_DIRECTIONS = ['supports', 'contradicts', 'neutral'] as const;
 export type EvidenceDirection = (typeof EVIDENCE_DIRECTIONS)[number];

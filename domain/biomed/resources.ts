@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -21,6 +21,7 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   clinvar: { name: 'clinvar', implemented: true, description: 'Variant-interpretation archive (ClinVar variant_summary TSV or VCF): variants, variant-condition and condition-gene claims', inputs: 'one variant_summary.txt[.gz] or clinvar .vcf[.gz]' },
   legacy_curated: { name: 'legacy_curated', implemented: true, description: 'The Workspace\'s legacy curated knowledge graph as claims, for BIOMED_LEGACY_PROJECTION diagnostics only (never part of canonical reads)', inputs: 'curated knowledge-graph .json files (fixtures/kg/*.json)' },
   disease_ontology: { name: 'disease_ontology', implemented: true, description: 'Human Disease Ontology (DOID) terms, IS_A hierarchy and xrefs, with the exact MONDO–DOID mappings of MONDO\'s SSSOM set', inputs: 'one HumanDO.obo / doid.obo[.gz] and optionally mondo_exactmatch_doid.sssom.tsv' },
+  pharmacotherapydb: { name: 'pharmacotherapydb', implemented: true, description: 'PharmacotherapyDB v1.0 physician-curated drug-disease pairs (CC0): TREATS (DM), PALLIATES (SYM) and TREATS contradicts (NOT) claims, diseases mapped DOID -> MONDO exactly', inputs: 'indications.tsv, optionally one MONDO-DOID .sssom.tsv mapping set' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

@@ -10,13 +10,14 @@ import type { ResourceImporter } from './importer';
 import { legacyCuratedImporter } from './legacy-curated';
 import { mondoImporter } from './mondo';
 import { openfdaImporter } from './openfda';
+import { pharmacotherapydbImporter } from './pharmacotherapydb';
 import { reactomeImporter } from './reactome';
 import { uberonImporter } from './uberon';
 
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
-  legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter,
+  legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

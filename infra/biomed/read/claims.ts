@@ -43,14 +43,17 @@ export async function claimsAbout(db: Knex, active: readonly string[], identity:
   const labels = await labelsOf(db, [...new Set(page.flatMap((c) => [c.subject, c.object]))]);
   const selfSet = new Set(self);
   const claims = page.map((c): ClaimView => {
-    const asSubject = identity.equivalents.includes(c.subject) || (identity.mondoCurie !== null && c.mondo_curie === identity.mondoCurie);
+    // A claim found through its recorded mondo_curie is about the condition as subject, unless its object is
+    // the condition (drug TREATS disease, variant VARIANT_ASSOCIATED_WITH condition record the object's MONDO id).
+    const isObject = selfSet.has(c.object) || identity.equivalents.includes(c.object);
+    const asSubject = identity.equivalents.includes(c.subject) || (identity.mondoCurie !== null && c.mondo_curie === identity.mondoCurie && !isObject);
     const role = asSubject ? 'subject' : 'object';
     const key = `${c.snapshot_id}:${c.claim_no}`;
     return {
       claim_id: key, snapshot_id: c.snapshot_id, subject: c.subject, subject_label: labels.get(c.subject) ?? null, predicate: c.predicate,
       object: c.object, object_label: labels.get(c.object) ?? null, evidence_direction: c.evidence_direction, mondo_curie: c.mondo_curie,
       qualifiers: (typeof c.qualifiers === 'string' ? JSON.parse(c.qualifiers) : c.qualifiers) ?? null,
-      role, via: role === 'object' || selfSet.has(c.subject) ? 'self' : 'exact_mapping', evidence: byClaim.get(key) ?? [],
+      role, via: selfSet.has(role === 'object' ? c.object : c.subject) ? 'self' : 'exact_mapping', evidence: byClaim.get(key) ?? [],
     };
   });
   return { claims, hasMore: found.length > filters.limit };

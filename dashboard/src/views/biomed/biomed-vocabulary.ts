@@ -5,12 +5,12 @@ import type { ReadinessTier } from './biomed-types';
 
 export const PREDICATES = [
   'IS_A', 'HAS_PHENOTYPE', 'ASSOCIATED_WITH_GENE', 'INVOLVES_PATHWAY', 'HAS_DRUG_EVIDENCE', 'PARTICIPATES_IN',
-  'VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR',
+  'VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR', 'TREATS', 'PALLIATES',
 ] as const;
 
 export const EVIDENCE_DIRECTIONS = ['supports', 'contradicts', 'neutral'] as const;
 
-export const RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated'] as const;
+export const RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'pharmacotherapydb'] as const;
 
 /** Page sizes of search and claims (spec §8: 1-200, default 50). */
 export const PAGE_LIMIT = { min: 1, max: 200, default: 50 } as const;
