@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'ncbi_gene'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -20,6 +20,7 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   uberon: { name: 'uberon', implemented: true, description: 'UBERON anatomy terms (kind anatomy) and IS_A hierarchy; not in conditions search', inputs: 'one UBERON .obo[.gz] (uberon-basic.obo, a subset or an import module)' },
   clinvar: { name: 'clinvar', implemented: true, description: 'Variant-interpretation archive (ClinVar variant_summary TSV or VCF): variants, variant-condition and condition-gene claims', inputs: 'one variant_summary.txt[.gz] or clinvar .vcf[.gz]' },
   legacy_curated: { name: 'legacy_curated', implemented: true, description: 'The Workspace\'s legacy curated knowledge graph as claims, for BIOMED_LEGACY_PROJECTION diagnostics only (never part of canonical reads)', inputs: 'curated knowledge-graph .json files (fixtures/kg/*.json)' },
+  ncbi_gene: { name: 'ncbi_gene', implemented: true, description: 'NCBI Gene human genes (gene_info): NCBIGene terms (kind gene) with symbol, synonyms, type and description, exact mappings to HGNC, ENSEMBL, OMIM and GENE_SYMBOL', inputs: 'one Homo_sapiens.gene_info[.gz]' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

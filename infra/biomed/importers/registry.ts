@@ -8,6 +8,7 @@ import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
 import { legacyCuratedImporter } from './legacy-curated';
 import { mondoImporter } from './mondo';
+import { ncbiGeneImporter } from './ncbi-gene';
 import { openfdaImporter } from './openfda';
 import { reactomeImporter } from './reactome';
 import { uberonImporter } from './uberon';
@@ -15,7 +16,7 @@ import { uberonImporter } from './uberon';
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
-  legacy_curated: legacyCuratedImporter,
+  legacy_curated: legacyCuratedImporter, ncbi_gene: ncbiGeneImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {
