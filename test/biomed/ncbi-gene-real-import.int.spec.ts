@@ -22,7 +22,7 @@ async function expectedFromFile() {
   const lines = readline.createInterface({ input: fs.createReadStream(shared(GENE_INFO)).pipe(zlib.createGunzip()), crlfDelay: Infinity });
   const e = {
     rows: 0, human: 0, other: 0, rawSynonyms: 0, storedSynonyms: 0, typeOfGene: 0, description: 0, attributes: 0, symbolMappings: 0,
-    xrefsByDb: {} as Record<string, number>, mappingsByPrefix: {} as Record<string, number>, mappings: 0,
+    xrefsByDb: {} as Record<string, number>, mappingsByPrefix: {} as Record<string, number>, mappings: 0, omimRelated: 0,
   };
   for await (const line of lines) {
     if (line.startsWith('#') || line === '') continue;
@@ -46,7 +46,12 @@ async function expectedFromFile() {
       e.xrefsByDb[db] = (e.xrefsByDb[db] ?? 0) + 1;
       if (LOCAL.test(local)) distinct.add(`${PREFIX[db]}:${local}`);
     }
-    for (const id of distinct) { const p = id.slice(0, id.indexOf(':')); e.mappingsByPrefix[p] = (e.mappingsByPrefix[p] ?? 0) + 1; e.mappings++; }
+    for (const id of distinct) {
+      const p = id.slice(0, id.indexOf(':'));
+      if (p === 'OMIM') { e.omimRelated++; continue; } // written as skos:relatedMatch, never exact
+      e.mappingsByPrefix[p] = (e.mappingsByPrefix[p] ?? 0) + 1;
+      e.mappings++;
+    }
   }
   return e;
 }
@@ -83,8 +88,8 @@ describe('biomed: ncbi_gene import of the real shared gene_info file', function 
     expect(expected.other).to.equal(73); // Neanderthal (63221) and Denisovan (741158) rows: skipped
     expect(result.snapshot.counts).to.include({
       rows: expected.rows, human_rows: expected.human, other_taxa_rows: expected.other, genes: expected.human, terms: expected.human,
-      synonyms: expected.rawSynonyms, xref_mappings: expected.mappings, symbol_mappings: expected.symbolMappings,
-      mappings: expected.mappings + expected.symbolMappings, claims: 0, term_attributes: expected.attributes,
+      synonyms: expected.rawSynonyms, xref_mappings: expected.mappings, xref_related_mappings: expected.omimRelated,
+      symbol_mappings: expected.symbolMappings, mappings: expected.mappings + expected.omimRelated + expected.symbolMappings, claims: 0, term_attributes: expected.attributes,
     });
     const where = `snapshot_id = '${snapshotId}'`;
     expect(await env.count('biomed.terms', `${where} and kind = 'gene' and curie like 'NCBIGene:%'`)).to.equal(expected.human);
@@ -97,6 +102,8 @@ describe('biomed: ncbi_gene import of the real shared gene_info file', function 
       where ${where} and predicate_id = 'skos:exactMatch' and subject_id like 'NCBIGene:%' group by 1`);
     const got = Object.fromEntries((byPrefix as { prefix: string; n: number }[]).map((r) => [r.prefix, r.n]));
     expect(got).to.deep.equal({ ...expected.mappingsByPrefix, GENE_SYMBOL: expected.symbolMappings });
+    expect(expected.omimRelated).to.equal(16294); // every MIM xref, one per gene
+    expect(await env.count('biomed.mappings', `${where} and predicate_id = 'skos:relatedMatch' and object_id like 'OMIM:%'`)).to.equal(expected.omimRelated);
     // Raw xrefs per database, as the import report gives them.
     expect((result.report.details as Record<string, unknown>).xrefs_by_prefix).to.deep.equal(expected.xrefsByDb);
   });
@@ -108,7 +115,16 @@ describe('biomed: ncbi_gene import of the real shared gene_info file', function 
     expect(ids.get('GENE_SYMBOL:TNF')!.mappings.map((m) => m.curie)).to.deep.equal(['NCBIGene:7124']);
     expect(ids.get('GENE_SYMBOL:MT-ATP6')!.mappings.map((m) => m.curie)).to.deep.equal(['NCBIGene:4508']); // NCBI Symbol ATP6
     expect(ids.get('NCBIGene:7124')!.mappings.map((m) => m.curie)).to.deep.equal(
-      ['ENSEMBL:ENSG00000232810', 'GENE_SYMBOL:TNF', 'HGNC:11892', 'HPRD:01855', 'OMIM:191160', 'VEGA:OTTHUMG00000031194']);
+      ['ENSEMBL:ENSG00000232810', 'GENE_SYMBOL:TNF', 'HGNC:11892', 'HPRD:01855', 'VEGA:OTTHUMG00000031194']);
+    // 95 Ensembl genes are cross-referenced by two NCBI genes: the lookup answers both, it does not pick one.
+    const shared = await resolveIdentities(env.runtime.db.knex, active, ['ENSEMBL:ENSG00000011052']);
+    expect(shared.get('ENSEMBL:ENSG00000011052')!.mappings.map((m) => m.curie)).to.deep.equal(['NCBIGene:4831', 'NCBIGene:654364']);
+    // OMIM stays a related (not exact) mapping: the phenotype MIM of a disease locus never makes it a disease.
+    const rls1 = await resolveIdentities(env.runtime.db.knex, active, ['OMIM:102300', 'OMIM:191160']);
+    expect(rls1.get('OMIM:102300')!.mappings).to.deep.equal([]);
+    expect(rls1.get('OMIM:191160')!.mappings).to.deep.equal([]);
+    expect(await env.count('biomed.mappings', `subject_id = 'NCBIGene:192142' and object_id = 'OMIM:102300' and predicate_id = 'skos:relatedMatch'`)).to.equal(1);
+    expect(await env.count('biomed.mappings', `subject_id = 'NCBIGene:7124' and object_id = 'OMIM:191160' and predicate_id = 'skos:relatedMatch'`)).to.equal(1);
     expect(ids.get('NCBIGene:7124')!.mappings[0]!.sources).to.deep.equal(['gene_info']);
 
     const tnf = await env.get('/api/v1/conditions/NCBIGene:7124');

@@ -7,10 +7,15 @@
 //   are not conditions.
 // - type_of_gene, description, chromosome and map_location (when not '-') are term attributes
 //   (biomed.term_attributes).
-// - Each distinct dbXref is an exact mapping NCBIGene:<id> skos:exactMatch <CURIE> (source gene_info),
-//   prefixes normalised: HGNC:HGNC:5 -> HGNC:5, Ensembl -> ENSEMBL, MIM -> OMIM, Vega -> VEGA,
-//   miRBase -> MIRBASE, IMGT/GENE-DB -> IMGT.GENEDB, HPRD stays. An xref whose normalised form is not a
-//   valid CURIE (IMGT names with '/') stays in the term's xrefs but gets no mapping row (counted).
+// - Each distinct dbXref is a mapping NCBIGene:<id> -> <CURIE> (source gene_info), prefixes normalised:
+//   HGNC:HGNC:5 -> HGNC:5, Ensembl -> ENSEMBL, MIM -> OMIM, Vega -> VEGA, miRBase -> MIRBASE,
+//   IMGT/GENE-DB -> IMGT.GENEDB, HPRD stays. All are skos:exactMatch except OMIM, which is
+//   skos:relatedMatch: NCBI Gene gives its 'unknown'-type disease loci the PHENOTYPE MIM entry (e.g.
+//   NCBIGene:192142 RLS1 -> MIM:102300, which MONDO maps exactly to MONDO:0007053 restless legs
+//   syndrome), and OMIM '+' entries are gene and phenotype at once, so an exact OMIM mapping would make
+//   a disease and a gene one entity in the identity reads (which follow exact matches only). An xref
+//   whose normalised form is not a valid CURIE (IMGT names with '/') stays in the term's xrefs but gets
+//   no mapping row (counted).
 // - The nomenclature authority's symbol (Nomenclature_status O, i.e. the official HGNC symbol, unique in
 //   the file) is also an exact mapping to GENE_SYMBOL:<symbol>, the CURIE Reactome's gene sets use; a
 //   symbol with characters outside a CURIE (gene clusters such as HOXA@) gets none (counted). NCBI's own
@@ -28,6 +33,9 @@ import { EXACT_MATCH } from './mondo';
 import { TERM_ATTRIBUTES } from './openfda';
 
 export const HUMAN_TAX_ID = '9606';
+export const RELATED_MATCH = 'skos:relatedMatch';
+/** Normalised xref prefixes written as skos:relatedMatch, not exact (see the file comment). */
+const NOT_EXACT_PREFIXES = new Set(['OMIM']);
 export const ncbiGeneCurie = (geneId: string) => `NCBIGene:${geneId}`;
 export const geneSymbolCurie = (symbol: string) => `GENE_SYMBOL:${symbol}`;
 
@@ -80,7 +88,7 @@ export const ncbiGeneImporter: ResourceImporter = {
     const typeOfGene: Record<string, number> = {};
     const counts = {
       rows: 0, human_rows: 0, other_taxa_rows: 0, repeated_gene_ids: 0, genes: 0, synonyms: 0, xrefs: 0, repeated_xrefs: 0,
-      xref_mappings: 0, xrefs_not_curie: 0, symbol_mappings: 0, symbols_not_curie: 0, symbol_differs_from_authority: 0,
+      xref_mappings: 0, xref_related_mappings: 0, xrefs_not_curie: 0, symbol_mappings: 0, symbols_not_curie: 0, symbol_differs_from_authority: 0,
     };
     let attributeNo = 0;
     let maxModified: string | null = null;
@@ -120,8 +128,9 @@ export const ncbiGeneImporter: ResourceImporter = {
         xrefIds.add(x.curie);
         xrefs.push({ id: x.curie, source: 'gene_info' });
         if (!isCurie(x.curie)) { counts.xrefs_not_curie++; continue; }
-        counts.xref_mappings++;
-        await writers.mapping({ subjectId: curie, predicateId: EXACT_MATCH, objectId: x.curie, subjectLabel: row.symbol, objectLabel: null,
+        const exact = !NOT_EXACT_PREFIXES.has(x.curie.slice(0, x.curie.indexOf(':')));
+        if (exact) counts.xref_mappings++; else counts.xref_related_mappings++;
+        await writers.mapping({ subjectId: curie, predicateId: exact ? EXACT_MATCH : RELATED_MATCH, objectId: x.curie, subjectLabel: row.symbol, objectLabel: null,
           justification: `gene_info dbXrefs ${raw}`, source: 'gene_info', file, line: row.line });
       }
       if (row.authoritySymbol && row.nomenclatureStatus === 'O') {
