@@ -11,7 +11,8 @@ import { expect } from 'chai';
 import { ImportRefusedError } from '../../infra/biomed/artifacts';
 import { activeSnapshots } from '../../infra/biomed/read/active-snapshots';
 import { resolveIdentities } from '../../infra/biomed/read/identity';
-import { BiomedEnv, requireSharedData, shared, startBiomedEnv, storeFootprint } from './support/biomed-env';
+import { runCli } from '../support/service-process';
+import { BiomedEnv, createScratchDatabase, requireSharedData, shared, startBiomedEnv, storeFootprint } from './support/biomed-env';
 
 const GENE_INFO = 'ncbi-gene/Homo_sapiens.gene_info.gz';
 const PREFIX: Record<string, string> = { HGNC: 'HGNC', Ensembl: 'ENSEMBL', MIM: 'OMIM', Vega: 'VEGA', HPRD: 'HPRD', miRBase: 'MIRBASE', 'IMGT/GENE-DB': 'IMGT.GENEDB' };
@@ -162,6 +163,18 @@ describe('biomed: ncbi_gene import of the real shared gene_info file', function 
     expect({ ...await storeFootprint(env), attributes: await env.count('biomed.term_attributes') }).to.deep.equal(before);
     const snapshots = (await env.get('/api/v1/snapshots?resource=ncbi_gene')).body.snapshots;
     expect(snapshots.map((s: { snapshot_id: string; active: boolean }) => [s.snapshot_id, s.active])).to.deep.equal([[snapshotId, true]]);
+  });
+
+  it('imports through `evidence biomed import ncbi_gene <file>`', async () => {
+    const scratch = await createScratchDatabase();
+    try {
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: scratch.url, LOG_LEVEL: 'silent' };
+      const { code, output } = await runCli(['biomed', 'import', 'ncbi_gene', shared(GENE_INFO)], env);
+      expect(code, output).to.equal(0);
+      expect(output).to.match(/imported ncbi_gene as snapshot ncbi_gene-b63c9f3c7c0f-1/).and.contain(`"genes": ${expected.human}`);
+    } finally {
+      await scratch.drop();
+    }
   });
 
   it('refuses a wrong file list', async () => {
