@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -22,6 +22,7 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   legacy_curated: { name: 'legacy_curated', implemented: true, description: 'The Workspace\'s legacy curated knowledge graph as claims, for BIOMED_LEGACY_PROJECTION diagnostics only (never part of canonical reads)', inputs: 'curated knowledge-graph .json files (fixtures/kg/*.json)' },
   disease_ontology: { name: 'disease_ontology', implemented: true, description: 'Human Disease Ontology (DOID) terms, IS_A hierarchy and xrefs, with the exact MONDO–DOID mappings of MONDO\'s SSSOM set', inputs: 'one HumanDO.obo / doid.obo[.gz] and optionally mondo_exactmatch_doid.sssom.tsv' },
   pharmacotherapydb: { name: 'pharmacotherapydb', implemented: true, description: 'PharmacotherapyDB v1.0 physician-curated drug-disease pairs (CC0): TREATS (DM), PALLIATES (SYM) and TREATS contradicts (NOT) claims, diseases mapped DOID -> MONDO exactly', inputs: 'indications.tsv, optionally one MONDO-DOID .sssom.tsv mapping set' },
+  ncbi_gene: { name: 'ncbi_gene', implemented: true, description: 'NCBI Gene human genes (gene_info): NCBIGene terms (kind gene) with symbol, synonyms, type and description, exact mappings to HGNC, ENSEMBL, OMIM and GENE_SYMBOL', inputs: 'one Homo_sapiens.gene_info[.gz]' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

@@ -9,6 +9,7 @@ import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
 import { legacyCuratedImporter } from './legacy-curated';
 import { mondoImporter } from './mondo';
+import { ncbiGeneImporter } from './ncbi-gene';
 import { openfdaImporter } from './openfda';
 import { pharmacotherapydbImporter } from './pharmacotherapydb';
 import { reactomeImporter } from './reactome';
@@ -17,7 +18,7 @@ import { uberonImporter } from './uberon';
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
-  legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter,
+  legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter, ncbi_gene: ncbiGeneImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {
