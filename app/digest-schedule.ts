@@ -3,6 +3,7 @@
 import { dispatchDueDigests } from '../commands/digest/dispatch-due-digests';
 import type { Logger } from '../infra/logging/logger';
 import { digestDeps, NotifyRuntime } from './notify.compose';
+import { startPeriodicDuty } from './periodic-duty';
 
 export const DIGEST_DISPATCH_INTERVAL_MS = 60_000;
 
@@ -11,19 +12,5 @@ export function startDigestDispatcher(
   runtime: NotifyRuntime & { logger: Logger }, intervalMs = DIGEST_DISPATCH_INTERVAL_MS,
 ): () => Promise<void> {
   const deps = digestDeps(runtime, { logger: runtime.logger.child({ duty: 'digest-dispatcher' }) });
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-  const tick = () => {
-    if (busy) return; // a slow run (mail server down) is never overlapped by the next one
-    busy = true;
-    running = dispatchDueDigests(deps, deps.clock.now())
-      .catch((err) => deps.logger.warn({ err }, 'digest dispatcher tick failed'))
-      .finally(() => { busy = false; });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicDuty(() => dispatchDueDigests(deps, deps.clock.now()), intervalMs, deps.logger, 'digest dispatcher tick failed');
 }

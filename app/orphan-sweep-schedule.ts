@@ -9,6 +9,7 @@ import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logging/logger';
 import { jobStatusQueries } from '../projections/jobs/job-status.queries';
 import { runsQueries } from '../projections/workspace/runs.queries';
+import { startPeriodicDuty } from './periodic-duty';
 
 export const ORPHAN_SWEEP_INTERVAL_MS = 60_000;
 
@@ -23,21 +24,10 @@ export interface OrphanSweepRuntime {
 export function startOrphanSweep(runtime: OrphanSweepRuntime, intervalMs = ORPHAN_SWEEP_INTERVAL_MS): () => Promise<void> {
   const logger = runtime.logger.child({ duty: 'orphaned-run-sweep' });
   const deps = { store: runtime.store, runs: runsQueries(runtime.db.knex), jobs: jobStatusQueries(runtime.db.knex) };
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
+  const sweep = async () => {
     const context = newCommandContext(runtime.clock, { kind: 'system', id: 'orphaned-run-sweep' });
-    running = reconcileOrphanedRuns(deps, context)
-      .then(({ queued }) => { if (queued.length > 0) logger.warn({ runIds: queued }, 'runs had no job (submission interrupted): their jobs are queued now'); })
-      .catch((err) => logger.warn({ err }, 'orphaned-run sweep failed'))
-      .finally(() => { busy = false; });
+    const { queued } = await reconcileOrphanedRuns(deps, context);
+    if (queued.length > 0) logger.warn({ runIds: queued }, 'runs had no job (submission interrupted): their jobs are queued now');
   };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicDuty(sweep, intervalMs, logger, 'orphaned-run sweep failed');
 }
