@@ -3,7 +3,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { StreamDeletedError, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
-import { ModuleNotAvailableError } from '../../commands/jobs/module-registry';
 
 export function notFoundHandler(req: Request, res: Response) {
   res.status(404).json({ detail: `no route for ${req.method} ${req.path}` });
@@ -13,10 +12,6 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
   const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
   if (error instanceof RequestValidationError) {
     res.status(422).json({ detail: error.details });
-    return;
-  }
-  if (error instanceof ModuleNotAvailableError) {
-    res.status(409).json({ detail: error.message, error_type: 'ModuleNotAvailableError' });
     return;
   }
   if (error instanceof WrongExpectedRevisionError) {

@@ -42,14 +42,6 @@ export interface ModuleDefinition {
   renderHtml?(result: unknown): string;
 }
 
-/** 409 on synchronous routes (spec §7): {detail, error_type: "ModuleNotAvailableError"}. Its message is the 409's detail. */
-export class ModuleNotAvailableError extends Error {
-  override name = 'ModuleNotAvailableError';
-  constructor(readonly moduleId: string, reason: string) {
-    super(`module ${moduleId} is not available: ${reason}`);
-  }
-}
-
 export class ModuleRegistry {
   private readonly byId = new Map<string, ModuleDefinition>();
   private readonly byAlias = new Map<string, ModuleDefinition>();
