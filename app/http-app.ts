@@ -33,6 +33,8 @@ import { acrossRunsRoutes } from '../api/workspace/across-runs.routes';
 import { workspaceDeps } from './workspace.compose';
 import { biomedRoutes } from '../api/biomed/biomed.routes';
 import { biomedRouteDeps } from './biomed.compose';
+import { kgBrowseRoutes } from '../api/kg/kg-browse.routes';
+import { kgAnalysisRoutes } from '../api/kg/kg-analysis.routes';
 import { v1DisclaimerMiddleware } from '../api/biomed/disclaimer.middleware';
 
 export interface HttpApp {
@@ -76,6 +78,8 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...notificationRoutes(notificationRouteDeps(runtime)));
   registry.add(...digestRoutes(digestRouteDeps(runtime)));
   registry.add(...biomedRoutes(biomedRouteDeps(runtime)));
+  const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases };
+  registry.add(...kgBrowseRoutes(kgDeps), ...kgAnalysisRoutes(kgDeps));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

@@ -1,0 +1,45 @@
+// What every /api/kg route needs: the graph of the snapshots active now, a disease_id resolved to its
+// node (a registry module's MONDO id, or a disease CURIE directly, DOIDs through their exact MONDO match),
+// and the snapshot list every answer carries.
+import type { Response } from 'express';
+import type { Knex } from 'knex';
+import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
+import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
+import { ServedGraph, storeGraphCache } from '../../infra/kg/store-graph-cache';
+import { KG_DISCLAIMER } from './kg.schemas';
+
+export interface KgRouteDeps {
+  db: Knex;
+  diseases: DiseaseRegistry;
+}
+
+export function currentGraph(deps: KgRouteDeps): Promise<ServedGraph> {
+  return storeGraphCache(deps.db).current();
+}
+
+export function snapshotsOf(g: TypedKnowledgeGraph) {
+  return g.snapshots.map((s) => ({ snapshot_id: s.snapshot_id, resource: s.resource }));
+}
+
+export type Resolved = { node: number; module_id: string | null } | { detail: string };
+
+export function resolveDisease(deps: KgRouteDeps, g: TypedKnowledgeGraph, diseaseId: string): Resolved {
+  const entry = diseaseId.includes(':') ? undefined : deps.diseases.entry(diseaseId);
+  if (!diseaseId.includes(':') && !entry?.module) {
+    return { detail: entry ? `disease module '${diseaseId}' is incomplete: ${entry.problems.join('; ')}` : `unknown disease module '${diseaseId}'` };
+  }
+  const curie = entry?.module ? entry.module.mondo_id : diseaseId;
+  const node = g.lookup(curie);
+  if (node === undefined) return { detail: `disease ${curie}${entry ? ` (module '${diseaseId}')` : ''} has no node in the knowledge graph of the active snapshots` };
+  if (g.typeOf(node) !== 'Disease') return { detail: `${diseaseId} is a ${g.typeOf(node)}, not a disease` };
+  return { node, module_id: entry?.module ? entry.module.id : null };
+}
+
+export function resolveNode(g: TypedKnowledgeGraph, nodeId: string): number | { detail: string } {
+  const node = g.lookup(nodeId);
+  return node ?? { detail: `node ${nodeId} is not in the knowledge graph of the active snapshots` };
+}
+
+export function sendNotFound(res: Response, detail: string): void {
+  res.status(404).json({ detail, disclaimer: KG_DISCLAIMER });
+}

@@ -1,0 +1,57 @@
+// A node's neighbourhood: breadth-first over the allowed edge types (both directions: a disease's
+// subgraph holds the compounds that treat it as well as the genes it is associated with), bounded by hops
+// and a node cap, plus every allowed edge among the nodes kept. Within a hop, neighbours are taken by edge
+// type (the metagraph's order) and then by degree, so the cap keeps the best-connected ones.
+import { NODE_TYPES } from './metagraph';
+import type { TypedKnowledgeGraph } from './typed-graph';
+
+export interface Neighbourhood {
+  nodes: number[];
+  /** Hop at which each kept node was reached (same order as nodes). */
+  hops: number[];
+  edges: number[];
+  /** True when the node cap left reachable nodes out. */
+  truncated: boolean;
+}
+
+export function neighbourhood(g: TypedKnowledgeGraph, center: number, maxHops: number, maxNodes: number, allowed: Uint8Array): Neighbourhood {
+  const hopOf = new Map<number, number>([[center, 0]]);
+  const nodes = [center];
+  let frontier = [center];
+  let truncated = false;
+  for (let hop = 1; hop <= maxHops && frontier.length > 0; hop++) {
+    const found: { node: number; type: number; degree: number }[] = [];
+    const seen = new Set<number>();
+    for (const u of frontier) {
+      g.forEachStep(u, 'any', allowed, (e, v) => {
+        if (hopOf.has(v) || seen.has(v)) return;
+        seen.add(v);
+        found.push({ node: v, type: g.edgeTypeIndex(e), degree: g.degree(v, allowed) });
+      });
+    }
+    found.sort((a, b) => a.type - b.type || b.degree - a.degree || a.node - b.node);
+    const next: number[] = [];
+    for (const f of found) {
+      if (nodes.length >= maxNodes) { truncated = true; break; }
+      hopOf.set(f.node, hop);
+      nodes.push(f.node);
+      next.push(f.node);
+    }
+    frontier = next;
+  }
+  const edges: number[] = [];
+  for (const u of nodes) {
+    g.forEachStep(u, 'forward', allowed, (e, v, reverse) => {
+      // Each edge once: from its stored source (symmetric edges are seen from both ends).
+      if (!reverse && g.edgeSource(e) === u && hopOf.has(v)) edges.push(e);
+    });
+  }
+  return { nodes, hops: nodes.map((n) => hopOf.get(n)!), edges: [...new Set(edges)], truncated };
+}
+
+/** Nodes of a neighbourhood counted by type. */
+export function countByType(g: TypedKnowledgeGraph, nodes: readonly number[]): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(NODE_TYPES.map((t) => [t, 0]));
+  for (const n of nodes) out[g.typeOf(n)]!++;
+  return out;
+}

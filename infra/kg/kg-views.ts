@@ -1,0 +1,75 @@
+// JSON views of knowledge-graph nodes and edges for the /api/kg routes, with each edge's citations read
+// from the store (evidence links of its claims: file, line, reference, evidence code) in one query per
+// answer. IS_A edges cite their ontology snapshot's hierarchy (claim_no -1: no claim row behind them).
+import type { Knex } from 'knex';
+import { EDGE_TYPES } from '../../domain/knowledge-graph/metagraph';
+import type { ClaimRef, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
+import { T } from '../biomed/store/tables';
+
+export interface NodeJson { id: string; label: string; type: string }
+
+export interface CitationJson {
+  snapshot_id: string;
+  resource: string;
+  claim_no: number | null;
+  reference: string | null;
+  source_file: string | null;
+  source_line: number | null;
+  evidence_code: string | null;
+  qualifiers: Record<string, unknown> | null;
+}
+
+export interface EdgeJson {
+  source: string;
+  target: string;
+  type: string;
+  /** forward: walked from its subject to its object (or a symmetric edge); reverse: walked against it. */
+  direction: 'forward' | 'reverse';
+  symmetric: boolean;
+  /** How many claims state this edge (all cited when ≤ the citation cap). */
+  claim_count: number;
+  citations: CitationJson[];
+}
+
+/** Citations per edge shown; an edge stated by more claims says so in claim_count. */
+export const CITATIONS_PER_EDGE = 5;
+
+export function nodeJson(g: TypedKnowledgeGraph, i: number): NodeJson {
+  return { id: g.id(i), label: g.label(i), type: g.typeOf(i) };
+}
+
+/** Reads the evidence of the given claims (at most CITATIONS_PER_EDGE per edge), keyed "snapshot_id#claim_no". */
+export async function readCitations(db: Knex, refs: readonly ClaimRef[]): Promise<Map<string, CitationJson>> {
+  const out = new Map<string, CitationJson>();
+  const real = refs.filter((r) => r.claim_no >= 0);
+  if (real.length > 0) {
+    const { rows } = await db.raw(`select e.snapshot_id, e.claim_no, e.reference, e.source_file, e.source_line, e.evidence_code, c.qualifiers
+      from unnest(?::text[], ?::int[]) as k(snapshot_id, claim_no)
+      join ${T.evidence} e on e.snapshot_id = k.snapshot_id and e.claim_no = k.claim_no and e.link_no = 1
+      join ${T.claims} c on c.snapshot_id = k.snapshot_id and c.claim_no = k.claim_no`, [real.map((r) => r.snapshot_id), real.map((r) => r.claim_no)]);
+    for (const r of rows as (Omit<CitationJson, 'resource'> & { qualifiers: unknown })[]) {
+      const qualifiers = typeof r.qualifiers === 'string' ? JSON.parse(r.qualifiers) as Record<string, unknown> : (r.qualifiers as Record<string, unknown> | null);
+      out.set(`${r.snapshot_id}#${r.claim_no}`, { ...r, resource: '', qualifiers });
+    }
+  }
+  return out;
+}
+
+/** Edges as JSON, citations filled from one store read. `steps`: edge index, walk direction. */
+export async function edgesJson(db: Knex, g: TypedKnowledgeGraph, steps: readonly { edge: number; reverse: boolean }[]): Promise<EdgeJson[]> {
+  const perEdge = steps.map((s) => g.claimsOf(s.edge));
+  const citations = await readCitations(db, perEdge.flatMap((refs) => refs.slice(0, CITATIONS_PER_EDGE)));
+  return steps.map((s, i) => {
+    const refs = perEdge[i]!;
+    const spec = EDGE_TYPES[g.edgeTypeIndex(s.edge)]!;
+    return {
+      source: g.id(g.edgeSource(s.edge)), target: g.id(g.edgeTarget(s.edge)), type: spec.type,
+      direction: s.reverse ? 'reverse' : 'forward', symmetric: spec.symmetric, claim_count: refs.length,
+      citations: refs.slice(0, CITATIONS_PER_EDGE).map((r) => {
+        const found = citations.get(`${r.snapshot_id}#${r.claim_no}`);
+        if (found) return { ...found, resource: r.resource };
+        return { snapshot_id: r.snapshot_id, resource: r.resource, claim_no: r.claim_no >= 0 ? r.claim_no : null, reference: r.claim_no < 0 ? `${r.resource} IS_A hierarchy` : null, source_file: null, source_line: null, evidence_code: null, qualifiers: null };
+      }),
+    };
+  });
+}
