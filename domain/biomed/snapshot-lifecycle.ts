@@ -12,7 +12,7 @@ export interface ArtifactRef {
   /** What the file contributes: terms (OBO), mappings (SSSOM) or annotations (HPOA). */
   role: 'terms' | 'mappings' | 'annotations';
   /** The pinned entry it matched, or null when imported with --allow-unpinned. */
-  pinned: { form: 'fixture' | 'full'; description: string } | null;
+  pinned: { form: 'fixture' | 'full' | 'seed'; description: string } | null;
 }
 
 export type SnapshotEvent =

@@ -147,12 +147,13 @@ export function sampledCentrality(g: TypedKnowledgeGraph, allowed: Uint8Array, m
   const scale = metric === 'betweenness'
     // Undirected pairs counted from both ends: halve; scale pivots up to all sources; normalise by (n-1)(n-2)/2.
     ? (nodes.length / k) / 2 / Math.max(1, ((nodes.length - 1) * (nodes.length - 2)) / 2)
-    : 1 / k;
+    // Eppstein-Wang: n / (k (n-1)) times the sum over pivots; with every node a pivot, exact harmonic closeness.
+    : nodes.length / (k * Math.max(1, nodes.length - 1));
   return {
     nodes, scores: Float64Array.from(nodes, (v) => total[v]! * scale), exact: false, samples: k, seed,
     method: metric === 'betweenness'
       ? `Brandes betweenness estimated from ${k} seeded source pivots (Brandes & Pich 2007), normalised`
-      : `harmonic closeness estimated from ${k} seeded pivots (Eppstein & Wang 2004): mean of 1/distance`,
+      : `harmonic closeness estimated from ${k} seeded pivots (Eppstein & Wang 2004): sum of 1/distance over n-1 nodes`,
   };
 }
 

@@ -10,7 +10,7 @@ import type { ArtifactRef } from '../../domain/biomed/snapshot-lifecycle';
 /** fixtures/biomed/pinned-checksums.json at the project root (this file runs from dist/infra/biomed/). */
 export const DEFAULT_PINNED_FILE = path.resolve(__dirname, '../../../fixtures/biomed/pinned-checksums.json');
 
-export interface PinnedEntry { sha256: string; form: 'fixture' | 'full'; description: string; file?: string }
+export interface PinnedEntry { sha256: string; form: 'fixture' | 'full' | 'seed'; description: string; file?: string }
 export type PinnedChecksums = Record<string, PinnedEntry[]>;
 
 export class ImportRefusedError extends Error {
@@ -30,8 +30,8 @@ export function loadPinnedChecksums(file = process.env.BIOMED_PINNED_CHECKSUMS ?
     if (resource.startsWith('$')) continue;
     if (!Array.isArray(entries)) throw new Error(`${file}: ${resource} must list pinned entries`);
     pins[resource] = entries.map((entry: PinnedEntry) => {
-      if (!/^[0-9a-f]{64}$/.test(entry.sha256) || !['fixture', 'full'].includes(entry.form)) {
-        throw new Error(`${file}: ${resource} has an entry without a valid sha256 and form (fixture|full)`);
+      if (!/^[0-9a-f]{64}$/.test(entry.sha256) || !['fixture', 'full', 'seed'].includes(entry.form)) {
+        throw new Error(`${file}: ${resource} has an entry without a valid sha256 and form (fixture|full|seed)`);
       }
       return entry;
     });

@@ -1,0 +1,198 @@
+// Derives the embedded default's seed slice (fixtures/seed/) from the real public files of ../shared/data:
+// the curated diseases below, their PharmacotherapyDB indications, those drugs (DrugBank names, DrugCentral
+// targets, BindingDB affinities, SIDER side effects), the diseases' GWAS Catalog genes, the genes' NCBI Gene
+// records, interactions among the seed genes, their Reactome pathways and Bgee expression, and the Disease
+// Ontology terms (with ancestors) and MONDO exact mappings of the seed diseases.
+// Rows are copied unchanged and in file order (only filtered), so the slice reads like the original and
+// every run writes byte-identical files. It then pins the slice's SHA-256s (form "seed") in
+// fixtures/biomed/pinned-checksums.json. Run: npm run seed:derive [-- <shared/data dir>]
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SHARED = path.resolve(process.argv[2] ?? process.env.SHARED_DATA_DIR ?? path.join(ROOT, '..', 'shared', 'data'));
+const OUT = path.join(ROOT, 'fixtures', 'seed');
+const PINNED = path.join(ROOT, 'fixtures', 'biomed', 'pinned-checksums.json');
+
+/** The curated diseases of the seed (DOIDs as PharmacotherapyDB and the GWAS Catalog files name them). */
+export const SEED_DISEASES: Record<string, string> = {
+  'DOID:9074': 'systemic lupus erythematosus', 'DOID:7148': 'rheumatoid arthritis', 'DOID:2377': 'multiple sclerosis',
+  'DOID:8893': 'psoriasis', 'DOID:2841': 'asthma', 'DOID:9352': 'type 2 diabetes mellitus', 'DOID:8778': 'Crohn\'s disease',
+  'DOID:14330': 'Parkinson\'s disease',
+};
+
+function read(rel: string): string[] {
+  const file = path.join(SHARED, rel);
+  const raw = fs.readFileSync(file);
+  const text = rel.endsWith('.gz') ? zlib.gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Files that other resources' imports take too (a mapping set, a join table), pinned for each of them. */
+const ALSO_PINNED_FOR: Record<string, string[]> = {
+  'mondo/mondo_exactmatch_doid.seed.sssom.tsv': ['pharmacotherapydb', 'gwas_catalog'],
+  'drugbank/mapping-pubchem.seed.tsv': ['sider'],
+  'ncbi-gene/Homo_sapiens.gene_info.seed.tsv': ['ppi', 'surfaceome'],
+};
+
+const written: { resource: string; rel: string; description: string }[] = [];
+function write(resource: string, rel: string, lines: string[], description: string): void {
+  const file = path.join(OUT, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const text = Buffer.from(lines.join('\n') + '\n');
+  // gzip output carries no timestamp or name (Node writes mtime 0), so it stays byte-identical across runs.
+  fs.writeFileSync(file, rel.endsWith('.gz') ? zlib.gzipSync(text, { level: 9 }) : text);
+  written.push({ resource, rel, description: `${description} (${lines.length} lines)` });
+  for (const other of ALSO_PINNED_FOR[rel] ?? []) written.push({ resource: other, rel, description: `${description} (${lines.length} lines)` });
+}
+
+/** TSV with a header: the header plus the rows `keep` accepts. */
+function filterTsv(lines: string[], keep: (cells: string[], col: (name: string) => number) => boolean): string[] {
+  const header = lines[0]!.split('\t');
+  const col = (name: string) => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new Error(`no column ${name}`);
+    return i;
+  };
+  return [lines[0]!, ...lines.slice(1).filter((l) => keep(l.split('\t'), col))];
+}
+
+function main(): void {
+  const seedDoids = new Set(Object.keys(SEED_DISEASES));
+
+  // Indications, and the seed drugs: every drug of those rows (DM, SYM and NOT alike).
+  const indications = filterTsv(read('pharmacotherapydb/indications.tsv'), (c, col) => seedDoids.has(c[col('doid_id')]!));
+  const drugs = new Set(indications.slice(1).map((l) => l.split('\t')[filterColumn(indications, 'drugbank_id')]!));
+
+  // GWAS Catalog rows of the seed diseases.
+  const geneAssociations = filterTsv(read('gwas-catalog/gene-associations.tsv'), (c, col) => seedDoids.has(c[col('doid_code')]!));
+  const snpAssociations = filterTsv(read('gwas-catalog/snp-associations.tsv'), (c, col) => seedDoids.has(c[col('doid_code')]!));
+
+  // Drug targets and affinities of the seed drugs.
+  const targets = filterTsv(read('drugcentral/targets.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!));
+  const bindings = filterTsv(read('bindingdb/bindings-drugbank-gene.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!));
+
+  // Seed genes (Entrez): GWAS genes, DrugCentral targets, BindingDB genes.
+  const genes = new Set<string>([
+    ...geneAssociations.slice(1).map((l) => l.split('\t')[filterColumn(geneAssociations, 'gene')]!),
+    ...targets.slice(1).map((l) => l.split('\t')[filterColumn(targets, 'GeneID')]!),
+    ...bindings.slice(1).map((l) => l.split('\t')[filterColumn(bindings, 'entrez_gene')]!),
+  ].filter((g) => /^\d+$/.test(g)));
+
+  // NCBI Gene records of the seed genes (the #Format header line kept), and their HGNC ids and symbols.
+  const geneInfo = read('ncbi-gene/Homo_sapiens.gene_info.gz');
+  const geneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && genes.has(l.split('\t')[1]!)));
+  const hgnc = new Set<string>();
+  const symbols = new Set<string>();
+  for (const l of geneRows.slice(1)) {
+    const c = l.split('\t');
+    symbols.add(c[2]!);
+    for (const x of c[5]!.split('|')) if (x.startsWith('HGNC:HGNC:')) hgnc.add(x.slice('HGNC:'.length));
+  }
+
+  // Interactions among seed genes only.
+  const ppi = filterTsv(read('ppi/protein-interactions.txt.gz'), (c, col) => hgnc.has(c[col('source_code')]!) && hgnc.has(c[col('target_code')]!));
+
+  // Reactome: the pathway list (human only) and, per pathway with a seed gene, its seed-gene members.
+  const gmt: string[] = [];
+  const pathways = new Set<string>();
+  for (const l of read('reactome/ReactomePathways.gmt')) {
+    const [name, id, ...members] = l.split('\t');
+    const kept = members.filter((m) => symbols.has(m));
+    if (kept.length > 0) {
+      gmt.push([name, id, ...kept].join('\t'));
+      pathways.add(id!);
+    }
+  }
+  const pathwayList = read('reactome/ReactomePathways.txt').filter((l) => pathways.has(l.split('\t')[0]!));
+
+  // DrugBank rows and PubChem mappings of the seed drugs; SIDER rows of the CIDs that map to them.
+  const drugbank = filterTsv(read('drugbank/drugbank-slim.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!));
+  // SIDER's flat STITCH id CID1xxxxxxxx is the PubChem CID plus 100,000,000; the mapping rows kept are the
+  // seed drugs' CIDs that SIDER uses (mapping-pubchem.tsv has CRLF line endings: rows are copied as they
+  // are, ids compared without the CR).
+  const siderAll = read('sider4/meddra_all_se.tsv.gz');
+  const flatCid = (l: string) => String(Number(l.split('\t')[0]!.slice(3)) - 100_000_000);
+  const siderCids = new Set(siderAll.map(flatCid));
+  const pubchem = filterTsv(read('drugbank/mapping-pubchem.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!) && siderCids.has(c[1]!.trimEnd()));
+  const cids = new Set(pubchem.slice(1).map((l) => l.split('\t')[1]!.trimEnd()));
+  const siderKeep = (l: string) => cids.has(flatCid(l));
+  const siderSe = siderAll.filter(siderKeep);
+  const siderFreq = read('sider4/meddra_freq.tsv.gz').filter(siderKeep);
+
+  // Bgee expression rows of the seed genes (every anatomy column).
+  const present = read('bgee/present-in-adult.tsv.gz').filter((l, i) => i === 0 || genes.has(l.split('\t')[0]!));
+  const diffex = read('bgee/diffex.tsv.gz').filter((l, i) => i === 0 || genes.has(l.split('\t')[0]!));
+
+  // Disease Ontology: the header, every [Typedef], and the [Term]s of the seed diseases and their ancestors.
+  const obo = read('disease-ontology/HumanDO.obo');
+  const stanzas: string[][] = [[]];
+  for (const l of obo) {
+    if (l.startsWith('[')) stanzas.push([]);
+    stanzas[stanzas.length - 1]!.push(l);
+  }
+  const idOf = (s: string[]) => s.find((l) => l.startsWith('id: '))?.slice(4);
+  const parents = new Map<string, string[]>();
+  for (const s of stanzas) {
+    const id = idOf(s);
+    if (id) parents.set(id, s.filter((l) => l.startsWith('is_a: ')).map((l) => l.slice(6).split(' ')[0]!));
+  }
+  const keepTerms = new Set<string>();
+  const visit = (id: string) => {
+    if (keepTerms.has(id)) return;
+    keepTerms.add(id);
+    for (const p of parents.get(id) ?? []) visit(p);
+  };
+  for (const d of seedDoids) visit(d);
+  const doSlice = stanzas.flatMap((s, i) => (i === 0 || s[0] === '[Typedef]' || (s[0] === '[Term]' && keepTerms.has(idOf(s)!)) ? s : []));
+
+  // MONDO exact DOID mappings of the kept DO terms (metadata lines kept).
+  const sssom = read('mondo/mondo_exactmatch_doid.sssom.tsv');
+  const sssomHeader = sssom.findIndex((l) => !l.startsWith('#'));
+  const objectCol = sssom[sssomHeader]!.split('\t').indexOf('object_id');
+  const sssomSlice = [...sssom.slice(0, sssomHeader + 1), ...sssom.slice(sssomHeader + 1).filter((l) => keepTerms.has(l.split('\t')[objectCol]!))];
+
+  write('disease_ontology', 'disease-ontology/HumanDO.seed.obo', doSlice, `Disease Ontology (HumanDO.obo 2016-09-09): ${keepTerms.size} terms, the seed diseases and their ancestors`);
+  write('disease_ontology', 'mondo/mondo_exactmatch_doid.seed.sssom.tsv', sssomSlice, 'MONDO exact MONDO-DOID mappings of those terms');
+  write('pharmacotherapydb', 'pharmacotherapydb/indications.seed.tsv', indications, `PharmacotherapyDB v1.0 indications of the ${seedDoids.size} seed diseases (${drugs.size} drugs)`);
+  write('ncbi_gene', 'ncbi-gene/Homo_sapiens.gene_info.seed.tsv', geneRows, `NCBI Gene records of the ${genes.size} seed genes`);
+  write('drugbank', 'drugbank/drugbank-slim.seed.tsv', drugbank, 'DrugBank 4 slim rows of the seed drugs');
+  write('drugbank', 'drugbank/mapping-pubchem.seed.tsv', pubchem, 'DrugBank -> PubChem CID rows of the seed drugs, for the CIDs SIDER uses');
+  write('drugcentral', 'drugcentral/targets.seed.tsv', targets, 'DrugCentral targets of the seed drugs');
+  write('bindingdb', 'bindingdb/bindings-drugbank-gene.seed.tsv', bindings, 'BindingDB affinities of the seed drugs');
+  write('gwas_catalog', 'gwas-catalog/gene-associations.seed.tsv', geneAssociations, 'GWAS Catalog gene associations of the seed diseases');
+  write('gwas_catalog', 'gwas-catalog/snp-associations.seed.tsv', snpAssociations, 'GWAS Catalog lead SNPs of the seed diseases');
+  write('ppi', 'ppi/protein-interactions.seed.tsv', ppi, 'Hetionet interactome rows among the seed genes');
+  write('reactome', 'reactome/ReactomePathways.seed.txt', pathwayList, 'Reactome pathway list rows of those pathways');
+  write('reactome', 'reactome/ReactomePathways.seed.gmt', gmt, 'Reactome pathways with a seed gene, members restricted to seed genes');
+  write('sider', 'sider4/meddra_all_se.seed.tsv.gz', siderSe, 'SIDER 4.1 side effects of the seed drugs\' PubChem compounds');
+  write('sider', 'sider4/meddra_freq.seed.tsv.gz', siderFreq, 'SIDER 4.1 side-effect frequencies of those compounds');
+  write('bgee', 'bgee/present-in-adult.seed.tsv.gz', present, 'Bgee adult expression presence of the seed genes');
+  write('bgee', 'bgee/diffex.seed.tsv.gz', diffex, 'Bgee differential expression of the seed genes');
+  pin();
+  for (const w of written) console.log(`${w.resource}: ${w.rel}: ${w.description}`);
+}
+
+function filterColumn(lines: string[], name: string): number {
+  return lines[0]!.split('\t').indexOf(name);
+}
+
+/** Replaces the form "seed" entries of pinned-checksums.json with the files just written. */
+function pin(): void {
+  const pinned = JSON.parse(fs.readFileSync(PINNED, 'utf8')) as Record<string, unknown>;
+  for (const [resource, entries] of Object.entries(pinned)) {
+    if (Array.isArray(entries)) pinned[resource] = entries.filter((e: { form?: string }) => e.form !== 'seed');
+  }
+  for (const w of written) {
+    const sha256 = crypto.createHash('sha256').update(fs.readFileSync(path.join(OUT, w.rel))).digest('hex');
+    const list = (pinned[w.resource] ??= []) as unknown[];
+    list.push({ sha256, form: 'seed', file: path.basename(w.rel), description: `Seed slice fixtures/seed/${w.rel}: ${w.description}; derived by scripts/derive-seed.ts` });
+  }
+  fs.writeFileSync(PINNED, JSON.stringify(pinned, null, 2) + '\n');
+}
+
+main();
