@@ -96,12 +96,13 @@ export const bindingdbImporter: ResourceImporter = {
     await writers.flush();
     if (counts.repeated_pairs > 0) context.warn(`${counts.repeated_pairs} row(s) repeat a drug-gene pair already listed; each row is its own claim`);
     const written = writers.counts();
+    const { rows_read: _read, ...rowCounts } = counts;
     return {
       version: null,
       counts: {
         ...written, terms: written.terms + terms.written, rows: counts.rows_read + skipped.count(), skipped_rows: skipped.count(),
         drugs: drugs.size, genes: genes.size, pairs: pairs.size, drugs_with_binding: boundDrugs.size, genes_with_binding: boundGenes.size,
-        ...counts,
+        ...rowCounts,
       },
       details: {
         source: {
