@@ -22,9 +22,20 @@ export const VARIANT_DRUG_PREDICATES = ['VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_
  */
 export const DRUG_THERAPY_PREDICATES = ['TREATS', 'PALLIATES'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES] as const;
+/**
+ * Drug -> gene (NCBIGene) facts: TARGETS (drugcentral importer: a curated target with its action) and BINDS
+ * (bindingdb importer: a measured affinity; supports at <= 1 uM, neutral above). The subject is a drug, so
+ * they do not change a condition's tier.
+ */
+export const DRUG_TARGET_PREDICATES = ['TARGETS', 'BINDS'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES, ...DRUG_TARGET_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
-/** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT, PharmacotherapyDB NOT). */
+/**
+ * supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT,
+ * PharmacotherapyDB NOT); neutral: the source records it without asserting it (a BindingDB affinity weaker
+ * than the binding threshold).
+ */
 export const EVIDENCE_DIRECTIONS = ['supports', 'contradicts', 'neutral'] as const;
 export type EvidenceDirection = (typeof EVIDENCE_DIRECTIONS)[number];

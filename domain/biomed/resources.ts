@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -23,6 +23,9 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   disease_ontology: { name: 'disease_ontology', implemented: true, description: 'Human Disease Ontology (DOID) terms, IS_A hierarchy and xrefs, with the exact MONDO–DOID mappings of MONDO\'s SSSOM set', inputs: 'one HumanDO.obo / doid.obo[.gz] and optionally mondo_exactmatch_doid.sssom.tsv' },
   pharmacotherapydb: { name: 'pharmacotherapydb', implemented: true, description: 'PharmacotherapyDB v1.0 physician-curated drug-disease pairs (CC0): TREATS (DM), PALLIATES (SYM) and TREATS contradicts (NOT) claims, diseases mapped DOID -> MONDO exactly', inputs: 'indications.tsv, optionally one MONDO-DOID .sssom.tsv mapping set' },
   ncbi_gene: { name: 'ncbi_gene', implemented: true, description: 'NCBI Gene human genes (gene_info): NCBIGene terms (kind gene) with symbol, synonyms, type and description, exact mappings to HGNC, ENSEMBL, OMIM and GENE_SYMBOL', inputs: 'one Homo_sapiens.gene_info[.gz]' },
+  drugbank: { name: 'drugbank', implemented: true, description: 'DrugBank 4 drugs (CC BY-NC 4.0, non-commercial): DRUGBANK terms (kind drug) with description, InChIKey and ATC xrefs, type/group/ATC/category/InChI attributes, related mappings to PubChem CIDs (UniChem)', inputs: 'drugbank-slim.tsv, optionally the DrugBank-PubChem mapping (*pubchem*.tsv)' },
+  drugcentral: { name: 'drugcentral', implemented: true, description: 'DrugCentral drug targets (CC BY-SA 4.0): TARGETS claims DRUGBANK -> NCBIGene with actions, sources and PubMed ids; drug terms', inputs: 'one targets.tsv (dhimmel/drugcentral rephetio)' },
+  bindingdb: { name: 'bindingdb', implemented: true, description: 'BindingDB affinities of DrugBank compounds on genes (CC BY 3.0): BINDS claims DRUGBANK -> NCBIGene, supports at affinity <= 1000 nM (1 uM, as Hetionet), neutral above; drug terms', inputs: 'one bindings-drugbank-gene.tsv (dhimmel/bindingdb)' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

@@ -1,8 +1,11 @@
 // Resource name -> importer. Resources of spec §1 without an importer yet answer "not implemented yet".
 import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } from '../../../domain/biomed/resources';
 import { ImportRefusedError } from '../artifacts';
+import { bindingdbImporter } from './bindingdb';
 import { clinvarImporter } from './clinvar';
 import { diseaseOntologyImporter } from './disease-ontology';
+import { drugbankImporter } from './drugbank';
+import { drugcentralImporter } from './drugcentral';
 import { goImporter } from './go';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
@@ -19,6 +22,7 @@ const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
   legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter, ncbi_gene: ncbiGeneImporter,
+  drugbank: drugbankImporter, drugcentral: drugcentralImporter, bindingdb: bindingdbImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

@@ -22,7 +22,7 @@ export interface TermRecord {
   obsolete: boolean;
 }
 
-const RESOURCE_PRIORITY = `case s.resource when 'mondo' then 0 when 'hp' then 1 when 'hpoa' then 2 else 3 end`;
+const RESOURCE_PRIORITY = `case s.resource when 'mondo' then 0 when 'hp' then 1 when 'hpoa' then 2 when 'drugbank' then 3 else 4 end`;
 
 function parse<V>(value: unknown): V {
   return (typeof value === 'string' ? JSON.parse(value) : value) as V;
@@ -37,7 +37,7 @@ function toTerm(row: Record<string, unknown>): TermRecord {
   };
 }
 
-/** The term for a CURIE (any spelling) in the active snapshots; MONDO's wins over HP's over HPOA's. */
+/** The term for a CURIE (any spelling) in the active snapshots; MONDO's wins over HP's over HPOA's, DrugBank's drug terms over the bare-named ones of other drug resources. */
 export async function findTerm(db: Knex, curie: string): Promise<TermRecord | undefined> {
   const { rows } = await db.raw(`select t.*, s.resource from ${T.terms} t join ${T.snapshots} s on s.snapshot_id = t.snapshot_id and s.active
     where t.curie = any(?::text[]) order by ${RESOURCE_PRIORITY}, t.curie = ? desc limit 1`, [curieSpellings(curie), curie]);
