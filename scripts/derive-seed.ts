@@ -36,7 +36,7 @@ function read(rel: string): string[] {
 const ALSO_PINNED_FOR: Record<string, string[]> = {
   'mondo/mondo_exactmatch_doid.seed.sssom.tsv': ['pharmacotherapydb', 'gwas_catalog'],
   'drugbank/mapping-pubchem.seed.tsv': ['sider'],
-  'ncbi-gene/Homo_sapiens.gene_info.seed.tsv': ['ppi', 'surfaceome'],
+  'ncbi-gene/Homo_sapiens.seed.gene_info': ['ppi', 'surfaceome'],
 };
 
 const written: { resource: string; rel: string; description: string }[] = [];
@@ -48,6 +48,27 @@ function write(resource: string, rel: string, lines: string[], description: stri
   fs.writeFileSync(file, rel.endsWith('.gz') ? zlib.gzipSync(text, { level: 9 }) : text);
   written.push({ resource, rel, description: `${description} (${lines.length} lines)` });
   for (const other of ALSO_PINNED_FOR[rel] ?? []) written.push({ resource: other, rel, description: `${description} (${lines.length} lines)` });
+}
+
+/**
+ * drugbank-slim.tsv quotes descriptions that span several lines: split it into records at newlines outside
+ * double quotes, each record kept with its own bytes (inner line breaks included).
+ */
+function quotedRecords(rel: string): string[] {
+  const text = fs.readFileSync(path.join(SHARED, rel), 'utf8');
+  const records: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (ch === '\n' && !quoted) {
+      records.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (start < text.length) records.push(text.slice(start));
+  return records;
 }
 
 /** TSV with a header: the header plus the rows `keep` accepts. */
@@ -111,7 +132,7 @@ function main(): void {
   const pathwayList = read('reactome/ReactomePathways.txt').filter((l) => pathways.has(l.split('\t')[0]!));
 
   // DrugBank rows and PubChem mappings of the seed drugs; SIDER rows of the CIDs that map to them.
-  const drugbank = filterTsv(read('drugbank/drugbank-slim.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!));
+  const drugbank = filterTsv(quotedRecords('drugbank/drugbank-slim.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!));
   // SIDER's flat STITCH id CID1xxxxxxxx is the PubChem CID plus 100,000,000; the mapping rows kept are the
   // seed drugs' CIDs that SIDER uses (mapping-pubchem.tsv has CRLF line endings: rows are copied as they
   // are, ids compared without the CR).
@@ -159,7 +180,7 @@ function main(): void {
   write('disease_ontology', 'disease-ontology/HumanDO.seed.obo', doSlice, `Disease Ontology (HumanDO.obo 2016-09-09): ${keepTerms.size} terms, the seed diseases and their ancestors`);
   write('disease_ontology', 'mondo/mondo_exactmatch_doid.seed.sssom.tsv', sssomSlice, 'MONDO exact MONDO-DOID mappings of those terms');
   write('pharmacotherapydb', 'pharmacotherapydb/indications.seed.tsv', indications, `PharmacotherapyDB v1.0 indications of the ${seedDoids.size} seed diseases (${drugs.size} drugs)`);
-  write('ncbi_gene', 'ncbi-gene/Homo_sapiens.gene_info.seed.tsv', geneRows, `NCBI Gene records of the ${genes.size} seed genes`);
+  write('ncbi_gene', 'ncbi-gene/Homo_sapiens.seed.gene_info', geneRows, `NCBI Gene records of the ${genes.size} seed genes`);
   write('drugbank', 'drugbank/drugbank-slim.seed.tsv', drugbank, 'DrugBank 4 slim rows of the seed drugs');
   write('drugbank', 'drugbank/mapping-pubchem.seed.tsv', pubchem, 'DrugBank -> PubChem CID rows of the seed drugs, for the CIDs SIDER uses');
   write('drugcentral', 'drugcentral/targets.seed.tsv', targets, 'DrugCentral targets of the seed drugs');
