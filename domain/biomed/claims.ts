@@ -22,7 +22,15 @@ export const VARIANT_DRUG_PREDICATES = ['VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_
  */
 export const DRUG_THERAPY_PREDICATES = ['TREATS', 'PALLIATES'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES] as const;
+/**
+ * Gene-gene and disease-gene facts of the integrated resources: INTERACTS_WITH (ppi importer; symmetric,
+ * one claim per unordered gene pair, the smaller CURIE as subject) and ASSOCIATES (gwas_catalog importer:
+ * disease -> gene GWAS association). Accepted by the claims filter and counted in the stats; they do not
+ * change a condition's readiness tier (READINESS_PREDICATES are unchanged).
+ */
+export const GENE_NETWORK_PREDICATES = ['INTERACTS_WITH', 'ASSOCIATES'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES, ...GENE_NETWORK_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
 /** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT, PharmacotherapyDB NOT). */

@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'ppi', 'gwas_catalog'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -23,6 +23,8 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   disease_ontology: { name: 'disease_ontology', implemented: true, description: 'Human Disease Ontology (DOID) terms, IS_A hierarchy and xrefs, with the exact MONDO–DOID mappings of MONDO\'s SSSOM set', inputs: 'one HumanDO.obo / doid.obo[.gz] and optionally mondo_exactmatch_doid.sssom.tsv' },
   pharmacotherapydb: { name: 'pharmacotherapydb', implemented: true, description: 'PharmacotherapyDB v1.0 physician-curated drug-disease pairs (CC0): TREATS (DM), PALLIATES (SYM) and TREATS contradicts (NOT) claims, diseases mapped DOID -> MONDO exactly', inputs: 'indications.tsv, optionally one MONDO-DOID .sssom.tsv mapping set' },
   ncbi_gene: { name: 'ncbi_gene', implemented: true, description: 'NCBI Gene human genes (gene_info): NCBIGene terms (kind gene) with symbol, synonyms, type and description, exact mappings to HGNC, ENSEMBL, OMIM and GENE_SYMBOL', inputs: 'one Homo_sapiens.gene_info[.gz]' },
+  ppi: { name: 'ppi', implemented: true, description: 'Hetionet human protein-protein interactions (dhimmel/ppi, CC BY 4.0): one symmetric INTERACTS_WITH claim per distinct gene pair (self-loops skipped, duplicate rows merged), genes on NCBIGene through gene_info when given, else HGNC', inputs: 'protein-interactions.txt[.gz], optionally one Homo_sapiens.gene_info[.gz] to map HGNC -> NCBIGene' },
+  gwas_catalog: { name: 'gwas_catalog', implemented: true, description: 'GWAS Catalog disease-gene associations (dhimmel/gwas-catalog; GWAS Catalog terms of use): disease ASSOCIATES NCBIGene claims with HC/LC confidence, primary/secondary status and the locus\'s lead SNP (p-value, cases/controls, PubMed), diseases mapped DOID -> MONDO exactly', inputs: 'gene-associations.tsv and snp-associations.tsv, optionally one MONDO-DOID .sssom.tsv mapping set' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

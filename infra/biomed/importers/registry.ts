@@ -4,6 +4,7 @@ import { ImportRefusedError } from '../artifacts';
 import { clinvarImporter } from './clinvar';
 import { diseaseOntologyImporter } from './disease-ontology';
 import { goImporter } from './go';
+import { gwasCatalogImporter } from './gwas-catalog';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
@@ -12,6 +13,7 @@ import { mondoImporter } from './mondo';
 import { ncbiGeneImporter } from './ncbi-gene';
 import { openfdaImporter } from './openfda';
 import { pharmacotherapydbImporter } from './pharmacotherapydb';
+import { ppiImporter } from './ppi';
 import { reactomeImporter } from './reactome';
 import { uberonImporter } from './uberon';
 
@@ -19,6 +21,7 @@ const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
   legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter, ncbi_gene: ncbiGeneImporter,
+  ppi: ppiImporter, gwas_catalog: gwasCatalogImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

@@ -5,7 +5,7 @@ import type { ReadinessTier } from './biomed-types';
 
 export const PREDICATES = [
   'IS_A', 'HAS_PHENOTYPE', 'ASSOCIATED_WITH_GENE', 'INVOLVES_PATHWAY', 'HAS_DRUG_EVIDENCE', 'PARTICIPATES_IN',
-  'VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR', 'TREATS', 'PALLIATES',
+  'VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR', 'TREATS', 'PALLIATES', 'INTERACTS_WITH', 'ASSOCIATES',
 ] as const;
 
 export const EVIDENCE_DIRECTIONS = ['supports', 'contradicts', 'neutral'] as const;
