@@ -29,7 +29,15 @@ export const DRUG_THERAPY_PREDICATES = ['TREATS', 'PALLIATES'] as const;
  */
 export const DRUG_TARGET_PREDICATES = ['TARGETS', 'BINDS'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES, ...DRUG_TARGET_PREDICATES] as const;
+/**
+ * Gene-gene and disease-gene facts of the integrated resources: INTERACTS_WITH (ppi importer; symmetric,
+ * one claim per unordered gene pair, the smaller CURIE as subject) and ASSOCIATES (gwas_catalog importer:
+ * disease -> gene GWAS association). Accepted by the claims filter and counted in the stats; they do not
+ * change a condition's readiness tier (READINESS_PREDICATES are unchanged).
+ */
+export const GENE_NETWORK_PREDICATES = ['INTERACTS_WITH', 'ASSOCIATES'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES, ...DRUG_TARGET_PREDICATES, ...GENE_NETWORK_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
 /**

@@ -18,15 +18,14 @@
 //   active mondo snapshot), and each DOID becomes a `disease` term with the catalog's name.
 // - Drugs: a `drug` term `DRUGBANK:<DB id>` with the row's name, empty search text (not a condition).
 import path from 'node:path';
-import { canonicalCurie } from '../../../domain/biomed/curie';
 import { ImportRefusedError } from '../artifacts';
 import { IndicationRow, parseIndications, PdbCategory } from '../parsers/pharmacotherapydb';
-import { parseSssom, SssomMeta, SssomRow } from '../parsers/sssom';
+import { SssomMeta } from '../parsers/sssom';
 import { BulkInserter, Column } from '../store/bulk-insert';
 import { SnapshotWriters } from '../store/snapshot-writers';
 import { T } from '../store/tables';
+import { diseaseForDoid, exactDoidIndex } from './doid-mondo';
 import { PROGRESS_EVERY, ResourceImporter } from './importer';
-import { EXACT_MATCH } from './mondo';
 
 export const TREATS = 'TREATS';
 export const PALLIATES = 'PALLIATES';
@@ -49,22 +48,6 @@ const TERM_COLUMNS: Column[] = [
   { name: 'xrefs', type: 'jsonb' }, { name: 'replaced_by', type: 'jsonb' }, { name: 'obsolete', type: 'boolean' },
   { name: 'search_text', type: 'text' }, { name: 'source_line', type: 'integer' },
 ];
-
-/** DOID -> its exact-match SSSOM rows with a MONDO subject (all DOIDs of the set; ~12k rows, small). */
-async function exactDoidIndex(file: string, meta: SssomMeta): Promise<{ byDoid: Map<string, SssomRow[]>; rows: number; skipped: number }> {
-  const byDoid = new Map<string, SssomRow[]>();
-  let rows = 0;
-  let skipped = 0;
-  for await (const row of parseSssom(file, meta)) {
-    rows++;
-    const object = canonicalCurie(row.objectId);
-    if (row.predicateId !== EXACT_MATCH || !row.subjectId.startsWith('MONDO:') || !object.startsWith('DOID:')) { skipped++; continue; }
-    const list = byDoid.get(object) ?? [];
-    list.push(row);
-    byDoid.set(object, list);
-  }
-  return { byDoid, rows, skipped };
-}
 
 function qualifiersOf(row: IndicationRow): Record<string, unknown> {
   return {
@@ -103,11 +86,7 @@ export const pharmacotherapydbImporter: ResourceImporter = {
       counts[row.category]++;
       let disease = diseases.get(row.doid);
       if (!disease) {
-        const exact = index?.byDoid.get(row.doid) ?? [];
-        const mondos = [...new Set(exact.map((m) => m.subjectId))];
-        disease = mondos.length === 1
-          ? { name: row.disease, line: row.line, curie: mondos[0]!, status: 'mondo' }
-          : { name: row.disease, line: row.line, curie: row.doid, status: mondos.length === 0 ? 'unmapped' : 'ambiguous' };
+        disease = { name: row.disease, line: row.line, ...diseaseForDoid(index, row.doid) };
         diseases.set(row.doid, disease);
       }
       const drug = drugbankCurie(row.drugbankId);

@@ -7,6 +7,7 @@ import { diseaseOntologyImporter } from './disease-ontology';
 import { drugbankImporter } from './drugbank';
 import { drugcentralImporter } from './drugcentral';
 import { goImporter } from './go';
+import { gwasCatalogImporter } from './gwas-catalog';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
@@ -15,6 +16,7 @@ import { mondoImporter } from './mondo';
 import { ncbiGeneImporter } from './ncbi-gene';
 import { openfdaImporter } from './openfda';
 import { pharmacotherapydbImporter } from './pharmacotherapydb';
+import { ppiImporter } from './ppi';
 import { reactomeImporter } from './reactome';
 import { uberonImporter } from './uberon';
 
@@ -23,6 +25,7 @@ const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
   legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter, ncbi_gene: ncbiGeneImporter,
   drugbank: drugbankImporter, drugcentral: drugcentralImporter, bindingdb: bindingdbImporter,
+  ppi: ppiImporter, gwas_catalog: gwasCatalogImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

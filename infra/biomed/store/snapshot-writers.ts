@@ -35,11 +35,20 @@ export interface TermRow {
   replacedBy: string[] | null; obsolete: boolean; sourceLine: number;
 }
 
+/** One source record of a claim: file and line, plus the reference and evidence code it cites. */
+export interface EvidenceRef { file: string; line: number; reference: string | null; evidenceCode: string | null }
+
+/** Evidence links one claim may have (link_no is a smallint). */
+export const MAX_EVIDENCE_LINKS = 32_767;
+
 export interface ClaimRow {
   subject: string; predicate: string; object: string; direction: 'supports' | 'contradicts' | 'neutral';
   mondoCurie: string | null; qualifiers: Record<string, unknown> | null;
-  /** The source record: file and line, plus the reference and evidence code it cites. */
-  evidence: { file: string; line: number; reference: string | null; evidenceCode: string | null };
+  /**
+   * The source record, or several (e.g. the rows a deduplicated claim merges): one evidence link each,
+   * link_no 1, 2, ... in the order given. At least one.
+   */
+  evidence: EvidenceRef | readonly EvidenceRef[];
 }
 
 /** Lower-cased label and synonyms, one per line: the text conditions search looks in. */
@@ -82,22 +91,34 @@ export class SnapshotWriters {
     return this.mappings.add([this.snapshotId, ++this.mappingNo, m.subjectId, m.predicateId, m.objectId, m.subjectLabel, m.objectLabel, m.justification, m.source, m.file, m.line]);
   }
 
-  /** A claim and its one evidence link back to the source record. */
+  /** A claim and its evidence links back to the source record(s). */
   claim(c: ClaimRow): Promise<void> | undefined {
+    const links = Array.isArray(c.evidence) ? c.evidence as readonly EvidenceRef[] : [c.evidence as EvidenceRef];
+    if (links.length === 0 || links.length > MAX_EVIDENCE_LINKS) {
+      throw new Error(`a claim needs 1 to ${MAX_EVIDENCE_LINKS} evidence links, got ${links.length} (${c.subject} ${c.predicate} ${c.object})`);
+    }
     const no = ++this.claimNo;
-    let a: Promise<void> | undefined;
-    let b: Promise<void> | undefined;
+    // Most rows queue no batch, so cost no promise; the (rare) ones that do are all returned, none dropped.
+    let pending: Promise<void>[] | null = null;
+    const keep = (p: Promise<void> | undefined) => { if (p) (pending ??= []).push(p); };
     if (this.copyPrefix !== null) {
       // The hot path of big imports (270k HPOA rows): COPY lines built directly, no row arrays.
       const p = this.copyPrefix + no;
-      a = this.claims.addLine(`${p}\t${copyField(c.subject)}\t${copyField(c.predicate)}\t${copyField(c.object)}\t${c.direction}\t${c.mondoCurie === null ? '\\N' : copyField(c.mondoCurie)}\t${c.qualifiers === null ? '\\N' : copyField(JSON.stringify(c.qualifiers))}`);
-      const e = c.evidence;
-      b = this.evidence.addLine(`${p}\t1\t${copyField(e.file)}\t${e.line}\t${e.reference === null ? '\\N' : copyField(e.reference)}\t${e.evidenceCode === null ? '\\N' : copyField(e.evidenceCode)}`);
+      keep(this.claims.addLine(`${p}\t${copyField(c.subject)}\t${copyField(c.predicate)}\t${copyField(c.object)}\t${c.direction}\t${c.mondoCurie === null ? '\\N' : copyField(c.mondoCurie)}\t${c.qualifiers === null ? '\\N' : copyField(JSON.stringify(c.qualifiers))}`));
+      for (let i = 0; i < links.length; i++) {
+        const e = links[i]!;
+        keep(this.evidence.addLine(`${p}\t${i + 1}\t${copyField(e.file)}\t${e.line}\t${e.reference === null ? '\\N' : copyField(e.reference)}\t${e.evidenceCode === null ? '\\N' : copyField(e.evidenceCode)}`));
+      }
     } else {
-      a = this.claims.add([this.snapshotId, no, c.subject, c.predicate, c.object, c.direction, c.mondoCurie, c.qualifiers]);
-      b = this.evidence.add([this.snapshotId, no, 1, c.evidence.file, c.evidence.line, c.evidence.reference, c.evidence.evidenceCode]);
+      keep(this.claims.add([this.snapshotId, no, c.subject, c.predicate, c.object, c.direction, c.mondoCurie, c.qualifiers]));
+      for (let i = 0; i < links.length; i++) {
+        const e = links[i]!;
+        keep(this.evidence.add([this.snapshotId, no, i + 1, e.file, e.line, e.reference, e.evidenceCode]));
+      }
     }
-    return a && b ? Promise.all([a, b]).then(() => undefined) : a ?? b;
+    const queued = pending as Promise<void>[] | null;
+    if (queued === null) return undefined;
+    return queued.length === 1 ? queued[0] : Promise.all(queued).then(() => undefined);
   }
 
   /** Sends every buffered row and waits until the database has them all. */
