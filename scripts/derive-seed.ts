@@ -13,7 +13,8 @@ import zlib from 'node:zlib';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SHARED = path.resolve(process.argv[2] ?? process.env.SHARED_DATA_DIR ?? path.join(ROOT, '..', 'shared', 'data'));
-const OUT = path.join(ROOT, 'fixtures', 'seed');
+/** SEED_OUT_DIR: write the slice elsewhere and leave the pins alone (the reproducibility test does). */
+const OUT = process.env.SEED_OUT_DIR ? path.resolve(process.env.SEED_OUT_DIR) : path.join(ROOT, 'fixtures', 'seed');
 const PINNED = path.join(ROOT, 'fixtures', 'biomed', 'pinned-checksums.json');
 
 /** The curated diseases of the seed (DOIDs as PharmacotherapyDB and the GWAS Catalog files name them). */
@@ -194,7 +195,7 @@ function main(): void {
   write('sider', 'sider4/meddra_freq.seed.tsv.gz', siderFreq, 'SIDER 4.1 side-effect frequencies of those compounds');
   write('bgee', 'bgee/present-in-adult.seed.tsv.gz', present, 'Bgee adult expression presence of the seed genes');
   write('bgee', 'bgee/diffex.seed.tsv.gz', diffex, 'Bgee differential expression of the seed genes');
-  pin();
+  if (!process.env.SEED_OUT_DIR) pin();
   for (const w of written) console.log(`${w.resource}: ${w.rel}: ${w.description}`);
 }
 

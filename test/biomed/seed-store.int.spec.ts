@@ -2,6 +2,7 @@
 // seed: true), a second run imports nothing, and a store with an operator's active snapshot is never seeded.
 import { expect } from 'chai';
 import { seedBiomedStore } from '../../commands/biomed/seed-store';
+import { loadStoreGraph } from '../../infra/kg/load-store-graph';
 import { snapshotQueries } from '../../projections/biomed/snapshots.queries';
 import { BiomedEnv, fixture, startBiomedEnv, storeFootprint } from './support/biomed-env';
 
@@ -18,11 +19,23 @@ describe('biomed: seeding a fresh store', function () {
     const first = await seedBiomedStore(env.deps);
     expect(first.kind).to.equal('seeded');
     if (first.kind !== 'seeded') return;
-    expect(first.imports.map((i) => [i.resource, i.outcome])).to.deep.equal([['mondo', 'imported'], ['hp', 'imported']]);
+    expect(first.imports.map((i) => [i.resource, i.outcome])).to.deep.equal([
+      'mondo', 'hp', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome',
+    ].map((resource) => [resource, 'imported']));
     for (const { snapshot_id: id } of first.imports) {
       const snapshot = await snapshotQueries(env.runtime.db.knex).get(id!);
       expect(snapshot).to.include({ active: true, forced: false });
       expect(snapshot!.report).to.include({ seed: true });
+    }
+    // The seed graph: each curated disease is a MONDO node with its indications and GWAS genes.
+    const { graph } = await loadStoreGraph(env.runtime.db.knex);
+    for (const mondo of ['MONDO:0007915', 'MONDO:0008383', 'MONDO:0005301', 'MONDO:0005083', 'MONDO:0004979', 'MONDO:0005148', 'MONDO:0005011', 'MONDO:0005180']) {
+      const node = graph.lookup(mondo);
+      expect(node, mondo).to.not.equal(undefined);
+      const degree = graph.degreeByType(node!);
+      // Parkinson disease has symptomatic (PALLIATES) indications only in PharmacotherapyDB.
+      expect((degree.TREATS?.in ?? 0) + (degree.PALLIATES?.in ?? 0), `${mondo} TREATS/PALLIATES`).to.be.greaterThan(0);
+      expect(degree.ASSOCIATES?.out, `${mondo} ASSOCIATES`).to.be.greaterThan(0);
     }
     const footprint = await storeFootprint(env);
     expect(await seedBiomedStore(env.deps)).to.deep.equal({ kind: 'skipped', reason: 'the store already has an active snapshot' });

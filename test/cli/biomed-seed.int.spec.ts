@@ -67,7 +67,14 @@ describe('Biomed store seed on a fresh machine (npm start)', function () {
       expect(comparison.body.result.shared_ancestors.map((a: Json) => a.curie)).to.include('MONDO:0007179'); // autoimmune disease
 
       seeded = (await getJson(service, '/api/v1/snapshots')).body.snapshots;
-      expect(seeded.map((s) => s.resource).sort()).to.deep.equal(['hp', 'mondo']);
+      expect(seeded.map((s) => s.resource).sort()).to.deep.equal([
+        'bindingdb', 'disease_ontology', 'drugbank', 'drugcentral', 'gwas_catalog', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome',
+      ]);
+      // The knowledge graph of the seed: real indications, targets and GWAS genes, not the hand-written fixtures.
+      const kg = await getJson(service, '/api/kg/stats?disease_id=sle');
+      expect(kg.status).to.equal(200);
+      for (const type of ['TREATS', 'TARGETS', 'ASSOCIATES', 'INTERACTS_WITH', 'PARTICIPATES_IN']) expect(kg.body.edge_types[type], type).to.be.greaterThan(0);
+      expect(kg.body.disease.node).to.deep.equal({ id: SLE, label: 'systemic lupus erythematosus', type: 'Disease' });
       for (const snapshot of seeded) {
         expect(snapshot).to.include({ status: 'completed', active: true, forced: false });
         const { body } = await getJson(service, `/api/v1/snapshots/${snapshot.snapshot_id}/report`);
