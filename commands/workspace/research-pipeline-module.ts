@@ -14,6 +14,7 @@ import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
+import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 import type { ModuleDefinition } from '../jobs/module-registry';
 import { changeRun, loadRun } from './run-commands';
 import { runResearchPipeline } from './research-pipeline';
@@ -66,8 +67,11 @@ export function researchPipelineModule(parts: ResearchPipelineModuleParts): Modu
       try {
         const disease = parts.diseases.require(request.disease_id);
         const graph = await parts.knowledge.graph();
+        // Explanations come from the knowledge graph of the active snapshots (the curated graph above stays
+        // the vocabulary that names candidates in the records).
+        const knowledgeGraph = (await storeGraphCache(parts.db.knex).current()).graph;
         await context.progress(5, `searching ${request.sources.length} source(s)`);
-        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, startedAt: parts.clock.now() }, deps, {
+        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, knowledgeGraph, startedAt: parts.clock.now() }, deps, {
           sourceFinished: async (status, done, total) => {
             await record({ type: 'RecordSource', status });
             await context.progress(5 + (done / total) * 75, `${status.source}: ${status.status} (${status.record_count} records)`);

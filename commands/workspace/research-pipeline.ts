@@ -3,6 +3,7 @@
 // and render the HTML. Used by the workspace job module and by `evidence workspace` (the CLI).
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { KnowledgeGraph } from '../../domain/kg/knowledge-graph';
+import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-dossier';
 import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-types';
 import { normalizeEvidence, type SourceRun } from '../../domain/workspace/normalize';
@@ -36,7 +37,7 @@ export interface PipelineOutput {
 }
 
 export async function runResearchPipeline(
-  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; startedAt: Date },
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; startedAt: Date },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {
@@ -70,6 +71,7 @@ export async function runResearchPipeline(
     disease,
     sourceRuns,
     graph,
+    ...(run.knowledgeGraph ? { knowledgeGraph: run.knowledgeGraph } : {}),
     runId: run.runId,
     startedAt: run.startedAt.toISOString(),
     completedAt: deps.clock.now().toISOString(),

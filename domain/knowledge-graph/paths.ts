@@ -20,6 +20,8 @@ export interface PathSearch {
   allowed: Uint8Array;
   /** Depth-first expansions allowed in all (default 200,000). */
   maxExpansions?: number;
+  /** Nodes a path may not pass through (it may still start or end at one): blocked[node] = 1. */
+  blocked?: Uint8Array;
 }
 
 export interface PathSearchResult {
@@ -36,7 +38,7 @@ export interface PathSearchResult {
 const DEFAULT_MAX_EXPANSIONS = 200_000;
 
 /** Distance to `target` of every node that reaches it within maxHops (others -1). */
-function distancesTo(g: TypedKnowledgeGraph, target: number, maxHops: number, mode: WalkMode, allowed: Uint8Array): { dist: Int8Array; reached: number } {
+function distancesTo(g: TypedKnowledgeGraph, target: number, maxHops: number, mode: WalkMode, allowed: Uint8Array, blocked: Uint8Array | undefined, source: number): { dist: Int8Array; reached: number } {
   const dist = new Int8Array(g.nodeCount).fill(-1);
   dist[target] = 0;
   let frontier = [target];
@@ -47,7 +49,8 @@ function distancesTo(g: TypedKnowledgeGraph, target: number, maxHops: number, mo
       g.forEachPredecessor(v, mode, allowed, (_e, u) => {
         if (dist[u] !== -1) return;
         dist[u] = depth;
-        next.push(u);
+        // A blocked node gets its distance (it may be the source) but is not walked through.
+        if (!blocked?.[u] || u === source) next.push(u);
       });
     }
     reached += next.length;
@@ -57,7 +60,7 @@ function distancesTo(g: TypedKnowledgeGraph, target: number, maxHops: number, mo
 }
 
 export function kShortestPaths(g: TypedKnowledgeGraph, q: PathSearch): PathSearchResult {
-  const { dist, reached } = distancesTo(g, q.to, q.maxHops, q.mode, q.allowed);
+  const { dist, reached } = distancesTo(g, q.to, q.maxHops, q.mode, q.allowed, q.blocked, q.from);
   const cap = q.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
   const paths: FoundPath[] = [];
   const result = (truncated: boolean, expansions: number): PathSearchResult => ({
@@ -76,7 +79,7 @@ export function kShortestPaths(g: TypedKnowledgeGraph, q: PathSearch): PathSearc
     g.forEachStep(u, q.mode, q.allowed, (edge, v, reverse) => {
       if (stop) return;
       const dv = dist[v]!;
-      if (dv < 0 || depth + 1 + dv > length || onPath[v]) return;
+      if (dv < 0 || depth + 1 + dv > length || onPath[v] || (q.blocked?.[v] && v !== q.to)) return;
       if (++expansions > cap) { stop = true; return; }
       steps.push({ edge, from: u, to: v, reverse });
       nodes.push(v);

@@ -4,6 +4,8 @@
 // excludes them).
 import type { DiseaseModule } from '../diseases/disease-module';
 import type { GraphView } from '../kg/graph-view';
+import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
+import { explainWithKnowledgeGraph } from './knowledge-graph-explanations';
 import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type GraphExplanation, type LlmStatus, type ResearchRequest } from './dossier-types';
 import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
@@ -33,6 +35,11 @@ export interface BuildDossierInput {
   completedAt: string;
   llm: LlmOutcome;
   scoring?: ScoringOverrides;
+  /**
+   * The knowledge graph of the active snapshots: when given, it explains the candidates (typed, directed,
+   * cited paths; cross-disease hops labelled); otherwise the curated graph above does.
+   */
+  knowledgeGraph?: TypedKnowledgeGraph;
 }
 
 function plural(n: number, word: string): string {
@@ -92,7 +99,7 @@ const LLM_PROBLEM: Partial<Record<LlmStatus, string>> = {
   invalid_output: 'LLM output was invalid and was discarded',
 };
 
-function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatus[], stats: NormalizeStats, evidenceCount: number, llmClaims: number): string[] {
+function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatus[], stats: NormalizeStats, evidenceCount: number, llmClaims: number, knowledgeGraph: TypedKnowledgeGraph | undefined): string[] {
   const out: string[] = [];
   out.push('Scores are prioritization heuristics computed from the retrieved records only; they are not probabilities of benefit or safety.');
   const byMode = (mode: string) => statuses.filter((s) => s.status !== 'skipped' && s.status !== 'error' && s.retrieval_mode === mode).map((s) => s.source);
@@ -111,7 +118,13 @@ function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatu
   if (evidenceCount === 0) out.push('No evidence records were retained, so there are no claims or rankings. Absent data is not evidence against any candidate.');
   else out.push('Absent evidence is not contradictory evidence: a candidate without records in a source is not penalised for it.');
   out.push('Claims are extracted by fixed rules from titles, abstracts and structured fields; cue-phrase reading can miss nuance, so check each claim against its cited records.');
-  out.push('Knowledge-graph explanations use curated, sourced edges only; "no path found" does not mean that no mechanism exists.');
+  if (knowledgeGraph) {
+    const resources = [...new Set(knowledgeGraph.snapshots.map((s) => s.resource))].sort().join(', ');
+    out.push(`Knowledge-graph explanations come from the graph of the active snapshots (${resources || 'none active'}); every step cites its claims, `
+      + 'a path through another disease is labelled cross_disease and scores less, and "no path found" does not mean that no mechanism exists.');
+  } else {
+    out.push('Knowledge-graph explanations use curated, sourced edges only; "no path found" does not mean that no mechanism exists.');
+  }
   if (llmClaims > 0) out.push(`${plural(llmClaims, 'claim')} proposed by an LLM (origin "llm") ${llmClaims === 1 ? 'cites' : 'cite'} evidence of this dossier but ${were(llmClaims)} not extracted by rules; treat them as leads.`);
   return out;
 }
@@ -147,7 +160,13 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   const llmClaimCount = claims.length - deterministic.length;
 
   const candidates = collectCandidates(claims, request.candidate_type, scoring);
-  const explanationList = explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
+  const kg = input.knowledgeGraph;
+  const explanationList = kg
+    ? [...candidates.drugs, ...candidates.targets].map((c) => {
+      const known = graph.node(c.id);
+      return explainWithKnowledgeGraph({ graph: kg, diseaseCurie: disease.mondo_id }, { ...c, synonyms: known?.synonyms, xrefs: known?.xrefs });
+    })
+    : explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
   const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
   const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring });
   const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]
@@ -162,7 +181,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   for (const w of llmWarnings) warnings.push(/^LLM\b/.test(w) ? w : `LLM: ${w}`);
 
   const items = evidence.map((ne) => ne.item);
-  const inputs = provenanceInputs({ request, disease, sources: statuses, scoring, evidence: items });
+  const inputs = provenanceInputs({ request, disease, sources: statuses, scoring, evidence: items, ...(kg ? { knowledgeGraphSnapshots: kg.snapshots } : {}) });
 
   const dossier: Dossier = {
     schema_version: DOSSIER_SCHEMA_VERSION,
@@ -179,7 +198,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     target_rankings: rankings.targets,
     graph_explanations: graphExplanations,
     warnings,
-    limitations: limitationsFor(request, statuses, stats, items.length, llmClaimCount),
+    limitations: limitationsFor(request, statuses, stats, items.length, llmClaimCount, kg),
     manifest: {
       provenance: { algorithm: 'sha256', fingerprint: provenanceFingerprint(inputs), inputs: inputs as unknown as Record<string, unknown> },
       llm: { status: input.llm.status, model: input.llm.model, warnings: llmWarnings },

@@ -3,6 +3,7 @@
 import type { JsonSchema } from '../shared/schema-validation';
 import { researchRequestSchema } from './research-request';
 import { SOURCE_NAMES } from './sources';
+import { EDGE_TYPE_NAMES } from '../knowledge-graph/metagraph';
 
 const string: JsonSchema = { type: 'string' };
 const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
@@ -12,7 +13,7 @@ const sourceName: JsonSchema = { type: 'string', enum: [...SOURCE_NAMES] };
 const recordType: JsonSchema = { type: 'string', enum: ['article', 'preprint', 'clinical_trial', 'gwas_association', 'drug_label', 'target_association', 'expression', 'bioactivity'] };
 const retrievalMode: JsonSchema = { type: 'string', enum: ['live', 'cache', 'offline'] };
 const nodeKind: JsonSchema = { type: 'string', enum: ['drug', 'target', 'pathway', 'disease', 'phenotype'] };
-const edgeRelation: JsonSchema = { type: 'string', enum: ['targets', 'participates_in', 'associated_with', 'implicated_in', 'has_phenotype', 'treats'] };
+const edgeRelation: JsonSchema = { type: 'string', enum: ['targets', 'participates_in', 'associated_with', 'implicated_in', 'has_phenotype', 'treats', ...EDGE_TYPE_NAMES] };
 const score100: JsonSchema = { type: 'number', minimum: 0, maximum: 100 };
 
 const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
@@ -90,7 +91,26 @@ const ranking = obj({
   graph_explanation_ids: stringList,
 });
 
-const graphExplanation = obj({
+const relationship: JsonSchema = {
+  type: 'object',
+  properties: {
+    relation: edgeRelation, provenance: string, direction: { type: 'string', enum: ['forward', 'reverse'] },
+    citations: { type: 'array', items: obj({ snapshot_id: string, resource: string, claim_no: { type: ['integer', 'null'] } }) },
+  },
+  required: ['relation', 'provenance'],
+  additionalProperties: false,
+};
+
+/** Optional since 1.1 (knowledge-graph explanations). */
+const explanationExtras: Record<string, JsonSchema> = {
+  graph: { type: 'string', enum: ['knowledge_graph', 'curated'] },
+  candidate_node: nullableString,
+  linked_by: nullableString,
+  cross_disease: { type: 'boolean' },
+  via_diseases: { type: 'array', items: claimEntity },
+};
+
+const graphExplanationRequired = obj({
   explanation_id: { type: 'string', pattern: '^gx_[0-9a-f]{16}$' },
   candidate_id: string,
   status: { type: 'string', enum: ['found', 'no_path_found'] },
@@ -98,7 +118,7 @@ const graphExplanation = obj({
     anyOf: [
       obj({
         nodes: { type: 'array', items: claimEntity, minItems: 2 },
-        relationships: { type: 'array', items: obj({ relation: edgeRelation, provenance: string }), minItems: 1 },
+        relationships: { type: 'array', items: relationship, minItems: 1 },
       }),
       { type: 'null' },
     ],
@@ -111,6 +131,10 @@ const graphExplanation = obj({
     { properties: { status: { const: 'no_path_found' }, path: { type: 'null' }, reason: { type: 'string', minLength: 1 } } },
   ],
 });
+const graphExplanation: JsonSchema = {
+  ...graphExplanationRequired,
+  properties: { ...(graphExplanationRequired.properties as Record<string, JsonSchema>), ...explanationExtras },
+};
 
 export const dossierJsonSchema: JsonSchema = obj({
   schema_version: string,

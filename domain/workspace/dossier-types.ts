@@ -2,7 +2,9 @@
 import type { NodeKind, EdgeRelation } from '../kg/graph-data';
 import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sources';
 
-export const DOSSIER_SCHEMA_VERSION = '1.0';
+// 1.1: graph explanations from the knowledge graph of the active snapshots (typed, directed steps with
+// citations, cross_disease labels). 1.0 dossiers stay valid: the new fields are optional.
+export const DOSSIER_SCHEMA_VERSION = '1.1';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -85,12 +87,31 @@ export interface CandidateRanking {
   graph_explanation_ids: string[];
 }
 
+/** One step of an explanation path: the edge's type, where it comes from, and (knowledge graph) its direction. */
+export interface GraphRelationship {
+  /** A curated relation (targets, …) or a knowledge-graph edge type (TARGETS, ASSOCIATES, …). */
+  relation: EdgeRelation | string;
+  provenance: string;
+  /** forward: the step goes from the edge's subject to its object (or a symmetric edge); reverse: against it. */
+  direction?: 'forward' | 'reverse';
+  /** The store claims behind the edge (knowledge graph only); claim_no null for an ontology IS_A edge. */
+  citations?: { snapshot_id: string; resource: string; claim_no: number | null }[];
+}
+
 export interface GraphExplanation {
   explanation_id: string;
   candidate_id: string;
   status: 'found' | 'no_path_found';
-  path: { nodes: ClaimEntity[]; relationships: { relation: EdgeRelation; provenance: string }[] } | null;
+  path: { nodes: ClaimEntity[]; relationships: GraphRelationship[] } | null;
   reason: string | null;
+  /** Which graph explained it: the knowledge graph of the active snapshots, or the legacy curated fixtures. */
+  graph?: 'knowledge_graph' | 'curated';
+  /** The knowledge-graph node the candidate was linked to, and how (knowledge graph only). */
+  candidate_node?: string | null;
+  linked_by?: string | null;
+  /** True when the path passes through another disease than the question's; such a path scores less. */
+  cross_disease?: boolean;
+  via_diseases?: ClaimEntity[];
 }
 
 export type LlmStatus = 'disabled' | 'ok' | 'not_configured' | 'timeout' | 'quota_exceeded' | 'failed' | 'invalid_output';

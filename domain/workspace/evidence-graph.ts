@@ -120,7 +120,9 @@ export function buildEvidenceGraph(dossier: Dossier, decisions: Record<string, C
       const from = path.nodes[i];
       const to = path.nodes[i + 1];
       if (!from || !to) return;
-      edge({ source: from.id, target: to.id, relation: hop.relation, kind: 'kg_path', provenance: hop.provenance, explanation_ids: [explanation.explanation_id] });
+      // The edge as stored: a step walked against it keeps its subject as source.
+      const [source, target] = hop.direction === 'reverse' ? [to.id, from.id] : [from.id, to.id];
+      edge({ source, target, relation: hop.relation, kind: 'kg_path', provenance: hop.provenance, explanation_ids: [explanation.explanation_id] });
     });
   }
 

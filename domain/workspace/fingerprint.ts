@@ -55,6 +55,8 @@ export interface ProvenanceInputs {
   retrieval: ProvenanceSource[];
   scoring: ScoringConfig;
   evidence: { evidence_id: string; quality_score: number }[];
+  /** The snapshots of the knowledge graph that explained the candidates (absent: the curated graph). */
+  knowledge_graph?: { snapshots: { snapshot_id: string; resource: string }[] };
 }
 
 /** Assembles the fingerprint inputs; pass nothing time- or run-specific. */
@@ -64,6 +66,7 @@ export function provenanceInputs(args: {
   sources: readonly ProvenanceSource[];
   scoring: ScoringConfig;
   evidence: readonly Pick<EvidenceItem, 'evidence_id' | 'quality_score'>[];
+  knowledgeGraphSnapshots?: readonly { snapshot_id: string; resource: string }[];
 }): ProvenanceInputs {
   const { request } = args;
   return {
@@ -84,6 +87,7 @@ export function provenanceInputs(args: {
     retrieval: args.sources.map((s) => ({ source: s.source, status: s.status, retrieval_mode: s.retrieval_mode, query_terms: [...s.query_terms], record_count: s.record_count })),
     scoring: args.scoring,
     evidence: args.evidence.map((e) => ({ evidence_id: e.evidence_id, quality_score: e.quality_score })),
+    ...(args.knowledgeGraphSnapshots ? { knowledge_graph: { snapshots: args.knowledgeGraphSnapshots.map((s) => ({ snapshot_id: s.snapshot_id, resource: s.resource })) } } : {}),
   };
 }
 

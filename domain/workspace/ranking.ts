@@ -14,7 +14,8 @@
 //   genetic_support     (targets) best of: GWAS p < 5e-8 100, p < 1e-5 60, other GWAS 30; Open Targets
 //                       association score × 100.
 //   graph_support       a knowledge-graph path to the disease: 100 for 1 hop, minus `graph_hop_penalty`
-//                       (default 20) per further hop; 0 when no path.
+//                       (default 20) per further hop; 0 when no path. A path through another disease than
+//                       the question's (cross_disease) counts `graph_cross_disease_factor` (default 0.5) of that.
 //   contradiction_penalty  100 × C / (C + S), C = Σ quality of contradicting evidence, S the weighted
 //                       supporting sum above; 0 without contradictions.
 // score = clamp(0, 100, Σ weight × positive component − penalty weight × contradiction_penalty).
@@ -58,6 +59,8 @@ export interface ScoringConfig {
   strength_saturation: number;
   /** graph_support lost per hop beyond the first. */
   graph_hop_penalty: number;
+  /** graph_support is multiplied by this when the path passes through another disease (cross_disease). */
+  graph_cross_disease_factor: number;
   bands: {
     high: BandRule;
     /** Also medium: a single record of at least this quality. */
@@ -73,6 +76,7 @@ export const DEFAULT_SCORING: ScoringConfig = {
   relationship_weights: { supports: 1, associated_with: 0.5, targets: 0.5, participates_in: 0.25 },
   strength_saturation: 3,
   graph_hop_penalty: 20,
+  graph_cross_disease_factor: 0.5,
   bands: {
     high: { min_evidence: 3, min_mean_quality: 0.7, max_penalty: 25 },
     medium: { min_evidence: 2, min_mean_quality: 0.45, max_penalty: 50, single_record_min_quality: 0.75 },
@@ -86,6 +90,7 @@ export interface ScoringOverrides {
   relationship_weights?: Partial<ScoringConfig['relationship_weights']>;
   strength_saturation?: number;
   graph_hop_penalty?: number;
+  graph_cross_disease_factor?: number;
   bands?: { high?: Partial<BandRule>; medium?: Partial<ScoringConfig['bands']['medium']> };
   include_llm_claims?: boolean;
 }
@@ -98,6 +103,7 @@ export function resolveScoring(overrides: ScoringOverrides = {}): ScoringConfig 
     relationship_weights: { ...DEFAULT_SCORING.relationship_weights, ...overrides.relationship_weights },
     strength_saturation: overrides.strength_saturation ?? DEFAULT_SCORING.strength_saturation,
     graph_hop_penalty: overrides.graph_hop_penalty ?? DEFAULT_SCORING.graph_hop_penalty,
+    graph_cross_disease_factor: overrides.graph_cross_disease_factor ?? DEFAULT_SCORING.graph_cross_disease_factor,
     bands: {
       high: { ...DEFAULT_SCORING.bands.high, ...overrides.bands?.high },
       medium: { ...DEFAULT_SCORING.bands.medium, ...overrides.bands?.medium },
@@ -198,7 +204,8 @@ function assess(candidate: ClaimEntity, kind: 'drug' | 'target', claims: readonl
   const strength = clamp((100 * S) / config.strength_saturation);
   const penalty = C > 0 ? (100 * C) / (C + S) : 0;
   const hops = explanation?.status === 'found' && explanation.path ? explanation.path.relationships.length : null;
-  const graphSupport = hops === null ? 0 : clamp(100 - config.graph_hop_penalty * (hops - 1));
+  const crossDisease = explanation?.cross_disease === true ? config.graph_cross_disease_factor : 1;
+  const graphSupport = hops === null ? 0 : clamp((100 - config.graph_hop_penalty * (hops - 1)) * crossDisease);
 
   let strongest: NormalizedEvidence | undefined;
   let strongestValue = -1;

@@ -79,8 +79,13 @@ function rankingTable(id: string, title: string, rankings: readonly CandidateRan
 
 function pathHtml(e: GraphExplanation): string {
   if (e.status === 'found' && e.path) {
-    const steps = e.path.relationships.map((rel, i) => ` —${escapeHtml(rel.relation)} <small>[${escapeHtml(rel.provenance)}]</small>→ ${escapeHtml(e.path!.nodes[i + 1]?.label ?? '')}`).join('');
-    return `<li><strong>${escapeHtml(e.candidate_id)}</strong>: path found: ${escapeHtml(e.path.nodes[0]?.label ?? '')}${steps}</li>`;
+    // A step walked against its edge is drawn with the arrow pointing the edge's way (←), never as forward.
+    const steps = e.path.relationships.map((rel, i) => {
+      const label = `${escapeHtml(rel.relation)} <small>[${escapeHtml(rel.provenance)}]</small>`;
+      return `${rel.direction === 'reverse' ? ` ←${label}—` : ` —${label}→`} ${escapeHtml(e.path!.nodes[i + 1]?.label ?? '')}`;
+    }).join('');
+    const cross = e.cross_disease ? ` <em>(cross_disease: through ${escapeHtml((e.via_diseases ?? []).map((d) => d.label).join(', '))}; scored less)</em>` : '';
+    return `<li><strong>${escapeHtml(e.candidate_id)}</strong>: path found: ${escapeHtml(e.path.nodes[0]?.label ?? '')}${steps}${cross}</li>`;
   }
   return `<li><strong>${escapeHtml(e.candidate_id)}</strong>: no path found: ${escapeHtml(e.reason ?? '')}</li>`;
 }

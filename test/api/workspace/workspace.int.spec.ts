@@ -27,7 +27,8 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
 
   before(async function () {
     if (!fs.existsSync(path.join(FIXTURES, 'corpus', 'pubmed', 'sle.xml'))) this.skip();
-    server = await startTestServer({ startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', JOB_STREAM_POLL_MS: '50' } });
+    // The seed slice gives the knowledge graph the explanations come from (the embedded default's real data).
+    server = await startTestServer({ startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', JOB_STREAM_POLL_MS: '50', BIOMED_SEED: 'true' } });
   });
   after(async function () {
     await server?.close();
@@ -86,6 +87,31 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
       expect(css.headers.get('content-type')).to.contain('text/css');
     });
   }
+
+  it('explains SLE candidates within SLE: a path through multiple sclerosis (or any other disease) is labelled cross_disease, every step cited', async function () {
+    const { result } = await dossierFor({ disease_id: 'sle', question: 'Which drugs and targets are most promising?', sources: ALL_SOURCES, enable_llm: false });
+    const explanations = result.dossier.graph_explanations;
+    const found = explanations.filter((g) => g.status === 'found');
+    expect(found.length).to.be.greaterThan(0);
+    for (const g of explanations) expect(g.graph).to.equal('knowledge_graph');
+    for (const g of found) {
+      const nodes = g.path!.nodes;
+      expect(nodes[nodes.length - 1]!.id).to.equal('MONDO:0007915');
+      const others = nodes.slice(1, -1).filter((n) => n.kind === 'disease');
+      expect(g.cross_disease, `${g.candidate_id}: ${nodes.map((n) => n.label).join(' > ')}`).to.equal(others.length > 0);
+      if (g.cross_disease) expect(g.via_diseases!.map((d) => d.id)).to.deep.equal(others.map((d) => d.id));
+      for (const step of g.path!.relationships) {
+        expect(step.direction).to.be.oneOf(['forward', 'reverse']);
+        expect(step.citations!.length, step.relation).to.be.greaterThan(0);
+        expect(step.provenance).to.match(/claim \d+|IS_A hierarchy/);
+      }
+    }
+    // The old curated graph explained rituximab through multiple sclerosis; now any such path says so.
+    const throughMs = found.filter((g) => g.path!.nodes.some((n) => n.id === 'MONDO:0005301'));
+    for (const g of throughMs) expect(g.cross_disease).to.equal(true);
+    expect(result.dossier.limitations.join(' ')).to.contain('cross_disease');
+    expect(result.dossier.manifest.provenance.inputs.knowledge_graph).to.be.an('object');
+  });
 
   it('gives the same fingerprint and different run ids for the same request', async function () {
     const request = { disease_id: 'sle', question: 'Is hydroxychloroquine still first line?', enable_llm: false };
