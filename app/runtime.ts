@@ -23,7 +23,7 @@ import { allProcessors } from '../processors';
 import type { Processor } from '../processors/processor';
 import { startProcessors } from '../processors/processor-host';
 import { ModuleParts, shippedModules } from '../commands/jobs/shipped-modules';
-import { DiseaseRegistry } from '../infra/diseases/disease-registry';
+import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
@@ -79,7 +79,8 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
       ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger })
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });
     const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
-    const diseases = overrides.diseases ?? DiseaseRegistry.load();
+    // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).
+    const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)]);
     const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
     const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge };
     const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts);

@@ -6,7 +6,7 @@ import { isCurie } from '../../domain/biomed/curie';
 import { NoActiveMondoSnapshotError, readMondoConditions } from '../../infra/biomed/discover/mondo-conditions';
 import { discoverModules, DiscoverySummary, FileAction } from '../../infra/biomed/discover/write-modules';
 import { loadSettings } from '../../infra/config/settings';
-import { DEFAULT_DISEASES_DIR, validateDirectory } from '../../infra/diseases/disease-registry';
+import { DEFAULT_DISEASES_DIR, discoveredModulesDir, validateDirectory } from '../../infra/diseases/disease-registry';
 import { printTable } from '../print';
 import { withBiomed } from './biomed';
 
@@ -26,7 +26,7 @@ export async function diseaseValidate(options: { dir?: string; json?: boolean })
 
 /** Default output folder of `disease discover`: beside the other generated data, never over fixtures/. */
 export function defaultDiscoverDir(): string {
-  return path.join(loadSettings().dataDir, 'disease-modules');
+  return discoveredModulesDir(loadSettings().dataDir);
 }
 
 export interface DiscoverCliOptions { out?: string; limit?: string; curie?: string[]; dryRun?: boolean; force?: boolean; json?: boolean }
@@ -84,6 +84,10 @@ function printDiscovery(s: DiscoverySummary): void {
   if (s.skipped.length > 0) {
     console.log(`\nskipped ${s.skipped.reduce((n, k) => n + k.count, 0)} condition(s) that cannot make a complete module:`);
     printTable(['reason', 'count', 'why', 'examples'], s.skipped.map((k) => [k.reason, String(k.count), k.why, k.examples.join(', ')]));
+  }
+  if (s.from_disease_ontology > 0 || s.disease_ontology_ambiguous > 0) {
+    console.log(`${s.from_disease_ontology} condition(s) from the active Disease Ontology snapshot (DOID -> MONDO exact matches)`
+      + (s.disease_ontology_ambiguous > 0 ? `; ${s.disease_ontology_ambiguous} DO term(s) left out: several exact MONDO/DOID matches` : ''));
   }
   if (s.other_terms > 0) console.log(`${s.other_terms} non-MONDO term(s) of the snapshot (e.g. relation stanzas) ignored`);
   if (s.not_found.length > 0) console.error(`not a term of the active mondo snapshot: ${s.not_found.join(', ')}`);

@@ -12,6 +12,11 @@ import { SOURCE_NAMES, SourceName } from '../../domain/workspace/sources';
 /** fixtures/diseases at the project root (this file runs from dist/infra/diseases/). */
 export const DEFAULT_DISEASES_DIR = path.resolve(__dirname, '../../../fixtures/diseases');
 
+/** Where `evidence disease discover` writes by default, and the runtime reads discovered modules from. */
+export function discoveredModulesDir(dataDir: string): string {
+  return path.join(dataDir, 'disease-modules');
+}
+
 /** The module exists but lacks required configuration (or is not even valid JSON). */
 export class IncompleteDiseaseConfigurationError extends Error {
   override name = 'IncompleteDiseaseConfigurationError';
@@ -210,24 +215,31 @@ export class DiseaseRegistry {
    * Throws only when the directory itself cannot be read; bad modules are recorded, not thrown.
    */
   static load(dir: string = DEFAULT_DISEASES_DIR): DiseaseRegistry {
-    const resolved = path.resolve(dir);
-    let handle: fs.Dir;
-    try {
-      handle = fs.opendirSync(resolved);
-    } catch (error) {
-      throw new Error(`disease module directory ${resolved} cannot be read: ${(error as Error).message}`);
-    }
-    const entries: DiseaseEntry[] = [];
-    try {
-      for (let dirent = handle.readSync(); dirent; dirent = handle.readSync()) {
-        if (!dirent.name.endsWith('.json') || !(dirent.isFile() || dirent.isSymbolicLink())) continue;
-        entries.push(readModuleFile(resolved, dirent.name));
-      }
-    } finally {
-      handle.closeSync();
-    }
-    return new DiseaseRegistry(entries, resolved);
+    return new DiseaseRegistry(readDirectory(path.resolve(dir)), path.resolve(dir));
   }
+
+  /**
+   * The curated modules plus those `evidence disease discover` wrote (DATA_DIR/disease-modules): every
+   * directory that exists, in order; an id already taken by an earlier directory is recorded as invalid
+   * (discovered ids are mondo_<digits> and cannot take a curated one).
+   */
+  static loadAll(dirs: readonly string[]): DiseaseRegistry {
+    const present = dirs.map((d) => path.resolve(d)).filter((d, i) => i === 0 || fs.existsSync(d));
+    const seen = new Set<string>();
+    const entries: DiseaseEntry[] = [];
+    for (const dir of present) {
+      for (const entry of readDirectory(dir)) {
+        if (seen.has(entry.id)) {
+          entries.push({ ...entry, valid: false, module: undefined, problems: [`id ${entry.id} is already a module of an earlier directory (${path.basename(dir)}/${entry.file})`] });
+          continue;
+        }
+        seen.add(entry.id);
+        entries.push(entry);
+      }
+    }
+    return new DiseaseRegistry(entries, present.join(path.delimiter));
+  }
+
 
   /** A registry over modules already in memory (tests, generated registries). */
   static fromModules(modules: readonly unknown[], source = 'memory'): DiseaseRegistry {
@@ -332,6 +344,26 @@ function readModuleFile(dir: string, file: string): DiseaseEntry {
 }
 
 /** Loads and validates every module of `dir` (default fixtures/diseases) for the CLI. */
+/** Every *.json module of one directory (streaming the listing), validated; throws only when the directory cannot be read. */
+function readDirectory(resolved: string): DiseaseEntry[] {
+  let handle: fs.Dir;
+  try {
+    handle = fs.opendirSync(resolved);
+  } catch (error) {
+    throw new Error(`disease module directory ${resolved} cannot be read: ${(error as Error).message}`);
+  }
+  const entries: DiseaseEntry[] = [];
+  try {
+    for (let dirent = handle.readSync(); dirent; dirent = handle.readSync()) {
+      if (!dirent.name.endsWith('.json') || !(dirent.isFile() || dirent.isSymbolicLink())) continue;
+      entries.push(readModuleFile(resolved, dirent.name));
+    }
+  } finally {
+    handle.closeSync();
+  }
+  return entries;
+}
+
 export function validateDirectory(dir: string = DEFAULT_DISEASES_DIR): DiseaseValidationReport {
   return DiseaseRegistry.load(dir).report();
 }

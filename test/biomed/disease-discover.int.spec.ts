@@ -175,4 +175,56 @@ describe('biomed: evidence disease discover', function () {
       expect(filesOf(out('real'))).to.deep.equal(before);
     });
   });
+
+  describe('with the Disease Ontology too (shared/data): the registry grows to every disease the store can configure', () => {
+    const DO = 'disease-ontology/HumanDO.obo';
+
+    /** Independently: MONDO ids that are the one exact match of exactly one live DO term, not a fixture term, with exactly one exact EFO. */
+    async function expectedFromDo(): Promise<string[]> {
+      const doTerms = new Set<string>();
+      let id = '';
+      for await (const line of readline.createInterface({ input: fs.createReadStream(shared(DO)), crlfDelay: Infinity })) {
+        if (line.startsWith('id: DOID:')) { id = line.slice(4); doTerms.add(id); }
+        if (line === 'is_obsolete: true') doTerms.delete(id);
+      }
+      const pairs = (file: string, prefix: string) => {
+        const out = new Map<string, Set<string>>();
+        for (const line of fs.readFileSync(shared(file), 'utf8').split('\n')) {
+          const [subject, , predicate, object] = line.split('\t');
+          if (predicate === 'skos:exactMatch' && subject!.startsWith('MONDO:') && object!.startsWith(prefix)) out.set(subject!, (out.get(subject!) ?? new Set()).add(object!));
+        }
+        return out;
+      };
+      const doidsOf = pairs('mondo/mondo_exactmatch_doid.sssom.tsv', 'DOID:');
+      const mondosOf = new Map<string, Set<string>>();
+      for (const [mondo, doids] of doidsOf) for (const d of doids) mondosOf.set(d, (mondosOf.get(d) ?? new Set()).add(mondo));
+      const efoOf = pairs('mondo/mondo_exactmatch_efo.sssom.tsv', 'EFO:');
+      const fixtureTerms = new Set([...fs.readFileSync(fixture('mondo-fixture.obo'), 'utf8').matchAll(/^id: (MONDO:\d+)$/gm)].map((m) => m[1]!));
+      return [...doidsOf].filter(([mondo, doids]) => doids.size === 1 && mondosOf.get([...doids][0]!)!.size === 1 && doTerms.has([...doids][0]!)
+        && !fixtureTerms.has(mondo) && efoOf.get(mondo)?.size === 1).map(([mondo]) => mondo).sort();
+    }
+
+    before(async function () {
+      requireSharedData(this, DO, ...REAL_SETS);
+      const imported = await runCli(['biomed', 'import', 'disease_ontology', shared(DO), shared('mondo/mondo_exactmatch_doid.sssom.tsv')], env());
+      expect(imported.code, imported.output).to.equal(0);
+    });
+
+    it('adds a module per DO disease whose exact MONDO id has one exact EFO mapping, and the runtime registry loads them beside the curated ones', async () => {
+      const { code, output } = await runCli(['disease', 'discover', '--out', out('with-do'), '--json'], env());
+      expect(code, output).to.equal(0);
+      const summary = json(output);
+      const fromDo = await expectedFromDo();
+      const fromFixture = filesOf(out('real')).size; // the fixture-only run above, same mondo snapshot
+      expect(fromDo.length).to.be.greaterThan(1000);
+      expect(summary.complete).to.equal(fromFixture + fromDo.length);
+      const written = new Set(fs.readdirSync(out('with-do')));
+      for (const mondo of fromDo) expect(written.has(`mondo_${mondo.slice(6)}.json`), mondo).to.equal(true);
+      const registry = DiseaseRegistry.loadAll([path.resolve(__dirname, '../../../fixtures/diseases'), out('with-do')]);
+      const curated = DiseaseRegistry.load().counts().valid;
+      expect(registry.counts()).to.deep.equal({ total: curated + summary.complete, valid: curated + summary.complete, invalid: 0 });
+      const psoriasis = registry.require('mondo_0005083');
+      expect(psoriasis).to.include({ mondo_id: 'MONDO:0005083', name: 'psoriasis' });
+    });
+  });
 });

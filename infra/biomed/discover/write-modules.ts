@@ -38,6 +38,9 @@ export interface DiscoverySummary {
   skipped: { reason: SkipReason; why: string; count: number; examples: string[] }[];
   /** Terms of the snapshot that are not MONDO ids; requested CURIEs absent from the snapshot. */
   other_terms: number;
+  /** Conditions that came from the active Disease Ontology snapshot (MONDO ids without a term in the mondo snapshot). */
+  from_disease_ontology: number;
+  disease_ontology_ambiguous: number;
   not_found: string[];
 }
 
@@ -90,6 +93,8 @@ export function discoverModules(source: MondoSource, options: DiscoveryOptions):
     skipped: [...skipped.entries()].sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([reason, s]) => ({ reason, why: SKIP_REASONS[reason], count: s.count, examples: s.examples })),
     other_terms: source.other_terms,
+    from_disease_ontology: source.from_disease_ontology,
+    disease_ontology_ambiguous: source.disease_ontology_ambiguous,
     not_found: source.not_found,
   };
 }

@@ -40,7 +40,7 @@ describe('Across runs: compare, trends, candidate history, evidence graph', func
 
   before(async function () {
     if (!corpusAvailable()) this.skip();
-    world = await startAcrossRunsWorld();
+    world = await startAcrossRunsWorld({ BIOMED_SEED: 'true' }); // the seed slice's knowledge graph explains the candidates
     a = await world.completeRun(ALICE, { disease_id: 'sle', question: 'Which drugs and targets are most promising?', max_evidence: 6 });
     b = await world.completeRun(ALICE, { disease_id: 'sle', question: 'What has changed for lupus since the last review?', max_evidence: 50 });
     c = await world.completeRun(ALICE, { disease_id: 'ra', question: 'Which JAK inhibitors matter?' });

@@ -1,0 +1,170 @@
+// Knowledge-graph benchmark (issue 13). On a fresh PostgreSQL database:
+//  1. imports every drug-gene-disease resource of ../shared/data through the real import path, one
+//     snapshot each, timing each and sampling this process's peak RSS (target: all ≤ 45 s, peak ≤ 1 GiB);
+//  2. builds the knowledge graph from the active snapshots (target ≤ 10 s) and reports its size and RSS;
+//  3. computes every whole-graph centrality and the Louvain communities once (target ≤ 10 s together);
+//  4. starts `evidence serve` in its own process and drives GET /api/kg/path (≤ 4 hops, k = 5; real
+//     PharmacotherapyDB drug -> disease pairs, forward and any-direction) and GET /api/kg/neighbors (random
+//     nodes of the graph) with autocannon at a fixed 200 req/s (targets: p99 ≤ 50 ms and ≤ 10 ms).
+// Resources whose importer or files are missing are skipped and listed.
+//
+// Environment: BENCH_DATABASE_URL / BENCH_ADMIN_URL (see scratch-database.ts), SHARED_DATA_DIR,
+//   BENCH_RATE (default 200), BENCH_DURATION seconds per round (default 10), BENCH_CONNECTIONS (default 10).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { withScratchDatabase } from './scratch-database';
+import { startService } from './service-process';
+import { importSnapshot } from '../commands/biomed/import-snapshot';
+import { openRuntime } from '../app/runtime';
+import { CENTRALITY_METRICS } from '../domain/knowledge-graph/metrics';
+import { importerFor } from '../infra/biomed/importers/registry';
+import { loadSettings } from '../infra/config/settings';
+import { ServedGraph } from '../infra/kg/store-graph-cache';
+import { loadStoreGraph } from '../infra/kg/load-store-graph';
+import { silentLogger } from '../infra/logging/logger';
+
+interface AutocannonRequest { method?: string; setupRequest?: (req: { path?: string }) => { path?: string } }
+interface AutocannonResult { latency: { p50: number; p99: number; max: number }; requests: { total: number; average: number }; non2xx: number; errors: number }
+type Autocannon = (o: { url: string; connections: number; duration: number; overallRate: number; requests: AutocannonRequest[] }) => Promise<AutocannonResult>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as Autocannon;
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGETS = { importSeconds: 45, importRssMb: 1024, buildSeconds: 10, metricsSeconds: 10, pathP99: 50, neighborsP99: 10 };
+
+const S = (rel: string) => path.join(SHARED, rel);
+const SSSOM = S('mondo/mondo_exactmatch_doid.sssom.tsv');
+const GENE_INFO = S('ncbi-gene/Homo_sapiens.gene_info.gz');
+export const KG_IMPORTS: [string, string[]][] = [
+  ['disease_ontology', [S('disease-ontology/HumanDO.obo'), SSSOM]],
+  ['pharmacotherapydb', [S('pharmacotherapydb/indications.tsv'), SSSOM]],
+  ['ncbi_gene', [GENE_INFO]],
+  ['drugbank', [S('drugbank/drugbank-slim.tsv'), S('drugbank/mapping-pubchem.tsv')]],
+  ['drugcentral', [S('drugcentral/targets.tsv')]],
+  ['bindingdb', [S('bindingdb/bindings-drugbank-gene.tsv')]],
+  ['gwas_catalog', [S('gwas-catalog/gene-associations.tsv'), S('gwas-catalog/snp-associations.tsv'), SSSOM]],
+  ['ppi', [S('ppi/protein-interactions.txt.gz'), GENE_INFO]],
+  ['reactome', [S('reactome/ReactomePathways.txt'), S('reactome/ReactomePathways.gmt')]],
+  ['sider', [S('sider4/meddra_all_se.tsv.gz'), S('sider4/meddra_freq.tsv.gz'), S('drugbank/mapping-pubchem.tsv')]],
+  ['bgee', [S('bgee/present-in-adult.tsv.gz'), S('bgee/diffex.tsv.gz')]],
+  ['surfaceome', [S('surfaceome/TCSA-Figure1_GESPscore.xlsx'), GENE_INFO]],
+];
+
+function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+  return { stop: () => { clearInterval(timer); return Math.max(peak, process.memoryUsage().rss) / 2 ** 20; } };
+}
+
+const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
+
+function pdbPairs(): [string, string][] {
+  const lines = fs.readFileSync(S('pharmacotherapydb/indications.tsv'), 'utf8').split('\n').filter(Boolean);
+  const header = lines[0]!.split('\t');
+  return lines.slice(1).map((l) => l.split('\t')).map((c) => [`DRUGBANK:${c[header.indexOf('drugbank_id')]}`, c[header.indexOf('doid_id')]!]);
+}
+
+async function round(url: string, label: string, next: () => string, target: number): Promise<boolean> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: RATE, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, overallRate: RATE, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
+  const ok = r.latency.p99 <= target && r.non2xx === 0 && r.errors === 0;
+  console.log(`${label.padEnd(44)} ${r.requests.total} req (${r.requests.average.toFixed(0)} req/s)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms  `
+    + `non-2xx ${r.non2xx} errors ${r.errors}  target p99 <= ${target} ms ${ok ? 'met' : 'NOT MET'}`);
+  return ok;
+}
+
+async function main(): Promise<void> {
+  await withScratchDatabase('bench_kg', async (databaseUrl) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-kg-'));
+    const verdicts: boolean[] = [];
+    try {
+      const settings = { ...loadSettings({ ...process.env, LOG_LEVEL: 'silent', BIOMED_SEED: 'false' }), databaseUrl, dataDir };
+      const runtime = await openRuntime(settings, silentLogger);
+      let nodeIds: string[] = [];
+      try {
+        const deps = { knex: runtime.db.knex, store: runtime.store, logInDatabase: true };
+        const sampler = rssSampler();
+        const started = process.hrtime.bigint();
+        const skipped: string[] = [];
+        console.log('import                 seconds   rows written');
+        for (const [resource, files] of KG_IMPORTS) {
+          try { importerFor(resource); } catch { skipped.push(`${resource} (no importer)`); continue; }
+          if (files.some((f) => !fs.existsSync(f))) { skipped.push(`${resource} (file missing)`); continue; }
+          const t = process.hrtime.bigint();
+          const result = await importSnapshot(deps, { resource, files });
+          if (result.outcome !== 'imported') throw new Error(`${resource}: ${result.outcome} ${'message' in result ? result.message : ''}`);
+          console.log(`${resource.padEnd(20)} ${seconds(t).toFixed(2).padStart(8)}   ${String(result.report.rows_written).padStart(12)}`);
+        }
+        const importSeconds = seconds(started);
+        const importRss = sampler.stop();
+        verdicts.push(importSeconds <= TARGETS.importSeconds && importRss <= TARGETS.importRssMb);
+        console.log(`all imports: ${importSeconds.toFixed(1)} s (target <= ${TARGETS.importSeconds}), peak RSS ${importRss.toFixed(0)} MB (target <= ${TARGETS.importRssMb})`
+          + (skipped.length ? `; skipped: ${skipped.join(', ')}` : ''));
+        await runtime.db.knex.raw('analyze');
+
+        global.gc?.();
+        const buildStarted = process.hrtime.bigint();
+        const loaded = await loadStoreGraph(runtime.db.knex);
+        const buildSeconds = seconds(buildStarted);
+        verdicts.push(buildSeconds <= TARGETS.buildSeconds);
+        const g = loaded.graph;
+        console.log(`graph build: ${buildSeconds.toFixed(2)} s (target <= ${TARGETS.buildSeconds}); ${g.nodeCount} nodes, ${g.edgeCount} edges, ${g.claimCount} claims; RSS now ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
+        console.log(`  nodes by type ${JSON.stringify(g.countsByNodeType())}`);
+        console.log(`  edges by type ${JSON.stringify(g.countsByEdgeType())}`);
+        nodeIds = Array.from({ length: g.nodeCount }, (_, i) => g.id(i));
+
+        const served = new ServedGraph(loaded, 'bench');
+        const metricsStarted = process.hrtime.bigint();
+        for (const metric of CENTRALITY_METRICS) {
+          const { scores, ms } = served.centrality(metric);
+          console.log(`  ${metric.padEnd(12)} ${String(ms).padStart(6)} ms  ${scores.method}`);
+        }
+        const { split, ms } = served.communities();
+        console.log(`  communities  ${String(ms).padStart(6)} ms  ${split.count} communities, modularity ${split.modularity.toFixed(3)}`);
+        const metricsSeconds = seconds(metricsStarted);
+        verdicts.push(metricsSeconds <= TARGETS.metricsSeconds);
+        console.log(`centrality (5 metrics) + communities: ${metricsSeconds.toFixed(2)} s (target <= ${TARGETS.metricsSeconds})`);
+      } finally {
+        await runtime.close();
+      }
+
+      const env: Record<string, string> = {};
+      for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+      Object.assign(env, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEBUG: 'false', API_KEY: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn', BIOMED_SEED: 'false', RATE_LIMIT_REQUESTS: '1000000', RATE_LIMIT_WINDOW: '60' });
+      const service = await startService(env, path.join(dataDir, 'service.log'));
+      try {
+        const t = Date.now();
+        await (await fetch(`${service.url}/api/kg/stats`)).json();
+        console.log(`\nserver: first /api/kg/stats (builds the graph in the server): ${Date.now() - t} ms`);
+        const pairs = pdbPairs();
+        let i = 0;
+        verdicts.push(await round(service.url, 'GET /api/kg/path forward (4 hops, k 5)', () => {
+          const [s, d] = pairs[i++ % pairs.length]!;
+          return `/api/kg/path?source=${s}&target=${d}&max_hops=4&k=5`;
+        }, TARGETS.pathP99));
+        verdicts.push(await round(service.url, 'GET /api/kg/path any direction (4 hops, k 5)', () => {
+          const [s, d] = pairs[(i++ * 7) % pairs.length]!;
+          return `/api/kg/path?source=${s}&target=${d}&max_hops=4&k=5&direction=any`;
+        }, TARGETS.pathP99));
+        let n = 0;
+        verdicts.push(await round(service.url, 'GET /api/kg/neighbors (random nodes)', () => `/api/kg/neighbors/${encodeURIComponent(nodeIds[(n++ * 7919) % nodeIds.length]!)}?limit=50`, TARGETS.neighborsP99));
+      } finally {
+        await service.stop();
+      }
+      console.log(verdicts.every(Boolean) ? 'all targets met' : 'TARGETS NOT MET');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
