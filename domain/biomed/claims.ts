@@ -22,7 +22,14 @@ export const VARIANT_DRUG_PREDICATES = ['VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_
  */
 export const DRUG_THERAPY_PREDICATES = ['TREATS', 'PALLIATES'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES] as const;
+/**
+ * Drug side effects (sider: compound CAUSES a UMLS side effect), gene expression in anatomy (bgee) and
+ * cell-surface evidence of a gene (surfaceome). Subjects are drugs and genes, so they do not change a
+ * condition's tier.
+ */
+export const EFFECT_EXPRESSION_PREDICATES = ['CAUSES', 'EXPRESSED_IN', 'UPREGULATED_IN', 'DOWNREGULATED_IN', 'HAS_SURFACE_EVIDENCE'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES, ...EFFECT_EXPRESSION_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
 /** supports: the source asserts it; contradicts: the source asserts it does NOT hold (HPOA qualifier NOT, PharmacotherapyDB NOT). */

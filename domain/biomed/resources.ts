@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'sider', 'bgee', 'surfaceome'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -23,6 +23,9 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   disease_ontology: { name: 'disease_ontology', implemented: true, description: 'Human Disease Ontology (DOID) terms, IS_A hierarchy and xrefs, with the exact MONDO–DOID mappings of MONDO\'s SSSOM set', inputs: 'one HumanDO.obo / doid.obo[.gz] and optionally mondo_exactmatch_doid.sssom.tsv' },
   pharmacotherapydb: { name: 'pharmacotherapydb', implemented: true, description: 'PharmacotherapyDB v1.0 physician-curated drug-disease pairs (CC0): TREATS (DM), PALLIATES (SYM) and TREATS contradicts (NOT) claims, diseases mapped DOID -> MONDO exactly', inputs: 'indications.tsv, optionally one MONDO-DOID .sssom.tsv mapping set' },
   ncbi_gene: { name: 'ncbi_gene', implemented: true, description: 'NCBI Gene human genes (gene_info): NCBIGene terms (kind gene) with symbol, synonyms, type and description, exact mappings to HGNC, ENSEMBL, OMIM and GENE_SYMBOL', inputs: 'one Homo_sapiens.gene_info[.gz]' },
+  sider: { name: 'sider', implemented: true, description: 'SIDER 4.1 drug side effects (CC BY-NC-SA 4.0, non-commercial): CAUSES claims DrugBank compound -> UMLS side effect, compounds joined STITCH -> PubChem -> DrugBank (DrugBank mapping CC BY-NC 4.0), frequencies from meddra_freq', inputs: 'meddra_all_se.tsv[.gz], DrugBank mapping-pubchem.tsv, optionally meddra_freq.tsv[.gz]' },
+  bgee: { name: 'bgee', implemented: true, description: 'Bgee adult human gene expression (CC0, dhimmel/bgee matrices): EXPRESSED_IN, UPREGULATED_IN and DOWNREGULATED_IN claims NCBIGene -> UBERON/CL anatomy', inputs: 'present-in-adult.tsv[.gz], optionally diffex.tsv[.gz]' },
+  surfaceome: { name: 'surfaceome', implemented: true, description: 'The Cancer Surfaceome Atlas GESP scores (Hu et al., Nature Cancer 2021): HAS_SURFACE_EVIDENCE claims gene -> SURFACEOME:cell_surface with the per-resource evidence, Ensembl mapped to NCBIGene through gene_info', inputs: 'the TCSA GESP score .xlsx, optionally Homo_sapiens.gene_info[.gz]' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

@@ -1,6 +1,7 @@
 // Resource name -> importer. Resources of spec §1 without an importer yet answer "not implemented yet".
 import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } from '../../../domain/biomed/resources';
 import { ImportRefusedError } from '../artifacts';
+import { bgeeImporter } from './bgee';
 import { clinvarImporter } from './clinvar';
 import { diseaseOntologyImporter } from './disease-ontology';
 import { goImporter } from './go';
@@ -13,12 +14,15 @@ import { ncbiGeneImporter } from './ncbi-gene';
 import { openfdaImporter } from './openfda';
 import { pharmacotherapydbImporter } from './pharmacotherapydb';
 import { reactomeImporter } from './reactome';
+import { siderImporter } from './sider';
+import { surfaceomeImporter } from './surfaceome';
 import { uberonImporter } from './uberon';
 
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   hp: hpImporter, hpoa: hpoaImporter, mondo: mondoImporter, reactome: reactomeImporter,
   go: goImporter, uberon: uberonImporter, clinvar: clinvarImporter, openfda: openfdaImporter,
   legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter, ncbi_gene: ncbiGeneImporter,
+  sider: siderImporter, bgee: bgeeImporter, surfaceome: surfaceomeImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {
