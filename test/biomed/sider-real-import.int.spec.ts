@@ -14,6 +14,7 @@ import { BiomedEnv, requireSharedData, shared, startBiomedEnv, storeFootprint } 
 const SE = 'sider4/meddra_all_se.tsv.gz';
 const FREQ = 'sider4/meddra_freq.tsv.gz';
 const MAPPING = 'drugbank/mapping-pubchem.tsv';
+const SLIM = 'drugbank/drugbank-slim.tsv';
 const files = () => [shared(SE), shared(FREQ), shared(MAPPING)];
 
 const gunzipLines = (rel: string) => zlib.gunzipSync(fs.readFileSync(shared(rel))).toString('utf8').split('\n').filter((l) => l !== '');
@@ -63,7 +64,10 @@ function expectedFromFiles() {
       (c[3] === 'placebo' ? withPlacebo : withFreq).add(key);
     }
   }
+  // drugbank-slim's descriptions span lines inside quotes: a drug's row is a line that starts with its id and a tab.
+  const slim = new Set(fs.readFileSync(shared(SLIM), 'utf8').split('\n').map((l) => /^(DB\d{5})\t/.exec(l)?.[1]).filter((id): id is string => id !== undefined));
   return {
+    slim, pairsOfSlimDrugs: [...pairs.keys()].filter((k) => slim.has(k.split('|')[0]!)).length,
     mappingRows: mappingLines.length - 1, seRows: seLines.length, freqRows: freqLines.length, freqPlacebo: freqLines.filter((l) => l.split('\t')[3] === 'placebo').length,
     compounds: compounds.size, mapped: mapped.size, multi: multi.size, pairs, withoutMeddra, rowsUnmapped,
     sideEffects: sideEffects.size, sideEffectsWithClaims: new Set([...pairs.keys()].map((k) => k.split('|')[1])).size,
@@ -79,7 +83,7 @@ describe('biomed: sider import of the real shared files (SIDER 4.1 + DrugBank Pu
   let dir: string;
 
   before(async function () {
-    requireSharedData(this, SE, FREQ, MAPPING);
+    requireSharedData(this, SE, FREQ, MAPPING, SLIM);
     expected = expectedFromFiles();
     env = await startBiomedEnv();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'biomed-sider-'));
@@ -89,11 +93,14 @@ describe('biomed: sider import of the real shared files (SIDER 4.1 + DrugBank Pu
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the files have the README\'s row counts and Hetionet\'s 5,734 side effects (read by the test itself)', () => {
+  it('the files have the README\'s row counts and give Hetionet\'s 5,734 side effects and 138,944 edges (read by the test itself)', () => {
     expect([expected.seRows, expected.freqRows, expected.mappingRows]).to.deep.equal([309849, 291632, 204709]);
     // Hetionet v1.0 has 5,734 SideEffect nodes: the MedDRA UMLS ids of the pairs that join to DrugBank.
     expect(expected.sideEffectsWithClaims).to.equal(5734);
     expect([expected.compounds, expected.mapped, expected.multi, expected.withoutMeddra]).to.deep.equal([1556, 1192, 142, 901]);
+    // drugbank-slim's 1,552 drugs are Hetionet's 1,552 compounds; the pairs of those drugs are exactly Hetionet v1.0's
+    // 138,944 Compound-causes-SideEffect edges (1,787 is its line count: descriptions span lines).
+    expect([expected.slim.size, expected.pairsOfSlimDrugs]).to.deep.equal([1552, 138944]);
   });
 
   it('imports the pinned files: one CAUSES claim per DrugBank compound-side effect pair, counts as read here', async () => {
@@ -117,6 +124,8 @@ describe('biomed: sider import of the real shared files (SIDER 4.1 + DrugBank Pu
     expect(result.report.warnings).to.include(`${expected.compounds - expected.mapped} SIDER compound(s) (stereo STITCH ids, ${expected.rowsUnmapped} rows) have no DrugBank id through mapping-pubchem.tsv: skipped`);
     const where = `snapshot_id = '${snapshotId}'`;
     expect(await env.count('biomed.claims', `${where} and predicate = 'CAUSES' and evidence_direction = 'supports'`)).to.equal(expected.pairs.size);
+    const slimSubjects = `array[${[...expected.slim].map((id) => `'DRUGBANK:${id}'`).join(',')}]`;
+    expect(await env.count('biomed.claims', `${where} and subject = any(${slimSubjects})`)).to.equal(138944);
     expect(await env.count('biomed.claims', `${where} and (subject !~ '^DRUGBANK:DB[0-9]{5}$' or object !~ '^UMLS:C[0-9]{7}$')`)).to.equal(0);
     expect(await env.count('biomed.terms', `${where} and kind = 'side_effect' and search_text = '' and curie like 'UMLS:C%'`)).to.equal(expected.sideEffects);
     // Every claim is a pair of the file, with the pair's first line as evidence and the types it occurs with.
