@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
-import { importSnapshot } from '../../commands/biomed/import-snapshot';
+import { ImportFailedError, importSnapshot } from '../../commands/biomed/import-snapshot';
 import { ImportRefusedError } from '../../infra/biomed/artifacts';
 import { PostgresEventStore } from '../../infra/event-store/postgres-event-store';
 import { openTestPglite } from '../support/databases';
@@ -158,6 +158,19 @@ describe('biomed: bgee import of the real shared matrices (1.68 million claims)'
   it('refuses a wrong file list', async () => {
     const error = await env.import({ resource: 'bgee', files: [shared(DIFFEX)] }).then(() => null, (e: unknown) => e);
     expect((error as ImportRefusedError).code).to.equal('bad_input');
+  });
+
+  it('fails a matrix whose header has a column that is no anatomy CURIE, naming it; nothing is written and the active snapshot stays', async () => {
+    const before = await storeFootprint(env);
+    const active = (await env.get('/api/v1/snapshots?resource=bgee')).body.snapshots.filter((s: { active: boolean }) => s.active).map((s: { snapshot_id: string }) => s.snapshot_id);
+    const bad = path.join(dir, 'present-bad-header.tsv');
+    fs.writeFileSync(bad, 'entrez_gene_id\tUBERON:0000002\tbrain\n1\t1\t1\n');
+    const error = await env.import({ resource: 'bgee', files: [bad], allowUnpinned: true }).then(() => null, (e: unknown) => e);
+    expect(error).to.be.instanceOf(ImportFailedError);
+    expect((error as Error).message).to.contain('present-bad-header.tsv line 1: column 3 header \'brain\' is not an anatomy CURIE');
+    const after = await storeFootprint(env);
+    expect({ ...after, 'biomed.snapshots': before['biomed.snapshots'], es_events: before.es_events }).to.deep.equal(before); // only the failed attempt is on record
+    expect((await env.get('/api/v1/snapshots?resource=bgee')).body.snapshots.filter((s: { active: boolean }) => s.active).map((s: { snapshot_id: string }) => s.snapshot_id)).to.deep.equal(active);
   });
 
   it('writes the same claims and evidence for a small matrix on PGlite (no COPY) as on PostgreSQL; malformed rows counted', async () => {
