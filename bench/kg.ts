@@ -64,10 +64,12 @@ function rssSampler() {
 
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 
+/** Drug -> disease pairs of the DM and SYM indications (a NOT-only drug is no node: its requests would be 404s). */
 function pdbPairs(): [string, string][] {
   const lines = fs.readFileSync(S('pharmacotherapydb/indications.tsv'), 'utf8').split('\n').filter(Boolean);
   const header = lines[0]!.split('\t');
-  return lines.slice(1).map((l) => l.split('\t')).map((c) => [`DRUGBANK:${c[header.indexOf('drugbank_id')]}`, c[header.indexOf('doid_id')]!]);
+  return lines.slice(1).map((l) => l.split('\t')).filter((c) => c[header.indexOf('category')] !== 'NOT')
+    .map((c) => [`DRUGBANK:${c[header.indexOf('drugbank_id')]}`, c[header.indexOf('doid_id')]!]);
 }
 
 async function round(url: string, label: string, next: () => string, target: number): Promise<boolean> {

@@ -134,15 +134,15 @@ function main(): void {
 
   // DrugBank rows and PubChem mappings of the seed drugs; SIDER rows of the CIDs that map to them.
   const drugbank = filterTsv(quotedRecords('drugbank/drugbank-slim.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!));
-  // SIDER's flat STITCH id CID1xxxxxxxx is the PubChem CID plus 100,000,000; the mapping rows kept are the
-  // seed drugs' CIDs that SIDER uses (mapping-pubchem.tsv has CRLF line endings: rows are copied as they
-  // are, ids compared without the CR).
+  // SIDER rows are joined to DrugBank on the STITCH stereo id (CID0…: the PubChem CID as is), as Hetionet and
+  // the sider importer do; the mapping rows kept are the seed drugs' CIDs that SIDER uses
+  // (mapping-pubchem.tsv has CRLF line endings: rows are copied as they are, ids compared without the CR).
   const siderAll = read('sider4/meddra_all_se.tsv.gz');
-  const flatCid = (l: string) => String(Number(l.split('\t')[0]!.slice(3)) - 100_000_000);
-  const siderCids = new Set(siderAll.map(flatCid));
+  const stereoCid = (l: string) => String(Number(l.split('\t')[1]!.slice(3)));
+  const siderCids = new Set(siderAll.map(stereoCid));
   const pubchem = filterTsv(read('drugbank/mapping-pubchem.tsv'), (c, col) => drugs.has(c[col('drugbank_id')]!) && siderCids.has(c[1]!.trimEnd()));
   const cids = new Set(pubchem.slice(1).map((l) => l.split('\t')[1]!.trimEnd()));
-  const siderKeep = (l: string) => cids.has(flatCid(l));
+  const siderKeep = (l: string) => cids.has(stereoCid(l));
   const siderSe = siderAll.filter(siderKeep);
   const siderFreq = read('sider4/meddra_freq.tsv.gz').filter(siderKeep);
 

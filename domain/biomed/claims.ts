@@ -37,7 +37,14 @@ export const DRUG_TARGET_PREDICATES = ['TARGETS', 'BINDS'] as const;
  */
 export const GENE_NETWORK_PREDICATES = ['INTERACTS_WITH', 'ASSOCIATES'] as const;
 
-export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES, ...DRUG_TARGET_PREDICATES, ...GENE_NETWORK_PREDICATES] as const;
+/**
+ * Drug side effects (sider: compound CAUSES a UMLS side effect), gene expression in anatomy (bgee) and
+ * cell-surface evidence of a gene (surfaceome). Subjects are drugs and genes, so they do not change a
+ * condition's tier.
+ */
+export const EFFECT_EXPRESSION_PREDICATES = ['CAUSES', 'EXPRESSED_IN', 'UPREGULATED_IN', 'DOWNREGULATED_IN', 'HAS_SURFACE_EVIDENCE'] as const;
+
+export const PREDICATES = [...ONTOLOGY_PREDICATES, ...PHENOTYPE_PREDICATES, ...GENE_PATHWAY_DRUG_PREDICATES, ...MEMBERSHIP_PREDICATES, ...VARIANT_DRUG_PREDICATES, ...DRUG_THERAPY_PREDICATES, ...DRUG_TARGET_PREDICATES, ...GENE_NETWORK_PREDICATES, ...EFFECT_EXPRESSION_PREDICATES] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
 /**

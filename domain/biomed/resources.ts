@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -28,6 +28,9 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   bindingdb: { name: 'bindingdb', implemented: true, description: 'BindingDB affinities of DrugBank compounds on genes (CC BY 3.0): BINDS claims DRUGBANK -> NCBIGene, supports at affinity <= 1000 nM (1 uM, as Hetionet), neutral above; drug terms', inputs: 'one bindings-drugbank-gene.tsv (dhimmel/bindingdb)' },
   ppi: { name: 'ppi', implemented: true, description: 'Hetionet human protein-protein interactions (dhimmel/ppi, CC BY 4.0): one symmetric INTERACTS_WITH claim per distinct gene pair (self-loops skipped, duplicate rows merged), genes on NCBIGene through gene_info when given, else HGNC', inputs: 'protein-interactions.txt[.gz], optionally one Homo_sapiens.gene_info[.gz] to map HGNC -> NCBIGene' },
   gwas_catalog: { name: 'gwas_catalog', implemented: true, description: 'GWAS Catalog disease-gene associations (dhimmel/gwas-catalog; GWAS Catalog terms of use): disease ASSOCIATES NCBIGene claims with HC/LC confidence, primary/secondary status and the locus\'s lead SNP (p-value, cases/controls, PubMed), diseases mapped DOID -> MONDO exactly', inputs: 'gene-associations.tsv and snp-associations.tsv, optionally one MONDO-DOID .sssom.tsv mapping set' },
+  sider: { name: 'sider', implemented: true, description: 'SIDER 4.1 drug side effects (CC BY-NC-SA 4.0, non-commercial): CAUSES claims DrugBank compound -> UMLS side effect, compounds joined STITCH -> PubChem -> DrugBank (DrugBank mapping CC BY-NC 4.0), frequencies from meddra_freq', inputs: 'meddra_all_se.tsv[.gz], DrugBank mapping-pubchem.tsv, optionally meddra_freq.tsv[.gz]' },
+  bgee: { name: 'bgee', implemented: true, description: 'Bgee adult human gene expression (CC0, dhimmel/bgee matrices): EXPRESSED_IN, UPREGULATED_IN and DOWNREGULATED_IN claims NCBIGene -> UBERON/CL anatomy', inputs: 'present-in-adult.tsv[.gz], optionally diffex.tsv[.gz]' },
+  surfaceome: { name: 'surfaceome', implemented: true, description: 'The Cancer Surfaceome Atlas GESP scores (Hu et al., Nature Cancer 2021): HAS_SURFACE_EVIDENCE claims gene -> SURFACEOME:cell_surface with the per-resource evidence, Ensembl mapped to NCBIGene through gene_info', inputs: 'the TCSA GESP score .xlsx, optionally Homo_sapiens.gene_info[.gz]' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

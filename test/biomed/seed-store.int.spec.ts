@@ -20,7 +20,7 @@ describe('biomed: seeding a fresh store', function () {
     expect(first.kind).to.equal('seeded');
     if (first.kind !== 'seeded') return;
     expect(first.imports.map((i) => [i.resource, i.outcome])).to.deep.equal([
-      'mondo', 'hp', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome',
+      'mondo', 'hp', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome', 'sider', 'bgee',
     ].map((resource) => [resource, 'imported']));
     for (const { snapshot_id: id } of first.imports) {
       const snapshot = await snapshotQueries(env.runtime.db.knex).get(id!);

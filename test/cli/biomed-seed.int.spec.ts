@@ -68,12 +68,12 @@ describe('Biomed store seed on a fresh machine (npm start)', function () {
 
       seeded = (await getJson(service, '/api/v1/snapshots')).body.snapshots;
       expect(seeded.map((s) => s.resource).sort()).to.deep.equal([
-        'bindingdb', 'disease_ontology', 'drugbank', 'drugcentral', 'gwas_catalog', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome',
+        'bgee', 'bindingdb', 'disease_ontology', 'drugbank', 'drugcentral', 'gwas_catalog', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome', 'sider',
       ]);
       // The knowledge graph of the seed: real indications, targets and GWAS genes, not the hand-written fixtures.
       const kg = await getJson(service, '/api/kg/stats?disease_id=sle');
       expect(kg.status).to.equal(200);
-      for (const type of ['TREATS', 'TARGETS', 'ASSOCIATES', 'INTERACTS_WITH', 'PARTICIPATES_IN']) expect(kg.body.edge_types[type], type).to.be.greaterThan(0);
+      for (const type of ['TREATS', 'TARGETS', 'ASSOCIATES', 'INTERACTS_WITH', 'PARTICIPATES_IN', 'CAUSES', 'EXPRESSED_IN']) expect(kg.body.edge_types[type], type).to.be.greaterThan(0);
       expect(kg.body.disease.node).to.deep.equal({ id: SLE, label: 'systemic lupus erythematosus', type: 'Disease' });
       for (const snapshot of seeded) {
         expect(snapshot).to.include({ status: 'completed', active: true, forced: false });

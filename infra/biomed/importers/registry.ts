@@ -1,6 +1,7 @@
 // Resource name -> importer. Resources of spec §1 without an importer yet answer "not implemented yet".
 import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } from '../../../domain/biomed/resources';
 import { ImportRefusedError } from '../artifacts';
+import { bgeeImporter } from './bgee';
 import { bindingdbImporter } from './bindingdb';
 import { clinvarImporter } from './clinvar';
 import { diseaseOntologyImporter } from './disease-ontology';
@@ -18,6 +19,8 @@ import { openfdaImporter } from './openfda';
 import { pharmacotherapydbImporter } from './pharmacotherapydb';
 import { ppiImporter } from './ppi';
 import { reactomeImporter } from './reactome';
+import { siderImporter } from './sider';
+import { surfaceomeImporter } from './surfaceome';
 import { uberonImporter } from './uberon';
 
 const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
@@ -26,6 +29,7 @@ const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   legacy_curated: legacyCuratedImporter, disease_ontology: diseaseOntologyImporter, pharmacotherapydb: pharmacotherapydbImporter, ncbi_gene: ncbiGeneImporter,
   drugbank: drugbankImporter, drugcentral: drugcentralImporter, bindingdb: bindingdbImporter,
   ppi: ppiImporter, gwas_catalog: gwasCatalogImporter,
+  sider: siderImporter, bgee: bgeeImporter, surfaceome: surfaceomeImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 
+/** Called by a parser for a row it skips (malformed), with the 1-based line and the reason; the importer counts and warns. */
+export type SkipHandler = (line: number, reason: string) => void;
+
 export class ParseError extends Error {
   override name = 'ParseError';
   constructor(readonly file: string, readonly line: number, message: string) {

@@ -1,5 +1,5 @@
 // Bulk writers for the rows of one snapshot, one per table, with the column lists in one place.
-import { BulkInserter, Column, StatementQueue } from './bulk-insert';
+import { arrayLiteral, BulkInserter, Column, StatementQueue } from './bulk-insert';
 import { copyField } from './copy-from';
 import { T } from './tables';
 
@@ -51,6 +51,25 @@ export interface ClaimRow {
   evidence: EvidenceRef | readonly EvidenceRef[];
 }
 
+/**
+ * A run of claims from one source record: same subject, predicate, direction and evidence (file, line,
+ * reference, code), one claim per object, no MONDO id. See SnapshotWriters.claimRun.
+ */
+export interface ClaimRun {
+  subject: string; predicate: string; objects: readonly string[]; direction: 'supports' | 'contradicts' | 'neutral';
+  qualifiers: Record<string, unknown> | null;
+  evidence: { file: string; line: number; reference: string | null; evidenceCode: string | null };
+}
+
+/**
+ * Evidence links of claim runs, written by the database: one row per claim number of each run
+ * (generate_series), so a million links cost a few small arrays instead of a million COPY lines.
+ */
+const RUN_EVIDENCE_SQL = `insert into ${T.evidence} (snapshot_id, claim_no, link_no, source_file, source_line, reference, evidence_code)
+  select ?, g, 1, r.file, r.line, r.reference, r.code
+  from unnest(?::integer[], ?::integer[], ?::integer[], ?::text[], ?::text[], ?::text[]) as r(first_no, last_no, line, file, reference, code)
+  cross join lateral generate_series(r.first_no, r.last_no) as g`;
+
 /** Lower-cased label and synonyms, one per line: the text conditions search looks in. */
 export function searchText(label: string | null, synonyms: readonly { text: string }[]): string {
   return [label ?? '', ...synonyms.map((s) => s.text)].join('\n').toLowerCase();
@@ -66,13 +85,21 @@ export class SnapshotWriters {
   private mappingNo = 0;
   /** "<snapshot id>\t" when the queue can COPY; null otherwise. */
   private readonly copyPrefix: string | null;
+  /** Buffered evidence runs of claimRun (parallel arrays) and the links they stand for. */
+  private runs = { first: [] as number[], last: [] as number[], line: [] as number[], file: [] as string[], reference: [] as (string | null)[], code: [] as (string | null)[], links: 0 };
+  private runLinksWritten = 0;
+  private readonly runBatch: number;
 
-  /** `queue` carries the import transaction; the caller owns it (and drains it on failure). */
-  constructor(private readonly queue: StatementQueue, private readonly snapshotId: string) {
+  /**
+   * `queue` carries the import transaction; the caller owns it (and drains it on failure). `claimBatch`:
+   * claims per statement (default: BulkInserter's); the biggest imports pass more for fewer round trips.
+   */
+  constructor(private readonly queue: StatementQueue, private readonly snapshotId: string, options: { claimBatch?: number } = {}) {
     this.terms = new BulkInserter(this.queue, T.terms, TERM_COLUMNS, 2000);
     this.edges = new BulkInserter(this.queue, T.edges, EDGE_COLUMNS);
     this.mappings = new BulkInserter(this.queue, T.mappings, MAPPING_COLUMNS);
-    this.claims = new BulkInserter(this.queue, T.claims, CLAIM_COLUMNS);
+    this.claims = new BulkInserter(this.queue, T.claims, CLAIM_COLUMNS, options.claimBatch);
+    this.runBatch = options.claimBatch ?? 20_000;
     this.evidence = new BulkInserter(this.queue, T.evidence, EVIDENCE_COLUMNS);
     this.copyPrefix = queue.copyClient ? `${copyField(snapshotId)}\t` : null;
   }
@@ -121,13 +148,58 @@ export class SnapshotWriters {
     return queued.length === 1 ? queued[0] : Promise.all(queued).then(() => undefined);
   }
 
+  /**
+   * Claims of one source record that differ only by object (e.g. a gene's row of an expression matrix):
+   * consecutive claim numbers, each with its evidence link, as claim() would write them. The claims go
+   * through the claims writer; their evidence links are sent as runs (first/last claim number + the
+   * record's file, line, reference and code) that the database expands, instead of one line per link.
+   * Returns a promise only when a batch had to be queued.
+   */
+  claimRun(run: ClaimRun): Promise<void> | undefined {
+    const n = run.objects.length;
+    if (n === 0) return undefined;
+    const first = this.claimNo + 1;
+    let pending: Promise<void> | undefined;
+    if (this.copyPrefix !== null) {
+      const middle = `\t${copyField(run.subject)}\t${copyField(run.predicate)}\t`;
+      const tail = `\t${run.direction}\t\\N\t${run.qualifiers === null ? '\\N' : copyField(JSON.stringify(run.qualifiers))}`;
+      for (const object of run.objects) {
+        const p = this.claims.addLine(this.copyPrefix + (++this.claimNo) + middle + copyField(object) + tail);
+        if (p) pending = pending ? pending.then(() => p) : p;
+      }
+    } else {
+      for (const object of run.objects) {
+        const p = this.claims.add([this.snapshotId, ++this.claimNo, run.subject, run.predicate, object, run.direction, null, run.qualifiers]);
+        if (p) pending = pending ? pending.then(() => p) : p;
+      }
+    }
+    const r = this.runs;
+    r.first.push(first); r.last.push(this.claimNo); r.line.push(run.evidence.line); r.file.push(run.evidence.file);
+    r.reference.push(run.evidence.reference); r.code.push(run.evidence.evidenceCode);
+    r.links += n;
+    if (r.links >= this.runBatch) {
+      const p = this.sendRuns();
+      pending = pending ? pending.then(() => p) : p;
+    }
+    return pending;
+  }
+
+  private sendRuns(): Promise<void> {
+    const r = this.runs;
+    this.runs = { first: [], last: [], line: [], file: [], reference: [], code: [], links: 0 };
+    const bindings = [this.snapshotId, arrayLiteral(r.first, 'integer'), arrayLiteral(r.last, 'integer'), arrayLiteral(r.line, 'integer'),
+      arrayLiteral(r.file, 'text'), arrayLiteral(r.reference, 'text'), arrayLiteral(r.code, 'text')];
+    return this.queue.push(() => this.queue.trx.raw(RUN_EVIDENCE_SQL, bindings), () => { this.runLinksWritten += r.links; });
+  }
+
   /** Sends every buffered row and waits until the database has them all. */
   async flush(): Promise<void> {
     for (const writer of [this.terms, this.edges, this.mappings, this.claims, this.evidence]) await writer.flush();
+    if (this.runs.links > 0) await this.sendRuns();
     await this.queue.drain();
   }
 
   counts(): { terms: number; is_a_edges: number; mappings: number; claims: number; evidence_links: number } {
-    return { terms: this.terms.written, is_a_edges: this.edges.written, mappings: this.mappings.written, claims: this.claims.written, evidence_links: this.evidence.written };
+    return { terms: this.terms.written, is_a_edges: this.edges.written, mappings: this.mappings.written, claims: this.claims.written, evidence_links: this.evidence.written + this.runLinksWritten };
   }
 }

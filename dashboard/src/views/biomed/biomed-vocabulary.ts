@@ -6,12 +6,15 @@ import type { ReadinessTier } from './biomed-types';
 export const PREDICATES = [
   'IS_A', 'HAS_PHENOTYPE', 'ASSOCIATED_WITH_GENE', 'INVOLVES_PATHWAY', 'HAS_DRUG_EVIDENCE', 'PARTICIPATES_IN',
   'VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR', 'TREATS', 'PALLIATES', 'INTERACTS_WITH', 'ASSOCIATES',
-  'TARGETS', 'BINDS',
+  'TARGETS', 'BINDS', 'CAUSES', 'EXPRESSED_IN', 'UPREGULATED_IN', 'DOWNREGULATED_IN', 'HAS_SURFACE_EVIDENCE',
 ] as const;
 
 export const EVIDENCE_DIRECTIONS = ['supports', 'contradicts', 'neutral'] as const;
 
-export const RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'pharmacotherapydb'] as const;
+export const RESOURCES = [
+  'mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene',
+  'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome',
+] as const;
 
 /** Page sizes of search and claims (spec §8: 1-200, default 50). */
 export const PAGE_LIMIT = { min: 1, max: 200, default: 50 } as const;
