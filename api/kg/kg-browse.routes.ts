@@ -1,7 +1,7 @@
 // /api/kg/stats, /graph, /search, /node/{node_id}, /neighbors/{node_id} (spec §4.6): reading the knowledge
 // graph built from the active snapshots (docs/knowledge-graph.md).
 import { EDGE_TYPES, PATH_DEFAULT_EXCLUDED, NodeType } from '../../domain/knowledge-graph/metagraph';
-import { countByType, neighbourhood } from '../../domain/knowledge-graph/neighbourhood';
+import { countByType, neighbourhood, neighbourPage } from '../../domain/knowledge-graph/neighbourhood';
 import { edgeTypeMask } from '../../domain/knowledge-graph/typed-graph';
 import { edgesJson, nodeJson } from '../../infra/kg/kg-views';
 import type { RouteDefinition } from '../http/registry';
@@ -168,8 +168,9 @@ export function kgBrowseRoutes(deps: KgRouteDeps): RouteDefinition[] {
       method: 'get', path: '/api/kg/neighbors/{node_id}', operationId: 'kgNeighbors', tags, access: 'public',
       summary: 'A node\'s neighbours by edge type, each edge with its direction and citations',
       description: '`direction`: out (edges from the node), in (edges into it) or both (default); symmetric edges count as both. All edge '
-        + 'types unless `edge_types` is given (a gene\'s expression edges included). Sorted by edge type, then neighbour id; paged by '
-        + 'limit (1–500, default 50) and offset. total counts every neighbour edge before paging.',
+        + 'types unless `edge_types` is given (a gene\'s expression edges included). Sorted by edge type, then the graph\'s node order; paged by '
+        + 'limit (1–500, default 50) and offset. total counts every neighbour edge before paging. Citations here carry no qualifiers '
+        + '(a path\'s edges on /api/kg/path carry them).',
       params: nodeParams,
       query: {
         type: 'object',
@@ -200,20 +201,10 @@ export function kgBrowseRoutes(deps: KgRouteDeps): RouteDefinition[] {
           if ('detail' in resolved) return sendNotFound(res, resolved.detail);
         }
         const mask = edgeTypeMask(query.edge_types as string[] | undefined);
-        const direction = query.direction as 'out' | 'in' | 'both';
-        const found: { edge: number; other: number; reverse: boolean }[] = [];
-        g.forEachStep(node, 'any', mask, (edge, other, reverse) => {
-          const outgoing = g.edgeSource(edge) === node;
-          const symmetric = EDGE_TYPES[g.edgeTypeIndex(edge)]!.symmetric;
-          if (direction === 'both' || symmetric || (direction === 'out') === outgoing) found.push({ edge, other, reverse });
-        });
-        found.sort((a, b) => g.edgeTypeIndex(a.edge) - g.edgeTypeIndex(b.edge) || (g.id(a.other) < g.id(b.other) ? -1 : g.id(a.other) > g.id(b.other) ? 1 : a.edge - b.edge));
-        const counts: Record<string, number> = {};
-        for (const f of found) counts[g.edgeType(f.edge)] = (counts[g.edgeType(f.edge)] ?? 0) + 1;
-        const page = found.slice(query.offset as number, (query.offset as number) + (query.limit as number));
-        const edges = await edgesJson(deps.db, g, page);
+        const { total, counts_by_edge_type: counts, page } = neighbourPage(g, node, mask, query.direction as 'out' | 'in' | 'both', query.offset as number, query.limit as number);
+        const edges = await edgesJson(deps.db, g, page, { qualifiers: false });
         res.json({
-          node: nodeJson(g, node), total: found.length, counts_by_edge_type: counts,
+          node: nodeJson(g, node), total, counts_by_edge_type: counts,
           neighbors: page.map((f, i) => ({ node: nodeJson(g, f.other), edge: edges[i] })), snapshots: snapshotsOf(g), disclaimer: KG_DISCLAIMER,
         });
       },

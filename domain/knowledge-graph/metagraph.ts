@@ -61,8 +61,10 @@ export function edgeTypeIndex(type: string): number | undefined {
 }
 
 /**
- * Left out of path search, neighbourhoods, centrality and communities unless a request names them: every
- * gene is expressed somewhere (Bgee: ~1.15 million gene-anatomy presences), so a path through an anatomy
- * term explains nothing and the 188 anatomy hubs would dominate every metric.
+ * Left out of path search, neighbourhoods, centrality and communities unless a request names them:
+ * - expression: every gene is expressed somewhere (Bgee: ~1.15 million gene-anatomy presences), so a path
+ *   through an anatomy term explains nothing and the 188 anatomy hubs would dominate every metric;
+ * - side effects: a side effect two drugs share (nausea: hundreds of compounds) is a similarity, not a
+ *   mechanism, and the 150,000 CAUSES edges would route most paths through a few symptoms.
  */
-export const PATH_DEFAULT_EXCLUDED: ReadonlySet<string> = new Set(EDGE_TYPES.filter((e) => e.expression).map((e) => e.type));
+export const PATH_DEFAULT_EXCLUDED: ReadonlySet<string> = new Set([...EDGE_TYPES.filter((e) => e.expression).map((e) => e.type), 'CAUSES']);

@@ -2,7 +2,7 @@
 // subgraph holds the compounds that treat it as well as the genes it is associated with), bounded by hops
 // and a node cap, plus every allowed edge among the nodes kept. Within a hop, neighbours are taken by edge
 // type (the metagraph's order) and then by degree, so the cap keeps the best-connected ones.
-import { NODE_TYPES } from './metagraph';
+import { EDGE_TYPES, NODE_TYPES } from './metagraph';
 import type { TypedKnowledgeGraph } from './typed-graph';
 
 export interface Neighbourhood {
@@ -54,4 +54,40 @@ export function countByType(g: TypedKnowledgeGraph, nodes: readonly number[]): R
   const out: Record<string, number> = Object.fromEntries(NODE_TYPES.map((t) => [t, 0]));
   for (const n of nodes) out[g.typeOf(n)]!++;
   return out;
+}
+
+export interface NeighbourPage {
+  total: number;
+  counts_by_edge_type: Record<string, number>;
+  page: { edge: number; other: number; reverse: boolean }[];
+}
+
+/**
+ * One page of a node's neighbours over the allowed edge types, in the direction asked (symmetric edges count
+ * as both): sorted by edge type, then the graph's node order, then edge. Keys are packed into one number and
+ * sorted natively, so an anatomy term's ten thousand expression edges page in about a millisecond.
+ */
+export function neighbourPage(g: TypedKnowledgeGraph, node: number, allowed: Uint8Array, direction: 'out' | 'in' | 'both', offset: number, limit: number): NeighbourPage {
+  const n = g.nodeCount;
+  const e = Math.max(1, g.edgeCount);
+  const keys: number[] = [];
+  const counts: Record<string, number> = {};
+  g.forEachStep(node, 'any', allowed, (edge, other) => {
+    const outgoing = g.edgeSource(edge) === node;
+    const symmetric = EDGE_TYPES[g.edgeTypeIndex(edge)]!.symmetric;
+    if (direction !== 'both' && !symmetric && (direction === 'out') !== outgoing) return;
+    const type = g.edgeTypeIndex(edge);
+    keys.push((type * n + other) * e + edge);
+    const name = EDGE_TYPES[type]!.type;
+    counts[name] = (counts[name] ?? 0) + 1;
+  });
+  const sorted = Float64Array.from(keys).sort();
+  const page: NeighbourPage['page'] = [];
+  for (let i = offset; i < Math.min(sorted.length, offset + limit); i++) {
+    const edge = sorted[i]! % e;
+    const other = Math.floor(sorted[i]! / e) % n;
+    const symmetric = EDGE_TYPES[g.edgeTypeIndex(edge)]!.symmetric;
+    page.push({ edge, other, reverse: !symmetric && g.edgeSource(edge) !== node });
+  }
+  return { total: keys.length, counts_by_edge_type: counts, page };
 }

@@ -22,6 +22,17 @@ export type StepVisitor = (edge: number, other: number, reverse: boolean) => voi
 
 export type WalkMode = 'forward' | 'any';
 
+/** Compressed sparse rows: out-edges of node u are outStart[u] … outStart[u+1]-1; in-edges inEdge[inStart[u] …]. */
+export interface Adjacency {
+  readonly outStart: Int32Array;
+  readonly edgeSrc: Int32Array;
+  readonly edgeDst: Int32Array;
+  readonly edgeType: Uint8Array;
+  readonly inStart: Int32Array;
+  readonly inEdge: Int32Array;
+  readonly symmetric: Uint8Array;
+}
+
 const NODE_TYPE_INDEX = new Map<NodeType, number>(NODE_TYPES.map((t, i) => [t, i]));
 
 /** An Int32Array that grows: edges arrive one at a time while the store is read. */
@@ -272,6 +283,11 @@ export class TypedKnowledgeGraph {
       if (this.symmetric[t]) visit(e, edgeDst[e]!, false);
       else if (mode === 'any') visit(e, edgeDst[e]!, true);
     }
+  }
+
+  /** The raw adjacency arrays, for hot loops (paths) that cannot afford a callback per step. Read only. */
+  adjacency(): Adjacency {
+    return { outStart: this.a.outStart, edgeSrc: this.a.edgeSrc, edgeDst: this.a.edgeDst, edgeType: this.a.edgeType, inStart: this.inStart, inEdge: this.inEdge, symmetric: this.symmetric };
   }
 
   /** Out- and in-degree of a node per edge type (distinct edges, not claims). */

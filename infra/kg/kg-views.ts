@@ -38,15 +38,18 @@ export function nodeJson(g: TypedKnowledgeGraph, i: number): NodeJson {
   return { id: g.id(i), label: g.label(i), type: g.typeOf(i) };
 }
 
-/** Reads the evidence of the given claims (at most CITATIONS_PER_EDGE per edge), keyed "snapshot_id#claim_no". */
-export async function readCitations(db: Knex, refs: readonly ClaimRef[]): Promise<Map<string, CitationJson>> {
+/**
+ * Reads the evidence of the given claims, keyed "snapshot_id#claim_no"; with `qualifiers` also each claim's
+ * qualifiers (a path's few edges carry them; a page of neighbours does not, to stay small and fast).
+ */
+export async function readCitations(db: Knex, refs: readonly ClaimRef[], qualifiers = true): Promise<Map<string, CitationJson>> {
   const out = new Map<string, CitationJson>();
   const real = refs.filter((r) => r.claim_no >= 0);
   if (real.length > 0) {
-    const { rows } = await db.raw(`select e.snapshot_id, e.claim_no, e.reference, e.source_file, e.source_line, e.evidence_code, c.qualifiers
+    const { rows } = await db.raw(`select e.snapshot_id, e.claim_no, e.reference, e.source_file, e.source_line, e.evidence_code, ${qualifiers ? 'c.qualifiers' : 'null as qualifiers'}
       from unnest(?::text[], ?::int[]) as k(snapshot_id, claim_no)
       join ${T.evidence} e on e.snapshot_id = k.snapshot_id and e.claim_no = k.claim_no and e.link_no = 1
-      join ${T.claims} c on c.snapshot_id = k.snapshot_id and c.claim_no = k.claim_no`, [real.map((r) => r.snapshot_id), real.map((r) => r.claim_no)]);
+      ${qualifiers ? `join ${T.claims} c on c.snapshot_id = k.snapshot_id and c.claim_no = k.claim_no` : ''}`, [real.map((r) => r.snapshot_id), real.map((r) => r.claim_no)]);
     for (const r of rows as (Omit<CitationJson, 'resource'> & { qualifiers: unknown })[]) {
       const qualifiers = typeof r.qualifiers === 'string' ? JSON.parse(r.qualifiers) as Record<string, unknown> : (r.qualifiers as Record<string, unknown> | null);
       out.set(`${r.snapshot_id}#${r.claim_no}`, { ...r, resource: '', qualifiers });
@@ -56,9 +59,9 @@ export async function readCitations(db: Knex, refs: readonly ClaimRef[]): Promis
 }
 
 /** Edges as JSON, citations filled from one store read. `steps`: edge index, walk direction. */
-export async function edgesJson(db: Knex, g: TypedKnowledgeGraph, steps: readonly { edge: number; reverse: boolean }[]): Promise<EdgeJson[]> {
+export async function edgesJson(db: Knex, g: TypedKnowledgeGraph, steps: readonly { edge: number; reverse: boolean }[], options: { qualifiers?: boolean } = {}): Promise<EdgeJson[]> {
   const perEdge = steps.map((s) => g.claimsOf(s.edge));
-  const citations = await readCitations(db, perEdge.flatMap((refs) => refs.slice(0, CITATIONS_PER_EDGE)));
+  const citations = await readCitations(db, perEdge.flatMap((refs) => refs.slice(0, CITATIONS_PER_EDGE)), options.qualifiers ?? true);
   return steps.map((s, i) => {
     const refs = perEdge[i]!;
     const spec = EDGE_TYPES[g.edgeTypeIndex(s.edge)]!;

@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { canonicalIdentity } from '../../../domain/knowledge-graph/identity';
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
+import { neighbourPage } from '../../../domain/knowledge-graph/neighbourhood';
 import { kShortestPaths } from '../../../domain/knowledge-graph/paths';
 import { edgeTypeMask, KnowledgeGraphBuilder, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 
@@ -102,6 +103,21 @@ describe('knowledge graph: typed graph', () => {
     expect(kShortestPaths(g, { ...q, maxHops: 4, k: 1, allowed: edgeTypeMask(undefined) }).paths).to.have.length(1);
     const genesOnly = kShortestPaths(g, { ...q, maxHops: 4, k: 5, allowed: edgeTypeMask(['TARGETS', 'INTERACTS_WITH', 'ASSOCIATES']) });
     expect(genesOnly.paths.map((p) => p.steps.length)).to.deep.equal([3]);
+  });
+});
+
+describe('knowledge graph: a node\'s neighbours', () => {
+  it('pages them by edge type and node order, marks edges walked against their direction, and filters by direction', () => {
+    const g = smallGraph();
+    const gene2 = g.lookup('NCBIGene:2')!;
+    const all = neighbourPage(g, gene2, edgeTypeMask(undefined), 'both', 0, 10);
+    // Metagraph order: ASSOCIATES before INTERACTS_WITH. The disease is the ASSOCIATES edge's subject: reverse.
+    expect(all.page.map((p) => [g.id(p.other), g.edgeType(p.edge), p.reverse])).to.deep.equal([['MONDO:0000001', 'ASSOCIATES', true], ['NCBIGene:1', 'INTERACTS_WITH', false]]);
+    expect([all.total, all.counts_by_edge_type]).to.deep.equal([2, { ASSOCIATES: 1, INTERACTS_WITH: 1 }]);
+    // "out" keeps the symmetric interaction (both directions) and drops the incoming association.
+    expect(neighbourPage(g, gene2, edgeTypeMask(undefined), 'out', 0, 10).page.map((p) => g.id(p.other))).to.deep.equal(['NCBIGene:1']);
+    expect(neighbourPage(g, gene2, edgeTypeMask(undefined), 'in', 1, 10).page.map((p) => g.id(p.other))).to.deep.equal(['NCBIGene:1']);
+    expect(neighbourPage(g, gene2, edgeTypeMask(['TREATS']), 'both', 0, 10).total).to.equal(0);
   });
 });
 
