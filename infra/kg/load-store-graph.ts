@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { canonicalIdentity, ExactMapping } from '../../domain/knowledge-graph/identity';
 import { EDGE_TYPE_NAMES, edgeTypeIndex, nodeTypeOf } from '../../domain/knowledge-graph/metagraph';
 import { KnowledgeGraphBuilder, SnapshotRef, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
+import { canonicalCurie } from '../../domain/biomed/curie';
 import { LEGACY_RESOURCE } from '../../domain/biomed/legacy-curated';
 import { activeSnapshots } from '../biomed/read/active-snapshots';
 import { T } from '../biomed/store/tables';
@@ -92,7 +93,8 @@ export async function loadStoreGraph(db: Knex, active?: ReadonlyMap<string, stri
         order by claim_no limit ?`, [refs[s]!.snapshot_id, after, [...EDGE_TYPE_NAMES], PAGE]);
       const page = rows as { claim_no: number; subject: string; predicate: string; object: string }[];
       for (const r of page) {
-        if (!builder.addEdge(edgeTypeIndex(r.predicate)!, identity.canonical(r.subject), identity.canonical(r.object), s, r.claim_no)) mismatch++;
+        // canonicalCurie: one spelling per namespace (HPOA's ORPHA: is MONDO's Orphanet:), then the exact identity.
+        if (!builder.addEdge(edgeTypeIndex(r.predicate)!, identity.canonical(canonicalCurie(r.subject)), identity.canonical(canonicalCurie(r.object)), s, r.claim_no)) mismatch++;
       }
       if (page.length < PAGE) break;
       after = page[page.length - 1]!.claim_no;

@@ -27,11 +27,16 @@ function pathItem(e: GraphExplanation, label: string): HTMLElement {
   if (e.status !== 'found' || !e.path) {
     return h('li', { 'data-testid': 'graph-no-path' }, h('strong', null, label), ': no path found — ', h('span', { class: 'muted' }, e.reason ?? 'no reason given'));
   }
+  // A step walked against its edge keeps the edge's arrow (←): it is never shown as forward.
   const steps = e.path.nodes.map((node, i) => {
     const rel = i > 0 ? e.path?.relationships[i - 1] : undefined;
-    return [rel ? h('span', { class: 'relation', title: rel.provenance }, ` —${rel.relation}→ `) : null, h('span', { class: `node kind-${node.kind}` }, node.label)];
+    const arrow = rel ? (rel.direction === 'reverse' ? ` ←${rel.relation}— ` : ` —${rel.relation}→ `) : '';
+    return [rel ? h('span', { class: 'relation', title: rel.provenance }, arrow) : null, h('span', { class: `node kind-${node.kind}` }, node.label)];
   });
-  return h('li', { 'data-testid': 'graph-path' }, h('strong', null, label), ': ', steps);
+  const cross = e.cross_disease
+    ? h('span', { class: 'muted', 'data-testid': 'graph-cross-disease' }, ` (cross-disease: through ${(e.via_diseases ?? []).map((d) => d.label).join(', ')}; scored less)`)
+    : null;
+  return h('li', { 'data-testid': 'graph-path' }, h('strong', null, label), ': ', steps, cross);
 }
 
 async function draw(container: HTMLElement, paths: GraphExplanation[], signal: AbortSignal): Promise<void> {
@@ -45,8 +50,12 @@ async function draw(container: HTMLElement, paths: GraphExplanation[], signal: A
     path.nodes.forEach((node, i) => {
       nodes.set(node.id, { data: { id: node.id, label: node.label, kind: node.kind } });
       const previous = path.nodes[i - 1];
-      const relation = path.relationships[i - 1]?.relation ?? '';
-      if (previous) edges.set(`${previous.id}|${relation}|${node.id}`, { data: { id: `${previous.id}|${relation}|${node.id}`, source: previous.id, target: node.id, label: relation } });
+      const step = path.relationships[i - 1];
+      const relation = step?.relation ?? '';
+      if (!previous) return;
+      // Drawn as the edge is stored: a step walked against it points back.
+      const [source, target] = step?.direction === 'reverse' ? [node.id, previous.id] : [previous.id, node.id];
+      edges.set(`${source}|${relation}|${target}`, { data: { id: `${source}|${relation}|${target}`, source, target, label: relation } });
     });
   }
   const cy: Core = cytoscape({
