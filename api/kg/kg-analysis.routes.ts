@@ -18,9 +18,11 @@ const SCOPE_HOPS = 2;
 const SCOPE_MAX_NODES = 1000;
 
 function topScores(g: TypedKnowledgeGraph, scores: Scores, topN: number, types: readonly string[] | undefined) {
+  // A metric undefined for a node (closeness of an isolated node) counts as 0, never NaN in the JSON or the sort.
+  const value = (i: number) => (Number.isFinite(scores.scores[i]) ? scores.scores[i]! : 0);
   const order = scores.nodes.map((_, i) => i).filter((i) => !types || types.includes(g.typeOf(scores.nodes[i]!)));
-  order.sort((a, b) => scores.scores[b]! - scores.scores[a]! || (g.id(scores.nodes[a]!) < g.id(scores.nodes[b]!) ? -1 : 1));
-  return order.slice(0, topN).map((i, rank) => ({ rank: rank + 1, ...nodeJson(g, scores.nodes[i]!), score: scores.scores[i]! }));
+  order.sort((a, b) => value(b) - value(a) || (g.id(scores.nodes[a]!) < g.id(scores.nodes[b]!) ? -1 : 1));
+  return order.slice(0, topN).map((i, rank) => ({ rank: rank + 1, ...nodeJson(g, scores.nodes[i]!), score: value(i) }));
 }
 
 export function kgAnalysisRoutes(deps: KgRouteDeps): RouteDefinition[] {
