@@ -34,6 +34,9 @@ import { workspaceDeps } from './workspace.compose';
 import { biomedRoutes } from '../api/biomed/biomed.routes';
 import { biomedRouteDeps } from './biomed.compose';
 import { kgBrowseRoutes } from '../api/kg/kg-browse.routes';
+import { analysisRoutes } from '../api/analysis/analysis-routes';
+import { ANALYSIS_MODULES } from '../commands/analysis';
+import { analysisDeps } from '../commands/analysis/analysis-deps';
 import { kgAnalysisRoutes } from '../api/kg/kg-analysis.routes';
 import { v1DisclaimerMiddleware } from '../api/biomed/disclaimer.middleware';
 
@@ -80,6 +83,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...biomedRoutes(biomedRouteDeps(runtime)));
   const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases };
   registry.add(...kgBrowseRoutes(kgDeps), ...kgAnalysisRoutes(kgDeps));
+  registry.add(...analysisRoutes(ANALYSIS_MODULES, analysisDeps(runtime)));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

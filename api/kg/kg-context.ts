@@ -4,6 +4,7 @@
 import type { Response } from 'express';
 import type { Knex } from 'knex';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
+import { resolveDisease as resolveAnalysisDisease } from '../../commands/analysis/resolve-disease';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import { ServedGraph, storeGraphCache } from '../../infra/kg/store-graph-cache';
 import { KG_DISCLAIMER } from './kg.schemas';
@@ -23,16 +24,10 @@ export function snapshotsOf(g: TypedKnowledgeGraph) {
 
 export type Resolved = { node: number; module_id: string | null } | { detail: string };
 
+/** disease_id as every analysis takes it (commands/analysis/resolve-disease.ts). */
 export function resolveDisease(deps: KgRouteDeps, g: TypedKnowledgeGraph, diseaseId: string): Resolved {
-  const entry = diseaseId.includes(':') ? undefined : deps.diseases.entry(diseaseId);
-  if (!diseaseId.includes(':') && !entry?.module) {
-    return { detail: entry ? `disease module '${diseaseId}' is incomplete: ${entry.problems.join('; ')}` : `unknown disease module '${diseaseId}'` };
-  }
-  const curie = entry?.module ? entry.module.mondo_id : diseaseId;
-  const node = g.lookup(curie);
-  if (node === undefined) return { detail: `disease ${curie}${entry ? ` (module '${diseaseId}')` : ''} has no node in the knowledge graph of the active snapshots` };
-  if (g.typeOf(node) !== 'Disease') return { detail: `${diseaseId} is a ${g.typeOf(node)}, not a disease` };
-  return { node, module_id: entry?.module ? entry.module.id : null };
+  const resolved = resolveAnalysisDisease(deps.diseases, g, diseaseId);
+  return resolved.kind === 'resolved' ? { node: resolved.node, module_id: resolved.module_id } : { detail: resolved.detail };
 }
 
 export function resolveNode(g: TypedKnowledgeGraph, nodeId: string): number | { detail: string } {

@@ -58,6 +58,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   operations: 'Liveness and readiness',
   docs: 'This API description and its interactive viewers',
   auth: 'Researcher sign-in (session cookie)',
+  analysis: 'Analysis modules over the knowledge graph (docs/modules.md): each a synchronous GET route and a job (POST /api/jobs/{module or alias})',
   'knowledge-graph': 'The drug-gene-disease graph built from the active snapshots of the biomedical store (docs/knowledge-graph.md): typed nodes and directed, cited edges; paths, neighbours, centrality, communities',
 };
 

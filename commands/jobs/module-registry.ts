@@ -73,7 +73,7 @@ const RESERVED = new Set(['run-all']);
 
 /** Query parameters every module job accepts (spec §4.4). */
 export const COMMON_JOB_QUERY = {
-  disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', default: 'sle', description: 'Disease module id' },
+  disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
   export_html: { type: 'boolean', default: false, description: 'Also write an HTML report; its path is in the result' },
 } as const;
 

@@ -9,6 +9,9 @@ import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
 import type { Logger } from '../../infra/logging/logger';
 import type { ModuleDefinition } from './module-registry';
 import { researchPipelineModule } from '../workspace/research-pipeline-module';
+import { ANALYSIS_MODULES } from '../analysis';
+import { analysisDeps } from '../analysis/analysis-deps';
+import { analysisJobModule } from '../analysis/analysis-job';
 
 export interface ModuleParts {
   settings: Settings;
@@ -21,5 +24,6 @@ export interface ModuleParts {
 }
 
 export function shippedModules(parts: ModuleParts): readonly ModuleDefinition[] {
-  return [researchPipelineModule(parts)];
+  const deps = analysisDeps(parts);
+  return [researchPipelineModule(parts), ...ANALYSIS_MODULES.map((module) => analysisJobModule(module, deps))];
 }

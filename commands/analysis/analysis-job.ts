@@ -1,0 +1,33 @@
+// An analysis module as a job module: its main route's use case run through the bus (progress, time limits,
+// export_html), under the module's id and legacy aliases. An outcome other than ok fails the job with the
+// same reason the synchronous route gives (404 / 409 ModuleNotAvailableError / 422).
+import type { ModuleDefinition } from '../jobs/module-registry';
+import type { AnalysisDeps, AnalysisModule } from './analysis-module';
+
+export class AnalysisFailedError extends Error {
+  constructor(readonly errorType: 'NotFoundError' | 'ModuleNotAvailableError' | 'ValidationError', message: string) {
+    super(message);
+    this.name = errorType;
+  }
+}
+
+export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps): ModuleDefinition {
+  const main = module.routes[0]!;
+  return {
+    id: module.id,
+    aliases: module.aliases,
+    title: module.title,
+    description: `${module.description} Synchronous form: GET ${main.path}.`,
+    querySchema: main.query,
+    contract: { description: `the result of GET ${main.path}`, resultSchema: main.resultSchema },
+    availability: () => module.availability?.(deps) ?? { available: true },
+    async run({ params }, context) {
+      const outcome = await main.run(deps, params, { progress: context.progress, signal: context.signal });
+      if (outcome.kind === 'ok') return outcome.result;
+      if (outcome.kind === 'not_found') throw new AnalysisFailedError('NotFoundError', outcome.detail);
+      if (outcome.kind === 'not_available') throw new AnalysisFailedError('ModuleNotAvailableError', outcome.reason);
+      throw new AnalysisFailedError('ValidationError', outcome.details.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
+    },
+    renderHtml: (result) => module.renderHtml(result),
+  };
+}
