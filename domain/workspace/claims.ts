@@ -4,14 +4,14 @@
 //                                   trial was terminated / withdrawn / suspended for lack of efficacy
 //                                   (futility); SUPPORTS when the outcome was met, or the trial is a
 //                                   completed phase ≥ 3 trial; else ASSOCIATED_WITH (studied in).
-//   article / preprint naming a drug → outcomeMet attribute first; else cue phrases in the sentences that
-//                                   name the drug (all sentences when only one drug is named): positive cues
-//                                   ("significantly improved", "reduced disease activity", "was effective",
-//                                   "met its primary endpoint", ...) → SUPPORTS; negative cues ("no significant
-//                                   improvement", "failed to", "did not improve", "not superior", ...) →
-//                                   CONTRADICTS; a positive cue preceded in its clause by a negator (not, no,
-//                                   failed to, did not, without, ...) counts as negative; both kinds or none →
-//                                   ASSOCIATED_WITH.
+//   article / preprint naming a drug → outcomeMet attribute first; else the outcome classifier
+//                                   (outcome-classifier.ts, docs/outcome-classification.md) over the sentences
+//                                   of the WHOLE abstract (SourceRecord.fullText) that name the drug (all when
+//                                   only one drug is named): harm, negative or null statement → CONTRADICTS
+//                                   (harm first, then negative, then null: a null result is never outweighed by
+//                                   a positive one); a positive statement → SUPPORTS (a hedged one without
+//                                   statistics → ASSOCIATED_WITH); none → ASSOCIATED_WITH. The deciding sentence
+//                                   is quoted in the claim's statement.
 //   article / preprint naming a target → target ASSOCIATED_WITH disease.
 //   GWAS / Open Targets / GTEx record naming a target → target ASSOCIATED_WITH disease.
 //   bioactivity record naming a drug and a target → drug TARGETS target.
@@ -27,6 +27,7 @@ import type { NormalizedEvidence } from './normalize';
 import { collapseWhitespace } from './normalize';
 import { trialPhaseNumber, trialStatus } from './quality';
 import { stableId } from './hashing';
+import { classifyOutcomeSentence, OutcomeCall, sentences as outcomeSentences } from './outcome-classifier';
 
 export const CLAIM_RELATIONSHIPS: readonly ClaimRelationship[] = ['supports', 'contradicts', 'associated_with', 'targets', 'participates_in'];
 
@@ -37,81 +38,6 @@ export function claimId(subjectId: string, relationship: ClaimRelationship, obje
 /** The disease as a claim object: its knowledge-graph seed node and its name. */
 export function diseaseEntity(disease: DiseaseModule): ClaimEntity {
   return { id: disease.kg_seeds.disease_node, label: disease.name, kind: 'disease' };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cue phrases
-
-const POSITIVE_CUES: readonly RegExp[] = [
-  /\bsignificantly (?:improve[sd]?|reduce[sd]?|decrease[sd]?|lower(?:ed|s)?|increase[sd]? (?:the )?(?:response|remission))\b/gi,
-  /\bsignificant (?:clinical )?(?:improvements?|reductions?|decreases?|benefits?)\b/gi,
-  /\b(?:reduced|reduces|lowered|decreased|improved|improves) (?:the )?disease activity\b/gi,
-  /\b(?:was|were|is|are|proved|remained) (?:highly |also |clinically )?effective\b/gi,
-  /\bmet (?:its|the|their) primary (?:end ?points?|outcomes?)\b/gi,
-  /\bsuperior to (?:placebo|standard(?: of)? care|comparator)\b/gi,
-  /\bclinically meaningful (?:improvements?|benefits?|reductions?)\b/gi,
-  /\b(?:higher|greater) (?:response|remission) rates?\b/gi,
-];
-
-const NEGATIVE_CUES: readonly RegExp[] = [
-  /\bno (?:statistically )?significant (?:clinical )?(?:improvements?|benefits?|reductions?|effects?|efficacy|differences? in (?:efficacy|response|remission|disease activity|the primary))\b/gi,
-  /\bnot (?:statistically )?significantly (?:improve[sd]?|reduce[sd]?|better|different from placebo)\b/gi,
-  /\bfailed to (?:significantly )?(?:meet|improve|reduce|show|demonstrate|achieve)\b/gi,
-  /\bdid not (?:significantly )?(?:improve|reduce|meet|show|demonstrate|achieve)\b/gi,
-  /\bnot superior\b/gi,
-  /\bno (?:clinical )?(?:benefit|efficacy|improvement)\b/gi,
-  /\b(?:was|were|is|are) not effective\b/gi,
-  /\bineffective\b/gi,
-  /\black of efficacy\b/gi,
-  /\bfutility\b/gi,
-];
-
-const NEGATOR = /\b(?:not|no|never|neither|nor|without|failed to|fail to|did not|didn't|does not|doesn't|do not|don't|unable to|cannot|lack of)\b/i;
-
-export interface CueFindings {
-  positive: string[];
-  negative: string[];
-}
-
-/** Splits text into sentences (title and abstract style text). */
-export function sentencesOf(text: string): string[] {
-  return collapseWhitespace(text)
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9("'])/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-/** The clause text before `index`: from the last clause boundary, at most its last 5 words. */
-function precedingClause(sentence: string, index: number): string {
-  const before = sentence.slice(0, index);
-  const boundary = Math.max(
-    before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'),
-    before.toLowerCase().lastIndexOf(' but '), before.toLowerCase().lastIndexOf(' whereas '), before.toLowerCase().lastIndexOf(' while '),
-  );
-  const clause = boundary >= 0 ? before.slice(boundary + 1) : before;
-  return clause.trim().split(/\s+/).slice(-5).join(' ');
-}
-
-/** Outcome cue phrases in the given sentences, negation-aware. */
-export function findOutcomeCues(sentences: readonly string[]): CueFindings {
-  const positive: string[] = [];
-  const negative: string[] = [];
-  const add = (list: string[], phrase: string) => {
-    const p = phrase.toLowerCase();
-    if (!list.includes(p)) list.push(p);
-  };
-  for (const sentence of sentences) {
-    for (const cue of NEGATIVE_CUES) for (const m of sentence.matchAll(cue)) add(negative, m[0]);
-    for (const cue of POSITIVE_CUES) {
-      for (const m of sentence.matchAll(cue)) {
-        const clause = precedingClause(sentence, m.index ?? 0);
-        const negator = NEGATOR.exec(clause);
-        if (negator) add(negative, `${negator[0]} … ${m[0]}`);
-        else add(positive, m[0]);
-      }
-    }
-  }
-  return { positive, negative };
 }
 
 function mentions(sentence: string, names: readonly string[]): boolean {
@@ -172,19 +98,38 @@ export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, g
   const kind = record.recordType === 'preprint' ? ' (preprint)' : '';
   if (record.attributes.outcomeMet === true) return { relationship: 'supports', fragment: `${cite}${kind} reports the primary outcome met` };
   if (record.attributes.outcomeMet === false) return { relationship: 'contradicts', fragment: `${cite}${kind} reports the primary outcome not met` };
-  const all = [collapseWhitespace(record.title), ...sentencesOf(record.text)].filter((s) => s.length > 0);
+  // The whole abstract when the source kept it (the snippet cuts RESULTS and CONCLUSIONS off).
+  const all = [collapseWhitespace(record.title), ...outcomeSentences(record.fullText ?? record.text)].filter((s) => s.length > 0);
   const relevant = ne.drugs.length <= 1 ? all : all.filter((s) => mentions(s, drugNames(drug, graph)));
-  const cues = findOutcomeCues(relevant);
-  if (cues.negative.length > 0 && cues.positive.length === 0) {
-    return { relationship: 'contradicts', fragment: `${cite}${kind} reports "${cues.negative[0]}"` };
+  const decided = decidingStatement(relevant);
+  if (!decided) return { relationship: 'associated_with', fragment: `${cite}${kind} discusses it without an outcome statement` };
+  const quote = `"${decided.sentence.length > 220 ? `${decided.sentence.slice(0, 217)}..."` : `${decided.sentence}"`}`;
+  switch (decided.call.class) {
+    case 'positive':
+      // A hedged positive without statistics ("may be effective") is a lead, not support.
+      if (decided.call.hedged && decided.call.rule !== 'statistic') return { relationship: 'associated_with', fragment: `${cite}${kind} states a hedged positive result: ${quote}` };
+      return { relationship: 'supports', fragment: `${cite}${kind} reports a positive result: ${quote}` };
+    case 'null': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a null result: ${quote}` };
+    case 'negative': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a negative result: ${quote}` };
+    default: return { relationship: 'contradicts', fragment: `${cite}${kind} reports harm: ${quote}` };
   }
-  if (cues.positive.length > 0 && cues.negative.length === 0) {
-    return { relationship: 'supports', fragment: `${cite}${kind} reports "${cues.positive[0]}"` };
+}
+
+const OUTCOME_PRIORITY = { harm: 4, negative: 3, null: 2, positive: 1, none: 0 } as const;
+
+/**
+ * The statement that decides an article's outcome for a drug (domain/workspace/outcome-classifier.ts): among
+ * the given sentences, a harm, else a negative, else a null, else a positive statement — so a failed primary
+ * endpoint is not outweighed by a secondary gain, and a safety signal is always heard.
+ */
+function decidingStatement(candidates: readonly string[]): { sentence: string; call: OutcomeCall } | undefined {
+  let best: { sentence: string; call: OutcomeCall } | undefined;
+  for (const sentence of candidates) {
+    const call = classifyOutcomeSentence(sentence);
+    if (call.class === 'none') continue;
+    if (!best || OUTCOME_PRIORITY[call.class] > OUTCOME_PRIORITY[best.call.class]) best = { sentence, call };
   }
-  if (cues.positive.length > 0) {
-    return { relationship: 'associated_with', fragment: `${cite}${kind} reports mixed results ("${cues.positive[0]}", "${cues.negative[0]}")` };
-  }
-  return { relationship: 'associated_with', fragment: `${cite}${kind} discusses it without an outcome statement` };
+  return best;
 }
 
 function num(value: number, digits: number): string {

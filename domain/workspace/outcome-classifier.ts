@@ -167,10 +167,11 @@ export function classifyOutcomeSentence(sentence: string): OutcomeCall {
   if (ps.length > 0 && ps.every((p) => !p.significant)) return call('null', 'statistic', ps[0]!.text);
 
   if (OPEN_QUESTION.test(sentence)) return call('none', 'open_question', OPEN_QUESTION.exec(sentence)![0]);
-  if (nullCue) {
-    if (HARM_OUTCOME.test(sentence) && !EFFICACY.test(sentence)) return call('none', 'safety_no_difference', nullCue[0]);
-    return call('null', 'null_cue', nullCue[0]);
-  }
+  // A "no difference" about safety alone ("adverse events did not differ") is reassurance, not a null
+  // efficacy result: judged on the cue's own clause, so the rest of the sentence still counts.
+  const nullClause = nullCue ? clauseAround(sentence, nullCue.index, nullCue[0].length) : '';
+  const safetyOnly = nullCue !== null && HARM_OUTCOME.test(nullClause) && !EFFICACY.test(nullClause);
+  if (nullCue && !safetyOnly) return call('null', 'null_cue', nullCue[0]);
   const negative = firstMatch(sentence, NEGATIVE_CUES);
   if (negative && !negatedBefore(sentence, negative.index)) return call('negative', 'negative_cue', negative[0]);
   const positive = firstMatch(sentence, POSITIVE_CUES);
@@ -182,7 +183,17 @@ export function classifyOutcomeSentence(sentence: string): OutcomeCall {
   if (ps.some((p) => p.significant) && /\b(?:improv|reduc|decreas|lower|increas|higher|better|benefit|respon|achiev|greater|compared with|versus)/i.test(sentence)) {
     return call('positive', 'statistic', ps.find((p) => p.significant)!.text);
   }
+  if (safetyOnly) return call('none', 'safety_no_difference', nullCue![0]);
   return call('none', 'none', null);
+}
+
+/** The clause a match sits in: from the previous comma/semicolon/conjunction to the next comma/semicolon. */
+function clauseAround(sentence: string, index: number, length: number): string {
+  const before = sentence.slice(0, index);
+  const start = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), ...[' but ', ' although ', ' whereas ', ' while '].map((w) => before.toLowerCase().lastIndexOf(w)));
+  const rest = sentence.slice(index + length);
+  const ends = [rest.indexOf(','), rest.indexOf(';')].filter((i) => i >= 0);
+  return sentence.slice(start + 1, index + length + (ends.length ? Math.min(...ends) : rest.length));
 }
 
 /** Sentences of a text: split after . ! ? followed by a space and a capital, not after "vs." "e.g." or a number's dot. */

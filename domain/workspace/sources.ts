@@ -21,8 +21,13 @@ export interface SourceRecord {
   title: string;
   /** Canonical public URL of the record at the provider. */
   url: string;
-  /** Up to ~600 characters of the record's own text (abstract, summary, indication...). */
+  /** Up to ~600 characters of the record's own text (abstract, summary, indication...), for display. */
   text: string;
+  /**
+   * The whole text when it is longer than the snippet (an abstract with its RESULTS and CONCLUSIONS), for
+   * reading outcomes; at most FULL_TEXT_MAX characters. Absent when `text` is already all of it.
+   */
+  fullText?: string;
   /** ISO date (YYYY-MM-DD) of publication / first posting, when the provider gives one. */
   published: string | null;
   /**

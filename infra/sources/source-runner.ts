@@ -504,6 +504,12 @@ export function arr(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** The whole text for outcome reading (SourceRecord.fullText): whitespace collapsed, bounded; undefined when the snippet holds it all. */
+export function fullText(text: string | undefined, max = 20_000): string | undefined {
+  const whole = (text ?? '').replace(/\s+/g, ' ').trim();
+  return whole.length > 600 ? whole.slice(0, max) : undefined;
+}
+
 /** Whitespace collapsed, cut to max characters at a word boundary (SourceRecord.text is ~600). */
 export function snippet(text: string | undefined, max = 600): string {
   const clean = (text ?? '').replace(/\s+/g, ' ').trim();

@@ -7,7 +7,7 @@
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { isObject, malformed, normalizeDate, num, snippet, str } from '../source-runner';
+import { isObject, malformed, normalizeDate, num, fullText, snippet, str } from '../source-runner';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const MAX_PAGES = 3;
@@ -54,6 +54,7 @@ function toRecord(entry: Record<string, unknown>): SourceRecord | null {
     title: str(entry.title) ?? `bioRxiv preprint ${doi}`,
     url: `https://www.biorxiv.org/content/${doi}v${encodeURIComponent(version)}`,
     text: snippet(str(entry.abstract)),
+    ...(fullText(str(entry.abstract)) ? { fullText: fullText(str(entry.abstract)) } : {}),
     published: normalizeDate(entry.date),
     structured: { drugs: [], targets: [], pathways: [] },
     attributes: { journal: JOURNAL },

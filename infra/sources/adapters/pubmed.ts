@@ -5,7 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
-import { arr, compactDate, diseaseWords, isObject, isoDate, malformed, questionKeywords, snippet, str } from '../source-runner';
+import { arr, compactDate, diseaseWords, isObject, isoDate, malformed, questionKeywords, fullText, snippet, str } from '../source-runner';
 
 const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate']);
 
@@ -84,6 +84,7 @@ function toRecord(entry: unknown): SourceRecord | null {
     title: text(article.ArticleTitle) || text(article.VernacularTitle) || `PubMed article ${pmid}`,
     url: `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`,
     text: snippet(abstract),
+    ...(fullText(abstract) ? { fullText: fullText(abstract) } : {}),
     published: articleDate(article, obj(obj(entry).PubmedData)),
     structured: { drugs: [], targets: [], pathways: [] },
     attributes: {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { claimId, diseaseEntity, extractClaims, findOutcomeCues, mergeLlmClaims, sentencesOf } from '../../../domain/workspace/claims';
+import { claimId, diseaseEntity, extractClaims, mergeLlmClaims } from '../../../domain/workspace/claims';
 import { normalizeEvidence, type NormalizedEvidence } from '../../../domain/workspace/normalize';
 import type { Claim } from '../../../domain/workspace/dossier-types';
 import type { SourceName, SourceRecord } from '../../../domain/workspace/sources';
@@ -69,10 +69,10 @@ describe('Deterministic claim extraction', function () {
   });
 
   describe('articles and preprints', function () {
-    it('supports on positive cue phrases', function () {
+    it('supports on positive outcome statements', function () {
       for (const text of [
         'Belimumab significantly improved SRI-4 response rates.',
-        'Treatment reduced disease activity at week 52.',
+        'Treatment reduced disease activity compared with placebo at week 52.',
         'Belimumab was effective and well tolerated.',
         'The trial met its primary endpoint.',
         'Belimumab was superior to placebo.',
@@ -83,7 +83,7 @@ describe('Deterministic claim extraction', function () {
       }
     });
 
-    it('contradicts on negative cue phrases, including negated positive ones', function () {
+    it('contradicts on null and negative outcome statements, including negated positive ones', function () {
       for (const text of [
         'There was no significant improvement in disease activity.',
         'Belimumab failed to meet the primary endpoint.',
@@ -97,17 +97,26 @@ describe('Deterministic claim extraction', function () {
     });
 
     it('is negation-aware within a clause only', function () {
-      const cues = findOutcomeCues(sentencesOf('Although adverse events did not differ, belimumab significantly reduced flares.'));
-      expect(cues.positive).to.deep.equal(['significantly reduced']);
-      expect(cues.negative).to.deep.equal([]);
-      expect(findOutcomeCues(['Belimumab was not significantly improved over placebo.']).positive).to.deep.equal([]);
+      const claim = only(claimsOf([article('7', 'Belimumab in SLE', 'Although adverse events did not differ, belimumab significantly reduced flares compared with placebo.')]), 'drug:belimumab');
+      expect(claim.relationship).to.equal('supports');
     });
 
-    it('stays associated_with when cues are absent or mixed', function () {
+    it('reads the whole abstract, not the snippet: a null conclusion after 600 characters contradicts', function () {
+      const padding = 'Background sentence about the disease and its burden in many patients. '.repeat(10);
+      const claim = only(claimsOf([article('8', 'Belimumab in SLE', padding.slice(0, 590), {
+        fullText: `${padding}RESULTS: Flares were fewer. CONCLUSIONS: These findings do not support the use of belimumab in SLE.`,
+      })]), 'drug:belimumab');
+      expect(claim.relationship).to.equal('contradicts');
+      expect(claim.statement).to.contain('do not support the use of belimumab');
+    });
+
+    it('stays associated_with without an outcome statement; a null statement outweighs a positive one', function () {
       expect(only(claimsOf([article('3', 'Belimumab pharmacokinetics', 'We measured serum levels of belimumab.')]), 'drug:belimumab').relationship).to.equal('associated_with');
       const mixed = only(claimsOf([article('4', 'Belimumab in SLE', 'Belimumab significantly reduced flares. It did not improve fatigue.')]), 'drug:belimumab');
-      expect(mixed.relationship).to.equal('associated_with');
-      expect(mixed.statement).to.contain('mixed results');
+      expect(mixed.relationship).to.equal('contradicts');
+      expect(mixed.statement).to.contain('null result');
+      const hedged = only(claimsOf([article('9', 'Belimumab in SLE', 'Belimumab may be effective in this setting.')]), 'drug:belimumab');
+      expect(hedged.relationship).to.equal('associated_with');
     });
 
     it('scopes cues to the sentences naming each drug when several drugs are named', function () {
