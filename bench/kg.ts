@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { withScratchDatabase } from './scratch-database';
+import { KG_IMPORTS } from './kg-imports';
 import { startService } from './service-process';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
 import { openRuntime } from '../app/runtime';
@@ -39,22 +40,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGETS = { importSeconds: 45, importRssMb: 1024, buildSeconds: 10, metricsSeconds: 10, pathP99: 50, neighborsP99: 10 };
 
 const S = (rel: string) => path.join(SHARED, rel);
-const SSSOM = S('mondo/mondo_exactmatch_doid.sssom.tsv');
-const GENE_INFO = S('ncbi-gene/Homo_sapiens.gene_info.gz');
-export const KG_IMPORTS: [string, string[]][] = [
-  ['disease_ontology', [S('disease-ontology/HumanDO.obo'), SSSOM]],
-  ['pharmacotherapydb', [S('pharmacotherapydb/indications.tsv'), SSSOM]],
-  ['ncbi_gene', [GENE_INFO]],
-  ['drugbank', [S('drugbank/drugbank-slim.tsv'), S('drugbank/mapping-pubchem.tsv')]],
-  ['drugcentral', [S('drugcentral/targets.tsv')]],
-  ['bindingdb', [S('bindingdb/bindings-drugbank-gene.tsv')]],
-  ['gwas_catalog', [S('gwas-catalog/gene-associations.tsv'), S('gwas-catalog/snp-associations.tsv'), SSSOM]],
-  ['ppi', [S('ppi/protein-interactions.txt.gz'), GENE_INFO]],
-  ['reactome', [S('reactome/ReactomePathways.txt'), S('reactome/ReactomePathways.gmt')]],
-  ['sider', [S('sider4/meddra_all_se.tsv.gz'), S('sider4/meddra_freq.tsv.gz'), S('drugbank/mapping-pubchem.tsv')]],
-  ['bgee', [S('bgee/present-in-adult.tsv.gz'), S('bgee/diffex.tsv.gz')]],
-  ['surfaceome', [S('surfaceome/TCSA-Figure1_GESPscore.xlsx'), GENE_INFO]],
-];
 
 function rssSampler() {
   let peak = process.memoryUsage().rss;

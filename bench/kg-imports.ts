@@ -1,0 +1,22 @@
+// The drug-gene-disease resources of ../shared/data and the files each import takes (bench:kg, bench:modules).
+import path from 'node:path';
+
+const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
+const S = (rel: string) => path.join(SHARED, rel);
+const SSSOM = S('mondo/mondo_exactmatch_doid.sssom.tsv');
+const GENE_INFO = S('ncbi-gene/Homo_sapiens.gene_info.gz');
+export const KG_IMPORTS: [string, string[]][] = [
+  ['disease_ontology', [S('disease-ontology/HumanDO.obo'), SSSOM]],
+  ['pharmacotherapydb', [S('pharmacotherapydb/indications.tsv'), SSSOM]],
+  ['ncbi_gene', [GENE_INFO]],
+  ['drugbank', [S('drugbank/drugbank-slim.tsv'), S('drugbank/mapping-pubchem.tsv')]],
+  ['drugcentral', [S('drugcentral/targets.tsv')]],
+  ['bindingdb', [S('bindingdb/bindings-drugbank-gene.tsv')]],
+  ['gwas_catalog', [S('gwas-catalog/gene-associations.tsv'), S('gwas-catalog/snp-associations.tsv'), SSSOM]],
+  ['ppi', [S('ppi/protein-interactions.txt.gz'), GENE_INFO]],
+  ['reactome', [S('reactome/ReactomePathways.txt'), S('reactome/ReactomePathways.gmt')]],
+  ['sider', [S('sider4/meddra_all_se.tsv.gz'), S('sider4/meddra_freq.tsv.gz'), S('drugbank/mapping-pubchem.tsv')]],
+  ['bgee', [S('bgee/present-in-adult.tsv.gz'), S('bgee/diffex.tsv.gz')]],
+  ['surfaceome', [S('surfaceome/TCSA-Figure1_GESPscore.xlsx'), GENE_INFO]],
+];
+
