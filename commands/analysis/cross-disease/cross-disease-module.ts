@@ -8,6 +8,7 @@ import { runDiseaseOverlap } from './disease-overlap';
 import { runDiseaseSimilarity } from './disease-similarity';
 import { runOverlappingModules } from './overlapping-modules';
 import { renderCrossDiseaseHtml } from './render-cross-disease-html';
+import { minModuleGenesSchema } from './panel-separation';
 import { runSharedDrugs } from './shared-drugs';
 
 const disease = { type: 'object', properties: { curie: { type: 'string' }, label: { type: 'string' }, module_id: { type: 'string' } }, required: ['curie', 'label', 'module_id'] };
@@ -65,8 +66,8 @@ export const crossDiseaseModule: AnalysisModule = {
       path: '/api/cross-disease/similarity', operationId: 'crossDiseaseSimilarity',
       summary: 'Network separation s_AB of every pair of registry diseases in the interactome',
       description: `${panelText} s_AB = d_AB − (d_AA + d_BB)/2 (Menche et al., Science 2015): the pairs sorted by s_AB (negative = overlapping `
-        + 'modules) and the matrix. 409 without an interactome.',
-      query: query(),
+        + 'modules) and the matrix. Diseases with fewer than min_module_genes interactome genes get none (listed with the reason). 409 without an interactome.',
+      query: query({ min_module_genes: minModuleGenesSchema }),
       resultSchema: result({
         interactome,
         modules: { type: 'array', items: { type: 'object', properties: { ...disease.properties, genes: { type: 'integer' }, in_interactome: { type: 'integer' }, d_AA: nullableNumber } } },
@@ -101,8 +102,8 @@ export const crossDiseaseModule: AnalysisModule = {
     {
       path: '/api/cross-disease/modules', operationId: 'crossDiseaseModules',
       summary: 'Disease pairs whose interactome modules overlap most',
-      description: `${panelText} The pairs with the smallest network separation s_AB (Menche et al., Science 2015), with d_AB, d_AA, d_BB and the genes they share. 409 without an interactome.`,
-      query: query({ top_synergy: { type: 'integer', minimum: 1, maximum: 200, default: 20, description: 'At most this many pairs' } }),
+      description: `${panelText} The pairs with the smallest network separation s_AB (Menche et al., Science 2015), with d_AB, d_AA, d_BB and the genes they share; diseases with fewer than min_module_genes interactome genes are left out. 409 without an interactome.`,
+      query: query({ top_synergy: { type: 'integer', minimum: 1, maximum: 200, default: 20, description: 'At most this many pairs' }, min_module_genes: minModuleGenesSchema }),
       resultSchema: result({
         interactome,
         counts: { type: 'object' },

@@ -5,16 +5,16 @@ import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { comparePairs, crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
 import { diseasePanel, diseaseRef, panelTooSmall } from './disease-panel';
-import { at, moduleSummaries, NO_INTERACTOME, panelSeparation, SEPARATION_METHOD } from './panel-separation';
+import { at, MIN_MODULE_GENES_DEFAULT, moduleSummaries, NO_INTERACTOME, panelSeparation, SEPARATION_METHOD } from './panel-separation';
 
 export async function runDiseaseSimilarity(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = crossDiseaseParameters(input, []);
+  const parameters = crossDiseaseParameters(input, [['min_module_genes', MIN_MODULE_GENES_DEFAULT]]);
   const g = (await deps.graph()).graph;
   const panel = diseasePanel(deps.diseases, g, parameters.max_diseases);
   const tooSmall = panelTooSmall(panel);
   if (tooSmall) return { kind: 'not_available', reason: tooSmall };
   await context.progress(10, 'searching the interactome from every disease module');
-  const computed = panelSeparation(g, panel);
+  const computed = panelSeparation(g, panel, parameters.min_module_genes!);
   if (!computed) return { kind: 'not_available', reason: NO_INTERACTOME };
   const { net, separation } = computed;
   const D = panel.diseases.length;
@@ -37,7 +37,7 @@ export async function runDiseaseSimilarity(deps: AnalysisDeps, input: Record<str
       body: {
         diseases: panel.summary,
         interactome: { genes: net.nodes.length, interactions: net.edges },
-        modules: moduleSummaries(panel, separation),
+        modules: moduleSummaries(panel, computed),
         counts: { pairs: (D * (D - 1)) / 2, with_separation: pairs.length, without_separation: undefinedPairs },
         pairs,
         matrix: { diseases: panel.diseases.map((d) => d.curie), s_AB: matrix },

@@ -5,16 +5,16 @@ import { sortedIntersection } from '../../../domain/cross-disease/set-overlap';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { comparePairs, crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
 import { diseasePanel, diseaseRef, geneRef, panelTooSmall } from './disease-panel';
-import { at, NO_INTERACTOME, panelSeparation, SEPARATION_METHOD } from './panel-separation';
+import { at, MIN_MODULE_GENES_DEFAULT, NO_INTERACTOME, panelSeparation, SEPARATION_METHOD } from './panel-separation';
 
 export async function runOverlappingModules(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = crossDiseaseParameters(input, [['top_synergy', 20]]);
+  const parameters = crossDiseaseParameters(input, [['top_synergy', 20], ['min_module_genes', MIN_MODULE_GENES_DEFAULT]]);
   const g = (await deps.graph()).graph;
   const panel = diseasePanel(deps.diseases, g, parameters.max_diseases);
   const tooSmall = panelTooSmall(panel);
   if (tooSmall) return { kind: 'not_available', reason: tooSmall };
   await context.progress(10, 'searching the interactome from every disease module');
-  const computed = panelSeparation(g, panel);
+  const computed = panelSeparation(g, panel, parameters.min_module_genes!);
   if (!computed) return { kind: 'not_available', reason: NO_INTERACTOME };
   const { net, separation } = computed;
   const D = panel.diseases.length;
@@ -33,6 +33,7 @@ export async function runOverlappingModules(deps: AnalysisDeps, input: Record<st
       a: ref(a), b: ref(b), s_AB: s, d_AB: at(separation.distance, D, a, b)!,
       d_AA: separation.modules[a]!.d_self!, d_BB: separation.modules[b]!.d_self!,
       overlapping: s < 0,
+      genes_in_interactome: { a: separation.modules[a]!.genes.length, b: separation.modules[b]!.genes.length },
       shared_genes: shared.length,
       shared_in_interactome: shared.filter((x) => net.local[x]! >= 0).length,
       genes: shared.map((x) => geneRef(g, x)),

@@ -197,8 +197,23 @@ describe('analysis: cross-disease (GET /api/cross-disease/*, job cross-disease)'
     expect(body.counts.pairs).to.equal(3);
   });
 
+  it('gives a separation only to modules with at least min_module_genes interactome genes, and says why not', async () => {
+    const { body } = await get('/api/cross-disease/similarity?min_module_genes=50');
+    const large = (body.modules as Json[]).filter((m) => m.in_interactome >= 50).map((m) => m.curie);
+    expect(large.length).to.be.within(2, body.modules.length - 1);
+    for (const m of body.modules as Json[]) {
+      expect(m.separation_defined).to.equal(m.in_interactome >= 50);
+      expect(m.no_separation_because).to.equal(m.in_interactome >= 50 ? null : 'fewer genes in the interactome than min_module_genes');
+    }
+    expect(body.counts.with_separation).to.equal((large.length * (large.length - 1)) / 2);
+    for (const p of body.pairs as Json[]) expect(large).to.include.members([p.a.curie, p.b.curie]);
+    const modules = (await get('/api/cross-disease/modules?min_module_genes=50&top_synergy=200')).body;
+    expect(modules.pairs).to.have.length(body.counts.with_separation);
+    for (const p of modules.pairs as Json[]) expect(Math.min(p.genes_in_interactome.a, p.genes_in_interactome.b)).to.be.at.least(50);
+  });
+
   it('answers 422 for bad parameters and gives byte-identical JSON for the same request', async () => {
-    for (const bad of ['overlap?max_diseases=0', 'overlap?max_diseases=5001', 'drugs?top=0', 'drugs?top=501', 'modules?top_synergy=201', 'similarity?disease_id=sle', 'overlap?top=3']) {
+    for (const bad of ['overlap?max_diseases=0', 'overlap?max_diseases=5001', 'drugs?top=0', 'drugs?top=501', 'modules?top_synergy=201', 'similarity?min_module_genes=1', 'similarity?disease_id=sle', 'overlap?top=3']) {
       const { status } = await get(`/api/cross-disease/${bad}`);
       expect(status, bad).to.equal(422);
     }
