@@ -1,5 +1,8 @@
 // The analysis modules this build ships (spec §1.3, §4.6): each adds one line here.
 import type { AnalysisModule } from './analysis-module';
+import { crossDiseaseModule } from './cross-disease/cross-disease-module';
+import { enrichmentModule } from './pathway-enrichment/enrichment-module';
 
 export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
+  enrichmentModule, crossDiseaseModule,
 ];
