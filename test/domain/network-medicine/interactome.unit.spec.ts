@@ -6,7 +6,7 @@ import {
   bfsFromSet, buildInteractome, components, degrees, distancesFrom, inducedComponents, largestComponent, largestInducedSize, shortestPathTo, UNREACHABLE,
 } from '../../../domain/network-medicine/interactome';
 import { seededRandom } from '../../../domain/shared/seeded-random';
-import { network } from './support';
+import { floyd, network } from './support';
 
 describe('network medicine: the interactome', () => {
   it('is an undirected simple graph: A–B stated both ways is one interaction; only INTERACTS_WITH counts', () => {
@@ -45,6 +45,28 @@ describe('network medicine: the interactome', () => {
     const dist = new Uint8Array(ia.size);
     bfsFromSet(ia, [local(1), local(5)], 2, dist, new Int32Array(ia.size));
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => dist[local(n)])).to.deep.equal([0, 1, 2, 1, 0, UNREACHABLE, UNREACHABLE]);
+  });
+
+  it('BFS distances equal Floyd–Warshall on random graphs, sparse (top-down) and dense (bottom-up levels)', () => {
+    const random = seededRandom(11);
+    for (const [nodes, edgeCount] of [[40, 45], [40, 300], [80, 900]] as const) {
+      const edges: [number, number][] = [];
+      for (let i = 0; i < edgeCount; i++) {
+        const a = 100 + Math.floor(random() * nodes);
+        const b = 100 + Math.floor(random() * nodes);
+        if (a !== b) edges.push([a, b]);
+      }
+      const { ia, local, gene } = network(edges);
+      const genes = [...ia.nodes].map((_, l) => gene(l));
+      const d = floyd(genes, edges);
+      const sources = [genes[0]!, genes[3]!, genes[7]!];
+      const dist = new Uint8Array(ia.size);
+      bfsFromSet(ia, sources.map(local), sources.length, dist, new Int32Array(ia.size));
+      for (const x of genes) {
+        const expected = Math.min(...sources.map((s) => d(s, x)));
+        expect(dist[local(x)], `gene ${x}`).to.equal(Number.isFinite(expected) ? expected : UNREACHABLE);
+      }
+    }
   });
 
   it('a shortest path steps to the smallest-CURIE neighbour one step closer', () => {
