@@ -108,6 +108,8 @@ export class ProximityRun {
   advance(count: number): void {
     const { network } = this.input;
     const end = Math.min(this.input.permutations, this.completed + count);
+    // Without compounds the random gene sets would score nothing.
+    if (this.plans.length === 0) { this.completed = end; return; }
     for (; this.completed < end; this.completed++) {
       this.sampler.sample(this.diseasePlan, this.diseaseRandom, this.randomGenes);
       bfsFromSet(network, this.randomGenes, this.randomGenes.length, this.dist, this.queue);
