@@ -1,8 +1,11 @@
 // The analysis modules this build ships (spec §1.3, §4.6): each adds one line here.
 import type { AnalysisModule } from './analysis-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
+import { diseaseModuleModule } from './disease-module/disease-module-module';
 import { enrichmentModule } from './pathway-enrichment/enrichment-module';
+import { repurposeModule } from './repurpose/repurpose-module';
 
 export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
+  repurposeModule, diseaseModuleModule,
   enrichmentModule, crossDiseaseModule,
 ];

@@ -1,0 +1,177 @@
+// GET /api/repurpose/candidates (and the `repurpose` job): compounds ranked by the network proximity of
+// their targets to a disease's genes in the interactome (Guney et al., Nat Commun 2016; the method is
+// domain/network-medicine/network-proximity.ts). Reads the knowledge graph of the active snapshots:
+// ASSOCIATES (the disease's GWAS genes), TARGETS/BINDS (compound targets), INTERACTS_WITH (the
+// interactome, its largest component), TREATS/PALLIATES (known indications, flagged, never hidden).
+import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
+import { compoundTargets, diseaseGenes, geneCompounds } from '../../../domain/knowledge-graph/gene-sets';
+import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
+import { distancesFrom, Interactome } from '../../../domain/network-medicine/interactome';
+import { closestPairs, ProximityCompound, ProximityRun, ProximityScore } from '../../../domain/network-medicine/network-proximity';
+import { MIN_BIN_SIZE } from '../../../domain/network-medicine/degree-preserving-sampling';
+import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
+import { resolveDisease } from '../resolve-disease';
+import { interactome, interactomeLargestComponent } from '../network-medicine/interactome-cache';
+import { runPermutations } from '../network-medicine/run-permutations';
+import { binsJson, geneJson, GeneJson, noInteractome } from '../network-medicine/views';
+
+export const PROXIMITY_METHOD = 'Network proximity (closest distance, degree-preserving z-score): Guney, Menche, Vidal & Barabási, '
+  + 'Nat Commun 2016, doi:10.1038/ncomms10331';
+/** Closest target–gene pairs shown per candidate (a BindingDB compound can have hundreds of targets). */
+export const MAX_PAIRS = 10;
+
+const TREATS = edgeTypeMask(['TREATS']);
+const PALLIATES = edgeTypeMask(['PALLIATES']);
+
+export interface CandidatesInput {
+  disease_id: string;
+  top_n: number;
+  gene_id?: string;
+  permutations: number;
+  seed: number;
+}
+
+interface Candidate {
+  node: number;
+  targets: number;
+  notInInteractome: number;
+  outsideLargest: number;
+  /** Targets in the largest component (local indices there). */
+  scored: number[];
+}
+
+function indicationsOf(g: TypedKnowledgeGraph, disease: number): { treats: Set<number>; palliates: Set<number> } {
+  const treats = new Set<number>();
+  const palliates = new Set<number>();
+  g.forEachPredecessor(disease, 'forward', TREATS, (_e, compound) => treats.add(compound));
+  g.forEachPredecessor(disease, 'forward', PALLIATES, (_e, compound) => palliates.add(compound));
+  return { treats, palliates };
+}
+
+const byId = (g: TypedKnowledgeGraph) => (a: number, b: number) => (g.id(a) < g.id(b) ? -1 : g.id(a) > g.id(b) ? 1 : 0);
+
+/** Compounds of the graph, or those acting on one gene, with their targets split by where they are. */
+function candidatesOf(g: TypedKnowledgeGraph, full: Interactome, network: Interactome, gene: number | undefined): Candidate[] {
+  const compounds: number[] = [];
+  if (gene !== undefined) compounds.push(...geneCompounds(g, gene));
+  else for (let i = 0; i < g.nodeCount; i++) if (g.typeOf(i) === 'Compound') compounds.push(i);
+  return compounds.map((node) => {
+    const targets = compoundTargets(g, node);
+    const scored = targets.map((t) => network.localOf[t]!).filter((l) => l >= 0).sort((a, b) => a - b);
+    const inInteractome = targets.filter((t) => full.localOf[t]! >= 0).length;
+    return { node, targets: targets.length, notInInteractome: targets.length - inInteractome, outsideLargest: inInteractome - scored.length, scored };
+  });
+}
+
+export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput, context: AnalysisRunContext): Promise<AnalysisOutcome> {
+  const served = await deps.graph();
+  const g = served.graph;
+  const disease = resolveDisease(deps.diseases, g, input.disease_id);
+  if (disease.kind === 'not_found') return { kind: 'not_found', detail: disease.detail };
+  let gene: number | undefined;
+  if (input.gene_id !== undefined) {
+    gene = g.lookup(input.gene_id);
+    if (gene === undefined) return { kind: 'not_found', detail: `gene ${input.gene_id} has no node in the knowledge graph of the active snapshots` };
+    if (g.typeOf(gene) !== 'Gene') return { kind: 'not_found', detail: `${input.gene_id} is a ${g.typeOf(gene)}, not a gene` };
+  }
+
+  const full = interactome(g);
+  if (full.size === 0) return { kind: 'not_available', reason: noInteractome };
+  const network = interactomeLargestComponent(g);
+  const genes = diseaseGenes(g, disease.node);
+  const scoredGenes = genes.map((s) => network.localOf[s]!).filter((l) => l >= 0).sort((a, b) => a - b);
+  const notInInteractome = genes.filter((s) => full.localOf[s]! < 0);
+  const outsideLargest = genes.filter((s) => full.localOf[s]! >= 0 && network.localOf[s]! < 0);
+  if (scoredGenes.length === 0) {
+    return {
+      kind: 'not_available',
+      reason: genes.length === 0
+        ? `disease ${disease.curie} (${disease.label}) has no associated genes (ASSOCIATES, GWAS Catalog) in the active snapshots, so it has no gene in the interactome`
+        : `disease ${disease.curie} (${disease.label}) has no gene in the interactome's largest connected component: of its ${genes.length} associated genes, `
+          + `${notInInteractome.length} are not in the interactome and ${outsideLargest.length} only in smaller components`,
+    };
+  }
+  await context.progress(5, 'interactome and gene sets read');
+
+  const candidates = candidatesOf(g, full, network, gene).filter((c) => c.scored.length > 0).sort((a, b) => byId(g)(a.node, b.node));
+  const compounds: ProximityCompound[] = candidates.map((c) => ({ key: g.id(c.node), targets: c.scored }));
+  const run = new ProximityRun({ network, diseaseGenes: scoredGenes, compounds, permutations: input.permutations, seed: input.seed });
+  await runPermutations(run, input.permutations, context, 5, 95, `proximity of ${compounds.length} compounds`);
+  const { scores, bins } = run.result();
+
+  // z ascending (closer than random first); a compound whose random distances never varied (z null) last; ties by id.
+  const order = candidates.map((_, i) => i).sort((a, b) => {
+    const za = scores[a]!.z;
+    const zb = scores[b]!.z;
+    if (za !== zb) {
+      if (za === null) return 1;
+      if (zb === null) return -1;
+      return za - zb;
+    }
+    return byId(g)(candidates[a]!.node, candidates[b]!.node);
+  });
+  const rankOf = new Map<number, number>(order.map((i, r) => [candidates[i]!.node, r + 1]));
+  const { treats, palliates } = indicationsOf(g, disease.node);
+
+  const shown = order.slice(0, input.top_n);
+  const fromGene = shown.length > 0 ? scoredGenes.map((s) => distancesFrom(network, s)) : [];
+  const geneOf = (local: number): GeneJson => geneJson(g, network.nodes[local]!);
+  const candidateJson = shown.map((i) => {
+    const c = candidates[i]!;
+    const score: ProximityScore = scores[i]!;
+    const pairs = closestPairs(network, scoredGenes, fromGene, c.scored);
+    return {
+      rank: rankOf.get(c.node)!,
+      compound: { id: g.id(c.node), name: g.label(c.node) },
+      known_indication: treats.has(c.node),
+      palliates: palliates.has(c.node),
+      targets: { total: c.targets, scored: c.scored.length, not_in_interactome: c.notInInteractome, outside_largest_component: c.outsideLargest },
+      d: score.d, random_mean: score.random_mean, random_sd: score.random_sd, z: score.z, p_empirical: score.p_empirical,
+      closest_pairs: pairs.slice(0, MAX_PAIRS).map((p) => ({
+        target: geneOf(p.target), gene: geneOf(p.gene), distance: p.distance, tied_genes: p.tied_genes, path: p.path.map(geneOf),
+      })),
+      closest_pairs_total: pairs.length,
+    };
+  });
+
+  const scoreOf = new Map<number, ProximityScore>(candidates.map((c, i) => [c.node, scores[i]!]));
+  const actingOnGene = gene !== undefined ? new Set(geneCompounds(g, gene)) : null;
+  const knownIndications = [...new Set([...treats, ...palliates])].sort(byId(g)).map((node) => {
+    const rank = rankOf.get(node) ?? null;
+    const reason = rank !== null ? null
+      : actingOnGene && !actingOnGene.has(node) ? 'does not act on gene_id'
+        : compoundTargets(g, node).length === 0 ? 'no target (TARGETS/BINDS) in the active snapshots'
+          : 'no target in the interactome\'s largest connected component';
+    return {
+      compound: { id: g.id(node), name: g.label(node) }, relation: treats.has(node) ? (palliates.has(node) ? 'TREATS+PALLIATES' : 'TREATS') : 'PALLIATES',
+      rank, z: rank !== null ? scoreOf.get(node)!.z : null, not_scored_because: reason,
+    };
+  }).sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.compound.id < b.compound.id ? -1 : 1));
+  await context.progress(100, 'ranked');
+
+  return {
+    kind: 'ok',
+    result: analysisEnvelope({
+      module: 'repurpose', method: PROXIMITY_METHOD,
+      disease: { curie: disease.curie, label: disease.label, module_id: disease.module_id },
+      parameters: { disease_id: input.disease_id, top_n: input.top_n, gene_id: input.gene_id ?? null, permutations: input.permutations, seed: input.seed },
+      seed: input.seed, snapshots: g.snapshots,
+      body: {
+        interactome: {
+          genes: full.size, interactions: full.interactions,
+          largest_component: { genes: network.size, interactions: network.interactions },
+        },
+        disease_genes: {
+          total: genes.length, scored: scoredGenes.length,
+          not_in_interactome: notInInteractome.sort(byId(g)).map((s) => geneJson(g, s)),
+          outside_largest_component: outsideLargest.sort(byId(g)).map((s) => geneJson(g, s)),
+        },
+        degree_bins: binsJson(bins, MIN_BIN_SIZE),
+        restricted_to_gene: gene !== undefined ? geneJson(g, gene) : null,
+        candidates_total: candidates.length,
+        candidates: candidateJson,
+        known_indications: knownIndications,
+      },
+    }),
+  };
+}
