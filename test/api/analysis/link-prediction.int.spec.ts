@@ -1,13 +1,15 @@
 // GET /api/ml/predict and the link-prediction job through a real server on the real seed slice (8 diseases,
 // 125 disease-modifying treatments): the envelope and result schema, exact SHAP sums, the model cached per
-// active snapshot set, determinism, 404 / 422, the job by id and by its legacy alias, the module catalog, and
+// active snapshot set and retrained when it changes, determinism, 404 / 422, the job by id and by its legacy alias, the module catalog, and
 // 409 on a store without enough treatments.
 import { expect } from 'chai';
 import { linkModelCached } from '../../../commands/analysis/link-prediction/link-model';
 import { linkPredictionModule } from '../../../commands/analysis/link-prediction/link-prediction-module';
 import { validate } from '../../../domain/shared/schema-validation';
 import { storeGraphCache } from '../../../infra/kg/store-graph-cache';
-import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';
+import { biomedDeps } from '../../../app/biomed.compose';
+import { importSnapshot } from '../../../commands/biomed/import-snapshot';
+import { createScratchDatabase, fixture, ScratchDatabase } from '../../biomed/support/biomed-env';
 import { eventually } from '../../support/databases';
 import { startTestServer, TestServer } from '../../support/test-server';
 
@@ -30,14 +32,18 @@ async function finished(server: TestServer, jobId: string): Promise<Json> {
 
 describe('link prediction: GET /api/ml/predict and the job (seed slice)', function () {
   this.timeout(180_000);
+  let scratch: ScratchDatabase;
   let server: TestServer;
   let first: { status: number; body: Json; text: string };
 
   before(async function () {
-    server = await startTestServer({ startWorkers: true, env: { BIOMED_SEED: 'true', JOB_STREAM_POLL_MS: '50' } });
+    // A database of its own: the last test activates one more snapshot, which no other spec should see.
+    scratch = await createScratchDatabase();
+    server = await startTestServer({ startWorkers: true, databaseUrl: scratch.url, env: { BIOMED_SEED: 'true', JOB_STREAM_POLL_MS: '50' } });
   });
   after(async function () {
     await server?.close();
+    await scratch?.drop();
   });
 
   it('trains on the first request and answers with the envelope, exact SHAP values and example paths', async function () {
@@ -132,6 +138,22 @@ describe('link prediction: GET /api/ml/predict and the job (seed slice)', functi
     expect(entry.aliases).to.deep.equal(['ml']);
     expect(entry.available).to.equal(true);
     expect(entry.request_schema.properties).to.include.keys('disease_id', 'top_n', 'no_shap');
+  });
+
+  it('retrains when the active snapshots change: the new model is versioned by the new set', async function () {
+    const before = (await storeGraphCache(server.runtime.db.knex).current()).key;
+    const deps = biomedDeps(server.runtime.settings, server.runtime.db, server.runtime.store, server.runtime.clock);
+    const imported = await importSnapshot(deps, { resource: 'hpoa', files: [fixture('hpoa-fixture.hpoa')] });
+    expect(imported.outcome).to.equal('imported');
+    const after = await storeGraphCache(server.runtime.db.knex).current();
+    expect(after.key).to.not.equal(before);
+    expect(linkModelCached(after)).to.equal(false);
+    const { status, body } = await get(server, '/api/ml/predict?disease_id=ms&top_n=10');
+    expect(status).to.equal(200);
+    expect(body.model.version).to.equal(after.key);
+    expect(body.model.version).to.contain('hpoa-');
+    expect(body.snapshots.map((s: Json) => s.resource)).to.include('hpoa');
+    expect(linkModelCached(after)).to.equal(true);
   });
 });
 
