@@ -112,7 +112,7 @@ export function examplePath(context: ExplanationContext, spec: FeatureSpec, comp
 /** The `top` features with the largest SHAP values (ties by feature order), each with an example path. */
 export function topContributions(model: LinkModel, context: ExplanationContext, scores: DiseaseScores, row: number, top: number): FeatureContribution[] {
   const phi = shapOf(model, scores, row);
-  const order = phi.map((v, f) => f).sort((a, b) => phi[b]! - phi[a]! || a - b).slice(0, top);
+  const order = phi.map((_, f) => f).sort((a, b) => phi[b]! - phi[a]! || a - b).slice(0, top);
   const compound = scores.compounds[row]!;
   return order.map((f) => {
     const spec = model.specs[f]!;

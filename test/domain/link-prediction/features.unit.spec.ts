@@ -29,7 +29,7 @@ describe('link prediction: feature transforms', () => {
     const lmean = (lt[1]! + lt[2]!) / 3;
     expect(z[1 * p + degree]).to.be.closeTo((Math.log(2) - lmean) / Math.sqrt(lt.reduce((s, v) => s + (v - lmean) ** 2, 0) / 3), 1e-12);
     // Constant columns: scale 1, inputs 0.
-    const other = FEATURES.findIndex((f, i) => i !== dwpc && i !== degree);
+    const other = FEATURES.findIndex((_, i) => i !== dwpc && i !== degree);
     expect(scaling.scale[other]).to.equal(1);
     expect(z[other]).to.equal(0);
   });
