@@ -12,6 +12,7 @@ import { diseaseDiscover, diseaseValidate } from './commands/disease';
 import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
 import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots, useBiomedCliServices } from './commands/biomed';
+import { registerMlCommands } from './commands/ml';
 import { biomedAnalyticsPathways, biomedAnalyticsSharedMechanisms, biomedAnalyticsSubgraph, biomedAnalyticsTargetPrioritization, biomedAnalyticsTargets } from './commands/biomed-analytics';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
@@ -107,6 +108,8 @@ biomedAnalytics.command('pathways <start_curie> <target_curie>').description('cl
 biomedAnalytics.command('target-prioritization <disease_curie>').description('targets ranked by supporting vs contradictory evidence and centrality; JSON')
   .option('--top-k <n>', 'number of targets (1-50, default 10)')
   .action(biomedAnalyticsTargetPrioritization);
+
+registerMlCommands(program);
 
 const bus = program.command('bus').description('message bus');
 bus.command('status').description('consumer groups with lag and dead-letter counts').action(busStatus);

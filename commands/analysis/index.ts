@@ -2,10 +2,12 @@
 import type { AnalysisModule } from './analysis-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
+import { linkPredictionModule } from './link-prediction/link-prediction-module';
 import { enrichmentModule } from './pathway-enrichment/enrichment-module';
 import { repurposeModule } from './repurpose/repurpose-module';
 
 export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   repurposeModule, diseaseModuleModule,
   enrichmentModule, crossDiseaseModule,
+  linkPredictionModule,
 ];

@@ -1,0 +1,52 @@
+// `evidence ml evaluate [--folds 5] [--seed N] [--json]`: cross-validated AUROC and AUPRC of the link-prediction
+// model on the active snapshots (held-out pairs, held-out diseases), with Project Rephetio's published figures
+// for their own evaluation sets beside them, labelled as theirs.
+import type { Command } from 'commander';
+import { evaluateLinkPrediction } from '../../commands/analysis/link-prediction/evaluate-link-prediction';
+import { ANALYSIS_DISCLAIMER } from '../../domain/analysis/result-envelope';
+import { LINK_PREDICTION_DEFAULTS } from '../../domain/link-prediction/train-model';
+import { storeGraphCache } from '../../infra/kg/store-graph-cache';
+import { printTable } from '../print';
+import { withBiomed } from './biomed';
+
+const fixed = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : 'n/a');
+
+export async function mlEvaluate(options: { folds?: string; seed?: string; json?: boolean }): Promise<void> {
+  const folds = options.folds === undefined ? LINK_PREDICTION_DEFAULTS.folds : Number(options.folds);
+  const seed = options.seed === undefined ? LINK_PREDICTION_DEFAULTS.seed : Number(options.seed);
+  const outcome = await withBiomed(async ({ knex }) => {
+    const served = await storeGraphCache(knex).current();
+    let last = '';
+    return evaluateLinkPrediction(served, knex, { folds, seed }, (p) => {
+      if (!options.json && process.stderr.isTTY && p.message !== last) { last = p.message; process.stderr.write(`\r\x1b[K${p.message}`); }
+    });
+  });
+  if (!options.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  if (outcome.kind !== 'ok') {
+    console.error(outcome.reason);
+    process.exit(outcome.kind === 'invalid' ? 2 : 1);
+  }
+  const r = outcome.report;
+  if (options.json) { console.log(JSON.stringify({ ...r, disclaimer: ANALYSIS_DISCLAIMER }, null, 2)); return; }
+  console.log(`Link prediction, ${r.folds}-fold cross-validation (seed ${r.seed}) on the active snapshots:`);
+  console.log(`  ${r.training.positives} treatments, ${r.training.curated_negatives} curated and ${r.training.sampled_negatives} sampled negatives; ${r.training.compounds} compounds, ${r.training.diseases} treated diseases`);
+  console.log('\nOURS, measured on our hold-outs:');
+  printTable(['hold-out', 'AUROC', 'AUPRC', 'positives', 'negatives', 'λ per fold'], [r.held_out_pairs, r.held_out_diseases].map((h) => [
+    h.scheme === 'pairs' ? 'held-out pairs' : 'held-out diseases', fixed(h.auroc), fixed(h.auprc), String(h.positives), String(h.negatives), h.lambdas.join(', '),
+  ]));
+  console.log('\nTHEIRS, Project Rephetio (Himmelstein et al., eLife 2017) as published, their model on their evaluation sets:');
+  printTable(['their evaluation set', 'AUROC'], r.rephetio_published.map((p) => [p.set, fixed(p.auroc)]));
+  console.log(`\n${r.note}`);
+  console.log(`computed from: ${r.snapshots.map((s) => s.snapshot_id).join(', ')}`);
+  console.log(ANALYSIS_DISCLAIMER);
+}
+
+/** Registers `evidence ml …` on the program (called once by cli/main.ts). */
+export function registerMlCommands(program: Command): void {
+  const ml = program.command('ml').description('link prediction: which compounds treat which diseases (research use only)');
+  ml.command('evaluate').description('cross-validated AUROC and AUPRC by held-out pair and held-out disease, next to Project Rephetio\'s published figures')
+    .option('--folds <n>', `number of folds (2-10, default ${LINK_PREDICTION_DEFAULTS.folds})`)
+    .option('--seed <n>', `seed of the negative sample and the folds (default ${LINK_PREDICTION_DEFAULTS.seed})`)
+    .option('--json', 'print JSON')
+    .action(mlEvaluate);
+}

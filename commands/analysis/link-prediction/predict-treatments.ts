@@ -1,0 +1,106 @@
+// GET /api/ml/predict: every compound scored for one disease by the link-prediction model of the active
+// snapshots (link-model.ts), the top_n returned with probability, exact SHAP values (unless no_shap) and
+// their top contributing features with an example path each; the disease's known treatments with their rank.
+import { pairKey } from '../../../domain/link-prediction/hetnet-view';
+import { sigmoid } from '../../../domain/link-prediction/logistic-regression';
+import { ExplanationContext, scoreCompounds, shapBaseValue, shapOf, topContributions } from '../../../domain/link-prediction/predict';
+import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
+import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
+import { resolveDisease } from '../resolve-disease';
+import { linkModel, linkModelCached, TrainedLinkModel, unavailableReason } from './link-model';
+
+export const LINK_PREDICTION_METHOD = 'Project Rephetio-style link prediction (Himmelstein et al., eLife 2017, doi:10.7554/eLife.26726): '
+  + 'degree-weighted path counts (w = 0.4; Himmelstein & Baranzini, PLoS Comput Biol 2015, doi:10.1371/journal.pcbi.1004259) over 8 metapaths, '
+  + 'degree features and interactome proximity (Guney et al., Nat Commun 2016, doi:10.1038/ncomms10331), '
+  + 'L2-regularised logistic regression with λ by 5-fold cross-validation, exact linear SHAP values in log-odds (Lundberg & Lee, NeurIPS 2017)';
+
+/** Features listed per prediction, by SHAP value. */
+export const TOP_FEATURES = 3;
+
+type Known = 'treats' | 'palliates' | 'not' | null;
+
+function knownLabel(trained: TrainedLinkModel, compound: number, disease: number): Known {
+  const n = trained.view.nodeCount;
+  const key = pairKey(compound, disease, n);
+  if (trained.view.neighbours('CtD', false, disease).includes(compound)) return 'treats';
+  if (trained.palliates.has(key)) return 'palliates';
+  if (trained.curatedNot.has(key)) return 'not';
+  return null;
+}
+
+export async function predictTreatments(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
+  const served = await deps.graph();
+  const g = served.graph;
+  const reason = unavailableReason(g);
+  if (reason) return { kind: 'not_available', reason };
+  const resolved = resolveDisease(deps.diseases, g, String(input.disease_id ?? 'sle'));
+  if (resolved.kind === 'not_found') return resolved;
+  const topN = Number(input.top_n ?? 50);
+  const noShap = input.no_shap === true;
+  if (!linkModelCached(served)) await context.progress(2, 'training the link-prediction model for the active snapshots (first request since they changed)');
+  const outcome = await linkModel(served, deps.db, (p) => context.progress(2 + Math.floor((90 * p.done) / Math.max(1, p.total)), p.message));
+  if (outcome.kind === 'not_available') return outcome;
+  if (context.signal.aborted) throw context.signal.reason instanceof Error ? context.signal.reason : new Error('aborted');
+  const { trained } = outcome;
+  const { model } = trained;
+  await context.progress(95, `scoring ${trained.set.compounds.length} compounds for ${resolved.label}`);
+
+  const d = resolved.node;
+  const scores = scoreCompounds(model, trained.predictor, trained.view, d);
+  const m = scores.compounds.length;
+  // Highest log-odds first; ties in CURIE order (the compounds are in CURIE order).
+  const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => scores.logit[b]! - scores.logit[a]! || a - b);
+  const rankOf = new Int32Array(m);
+  order.forEach((row, k) => { rankOf[row] = k + 1; });
+  const compoundRef = (row: number) => ({ curie: g.id(scores.compounds[row]!), label: g.label(scores.compounds[row]!) });
+  const explanations = new ExplanationContext(trained.view, d);
+  const base = shapBaseValue(model);
+  const predictions = order.slice(0, topN).map((row) => {
+    const phi = shapOf(model, scores, row);
+    return {
+      rank: rankOf[row]!,
+      compound: compoundRef(row),
+      probability: sigmoid(scores.logit[row]!),
+      log_odds: scores.logit[row]!,
+      known: knownLabel(trained, scores.compounds[row]!, d),
+      shap: noShap ? null : Object.fromEntries(model.specs.map((spec, f) => [spec.id, phi[f]!])),
+      top_features: topContributions(model, explanations, scores, row, TOP_FEATURES),
+    };
+  });
+  const position = new Map<number, number>();
+  scores.compounds.forEach((c, row) => position.set(c, row));
+  const knownTreatments = [...trained.view.neighbours('CtD', false, d)]
+    .filter((c) => position.has(c))
+    .map((c) => position.get(c)!)
+    .sort((a, b) => rankOf[a]! - rankOf[b]!)
+    .map((row) => ({ compound: compoundRef(row), rank: rankOf[row]!, probability: sigmoid(scores.logit[row]!) }));
+
+  const result = analysisEnvelope({
+    module: 'link-prediction', method: LINK_PREDICTION_METHOD,
+    disease: { curie: resolved.curie, label: resolved.label, module_id: resolved.module_id },
+    parameters: { top_n: topN, no_shap: noShap }, seed: model.training.seed, snapshots: g.snapshots,
+    body: {
+      model: {
+        version: trained.version,
+        kind: 'L2-regularised logistic regression on standardized features',
+        damping: trained.view.damping,
+        lambda: model.lambda,
+        lambda_selection: model.lambdaSelection,
+        converged: model.converged,
+        intercept: model.intercept,
+        prior_offset: model.offset,
+        base_value: base,
+        features: model.specs.map((spec, f) => ({
+          id: spec.id, kind: spec.kind, description: spec.description, transform: spec.transform,
+          metapath: spec.metapath ? spec.metapath.abbreviation : null,
+          coefficient: model.beta[f]!, divisor: model.scaling.divisor[f]!, center: model.scaling.center[f]!, scale: model.scaling.scale[f]!,
+        })),
+        training: model.training,
+      },
+      compounds_scored: m,
+      known_treatments: knownTreatments,
+      predictions,
+    },
+  });
+  return { kind: 'ok', result };
+}

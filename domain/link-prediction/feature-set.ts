@@ -1,0 +1,116 @@
+// The model's features for a compound–disease pair, as Project Rephetio built them (Himmelstein et al., eLife
+// 2017, doi:10.7554/eLife.26726): degree features of the compound and the disease, one DWPC per metapath
+// (metapaths.ts), and — beyond Rephetio — the interactome proximity of Guney et al. (proximity.ts).
+// Raw values here; transforms.ts turns them into model inputs (log1p for degrees, asinh of DWPC / its mean).
+// Features are computed per disease for every compound at once (one backward propagation per metapath).
+// Features without a TREATS edge on their paths do not depend on which treatments are held out, so a
+// FeatureComputer keeps them per disease and recomputes only the TREATS ones for each held-out view. Pure.
+import { DwpcEngine } from './dwpc';
+import type { HetnetView, MetaedgeName } from './hetnet-view';
+import { Metapath, METAPATHS } from './metapaths';
+import { closestDistance, diseaseDistances, proximityFeature } from './proximity';
+
+export type FeatureKind = 'degree' | 'dwpc' | 'proximity';
+export type FeatureTransform = 'log1p' | 'asinh_mean' | 'identity';
+
+export interface FeatureSpec {
+  id: string;
+  kind: FeatureKind;
+  description: string;
+  transform: FeatureTransform;
+  metapath?: Metapath;
+  /** Degree features: the metaedge, whose node (compound or disease) and side. */
+  degree?: { metaedge: MetaedgeName; of: 'compound' | 'disease' };
+  /** True when held-out treatments change the value. */
+  usesTreats: boolean;
+}
+
+const degree = (id: string, metaedge: MetaedgeName, of: 'compound' | 'disease', description: string): FeatureSpec => ({
+  id, kind: 'degree', description, transform: 'log1p', degree: { metaedge, of }, usesTreats: metaedge === 'CtD',
+});
+
+export const FEATURES: readonly FeatureSpec[] = [
+  degree('degree_CbG', 'CbG', 'compound', 'number of genes the compound binds (targets)'),
+  degree('degree_CcSE', 'CcSE', 'compound', 'number of side effects the compound causes'),
+  degree('degree_CtD', 'CtD', 'compound', 'number of other diseases the compound treats (its known indications)'),
+  degree('degree_DaG', 'DaG', 'disease', 'number of GWAS genes of the disease'),
+  ...METAPATHS.map((metapath): FeatureSpec => ({
+    id: `dwpc_${metapath.id}`, kind: 'dwpc', description: `DWPC ${metapath.abbreviation}: ${metapath.description}`,
+    transform: 'asinh_mean', metapath, usesTreats: metapath.usesTreats,
+  })),
+  {
+    id: 'proximity', kind: 'proximity', transform: 'identity', usesTreats: false,
+    description: 'interactome proximity 1/(1 + d_c), d_c the mean distance of the compound\'s targets to the nearest disease gene (Guney et al. 2016)',
+  },
+];
+
+export const FEATURE_COUNT = FEATURES.length;
+
+export class FeatureComputer {
+  private readonly engine: DwpcEngine;
+  private readonly position: Int32Array;
+  /** Treatment-independent columns per disease (compounds × features, NaN where not cached). */
+  private readonly fixed = new Map<number, Float64Array>();
+
+  /** `compounds`: the compound nodes rows are computed for, in row order. `cache`: keep fixed columns per disease. */
+  constructor(readonly base: HetnetView, readonly compounds: Int32Array, private readonly cache = true) {
+    this.engine = new DwpcEngine(base.nodeCount);
+    this.position = new Int32Array(base.nodeCount).fill(-1);
+    compounds.forEach((c, i) => { this.position[c] = i; });
+  }
+
+  /** Raw features of every compound for `disease` in `view` (base without some treatments): rows × FEATURE_COUNT. */
+  forDisease(view: HetnetView, disease: number): Float64Array {
+    const p = FEATURE_COUNT;
+    const rows = this.compounds.length;
+    let fixed = this.fixed.get(disease);
+    if (!fixed) {
+      fixed = this.fixedColumns(disease);
+      if (this.cache) this.fixed.set(disease, fixed);
+    }
+    const out = fixed.slice();
+    FEATURES.forEach((spec, f) => {
+      if (!spec.usesTreats) return;
+      if (spec.kind === 'degree') {
+        // Other indications only: a pair's own treatment never counts towards its features.
+        for (let i = 0; i < rows; i++) out[i * p + f] = view.degree('CtD', true, this.compounds[i]!);
+        for (const c of view.neighbours('CtD', false, disease)) {
+          const i = this.position[c]!;
+          if (i >= 0) out[i * p + f]! -= 1;
+        }
+        return;
+      }
+      for (let i = 0; i < rows; i++) out[i * p + f] = 0;
+      this.scatter(this.engine.toDisease(view, spec.metapath!, disease), out, f);
+    });
+    return out;
+  }
+
+  private scatter(vector: { nodes: Int32Array; dwpc: Float64Array }, out: Float64Array, f: number): void {
+    for (let k = 0; k < vector.nodes.length; k++) {
+      const i = this.position[vector.nodes[k]!]!;
+      if (i >= 0) out[i * FEATURE_COUNT + f] = vector.dwpc[k]!;
+    }
+  }
+
+  private fixedColumns(disease: number): Float64Array {
+    const p = FEATURE_COUNT;
+    const rows = this.compounds.length;
+    const out = new Float64Array(rows * p);
+    const base = this.base;
+    const distances = FEATURES.some((s) => s.kind === 'proximity') ? diseaseDistances(base, disease) : null;
+    FEATURES.forEach((spec, f) => {
+      if (spec.usesTreats) return;
+      if (spec.kind === 'degree') {
+        const { metaedge, of } = spec.degree!;
+        const value = of === 'disease' ? base.degree(metaedge, true, disease) : -1;
+        for (let i = 0; i < rows; i++) out[i * p + f] = of === 'disease' ? value : base.degree(metaedge, true, this.compounds[i]!);
+      } else if (spec.kind === 'proximity') {
+        for (let i = 0; i < rows; i++) out[i * p + f] = proximityFeature(closestDistance(base, distances!, this.compounds[i]!));
+      } else {
+        this.scatter(this.engine.toDisease(base, spec.metapath!, disease), out, f);
+      }
+    });
+    return out;
+  }
+}

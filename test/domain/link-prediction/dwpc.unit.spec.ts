@@ -1,0 +1,104 @@
+// DWPC (Himmelstein & Baranzini 2015) from the propagation engine against hand-worked values and against a
+// naive enumeration of every simple path (graph-fixtures.ts) on random graphs, for every metapath of the model.
+import { expect } from 'chai';
+import { DwpcEngine } from '../../../domain/link-prediction/dwpc';
+import { HetnetView, pairKey } from '../../../domain/link-prediction/hetnet-view';
+import { assertSupported, METAPATHS } from '../../../domain/link-prediction/metapaths';
+import { Edge, graphOf, naivePaths, randomEdges } from './graph-fixtures';
+
+const byId = (id: string) => METAPATHS.find((m) => m.id === id)!;
+
+function dwpcOf(edges: Edge[], metapath: string, compound: string, disease: string): { dwpc: number; paths: number } {
+  const g = graphOf(edges);
+  const view = HetnetView.of(g, 0.4);
+  const v = new DwpcEngine(g.nodeCount).toDisease(view, byId(metapath), g.lookup(disease)!);
+  const k = [...v.nodes].indexOf(g.lookup(compound)!);
+  return k < 0 ? { dwpc: 0, paths: 0 } : { dwpc: v.dwpc[k]!, paths: v.paths[k]! };
+}
+
+describe('link prediction: DWPC', () => {
+  it('matches a hand-worked CbGaD: one path, degrees 2 (compound) and 2 (gene) on CbG, 1 and 1 on DaG', () => {
+    // C1 binds G1 and G2; C2 binds G1; D1 is associated with G1 only.
+    // The path C1-G1-D1: (D_out(C1)=2 · D_in(G1)=2)^-0.4 · (D_out(D1)=1 · D_in(G1)=1)^-0.4 = 4^-0.4 = 0.574349...
+    const edges: Edge[] = [['TARGETS', 'DRUGBANK:DB00001', 'NCBIGene:1'], ['BINDS', 'DRUGBANK:DB00001', 'NCBIGene:2'], ['TARGETS', 'DRUGBANK:DB00002', 'NCBIGene:1'], ['ASSOCIATES', 'MONDO:0000001', 'NCBIGene:1']];
+    const r = dwpcOf(edges, 'CbGaD', 'DRUGBANK:DB00001', 'MONDO:0000001');
+    expect(r.paths).to.equal(1);
+    expect(r.dwpc).to.be.closeTo(Math.pow(4, -0.4), 1e-12);
+    expect(Math.pow(4, -0.4)).to.be.closeTo(0.574349, 1e-6);
+  });
+
+  it('counts TARGETS and BINDS of one pair as one CbG edge', () => {
+    const edges: Edge[] = [['TARGETS', 'DRUGBANK:DB00001', 'NCBIGene:1'], ['BINDS', 'DRUGBANK:DB00001', 'NCBIGene:1'], ['ASSOCIATES', 'MONDO:0000001', 'NCBIGene:1']];
+    // One path, every degree 1: DWPC 1.
+    expect(dwpcOf(edges, 'CbGaD', 'DRUGBANK:DB00001', 'MONDO:0000001')).to.deep.equal({ dwpc: 1, paths: 1 });
+  });
+
+  it('leaves out walks that return to the compound (CbGbCtD): a compound is not its own similar compound', () => {
+    // C1 binds G1 and treats D1; C2 binds G1 and treats D1. For C1 the walk C1-G1-C1-D1 is not a path;
+    // the one path C1-G1-C2-D1 weighs (2·... ) : CbG D_out(C1)=1, D_in(G1)=2; CbG D_out(C2)=1, D_in(G1)=2;
+    // CtD D_out(C2)=1, D_in(D1)=2: (1·2)^-0.4 · (1·2)^-0.4 · (1·2)^-0.4 = 2^-1.2.
+    const edges: Edge[] = [['TARGETS', 'DRUGBANK:DB00001', 'NCBIGene:1'], ['TARGETS', 'DRUGBANK:DB00002', 'NCBIGene:1'], ['TREATS', 'DRUGBANK:DB00001', 'MONDO:0000001'], ['TREATS', 'DRUGBANK:DB00002', 'MONDO:0000001']];
+    const r = dwpcOf(edges, 'CbGbCtD', 'DRUGBANK:DB00001', 'MONDO:0000001');
+    expect(r.paths).to.equal(1);
+    expect(r.dwpc).to.be.closeTo(Math.pow(2, -1.2), 1e-12);
+  });
+
+  it('gives exactly 0 when the only walk revisits a node', () => {
+    const edges: Edge[] = [['TARGETS', 'DRUGBANK:DB00001', 'NCBIGene:1'], ['TREATS', 'DRUGBANK:DB00001', 'MONDO:0000001']];
+    expect(dwpcOf(edges, 'CbGbCtD', 'DRUGBANK:DB00001', 'MONDO:0000001')).to.deep.equal({ dwpc: 0, paths: 0 });
+  });
+
+  for (const metapath of METAPATHS) {
+    it(`equals the naive enumeration of simple paths for ${metapath.abbreviation} on random graphs`, () => {
+      for (let seed = 1; seed <= 12; seed++) {
+        const edges = randomEdges(seed, 0.25 + (seed % 3) * 0.15);
+        const g = graphOf(edges);
+        const view = HetnetView.of(g, 0.4);
+        const engine = new DwpcEngine(g.nodeCount);
+        for (let d = 0; d < g.nodeCount; d++) {
+          if (g.typeOf(d) !== 'Disease') continue;
+          const v = engine.toDisease(view, metapath, d);
+          for (let c = 0; c < g.nodeCount; c++) {
+            if (g.typeOf(c) !== 'Compound') continue;
+            const naive = naivePaths(edges, metapath, g.id(c), g.id(d));
+            const k = [...v.nodes].indexOf(c);
+            const expected = naive.reduce((s, p) => s + p.weight, 0);
+            expect(k < 0 ? 0 : v.paths[k], `${metapath.id} ${g.id(c)} ${g.id(d)} seed ${seed}`).to.equal(naive.length);
+            expect(k < 0 ? 0 : v.dwpc[k]!, `${metapath.id} ${g.id(c)} ${g.id(d)} seed ${seed}`).to.be.closeTo(expected, 1e-12);
+          }
+        }
+      }
+    });
+  }
+
+  it('a view without some treatments equals the graph built without them (degrees included)', () => {
+    const edges = randomEdges(7, 0.45);
+    const g = graphOf(edges);
+    const treats = edges.filter((e) => e[0] === 'TREATS');
+    const dropped = treats.slice(0, 2);
+    const reduced = graphOf(edges.filter((e) => !dropped.includes(e)));
+    const view = HetnetView.of(g, 0.4).withoutTreats(new Set(dropped.map(([, s, o]) => pairKey(g.lookup(s)!, g.lookup(o)!, g.nodeCount))));
+    const reducedView = HetnetView.of(reduced, 0.4);
+    for (const metapath of METAPATHS.filter((m) => m.usesTreats)) {
+      for (let d = 0; d < g.nodeCount; d++) {
+        if (g.typeOf(d) !== 'Disease') continue;
+        const a = new DwpcEngine(g.nodeCount).toDisease(view, metapath, d);
+        const dr = reduced.lookup(g.id(d));
+        const expected = new Map<string, number>();
+        if (dr !== undefined) {
+          const b = new DwpcEngine(reduced.nodeCount).toDisease(reducedView, metapath, dr);
+          b.nodes.forEach((c, k) => expected.set(reduced.id(c), b.dwpc[k]!));
+        }
+        const got = new Map<string, number>();
+        a.nodes.forEach((c, k) => got.set(g.id(c), a.dwpc[k]!));
+        expect([...got.keys()].sort(), metapath.id).to.deep.equal([...expected.keys()].sort());
+        for (const [c, value] of got) expect(value).to.be.closeTo(expected.get(c)!, 1e-12);
+      }
+    }
+  });
+
+  it('refuses metapaths whose repeats the engine cannot remove exactly', () => {
+    expect(() => assertSupported({ id: 'CbGbCbGaD', steps: [{ metaedge: 'CbG', forward: true }, { metaedge: 'CbG', forward: false }, { metaedge: 'CbG', forward: true }, { metaedge: 'DaG', forward: false }] })).to.throw(/overlapping|chained/);
+    expect(() => assertSupported({ id: 'CbGiGiGaD', steps: [{ metaedge: 'CbG', forward: true }, { metaedge: 'GiG', forward: true }, { metaedge: 'GiG', forward: true }, { metaedge: 'DaG', forward: false }] })).to.not.throw();
+  });
+});
