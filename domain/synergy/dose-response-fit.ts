@@ -1,8 +1,8 @@
 // Single-drug dose-response curves: the four-parameter log-logistic model (drc's LL.4; Ritz, Baty, Streibig &
 // Gerhard, PLoS One 2015, doi:10.1371/journal.pone.0146021), which SynergyFinder fits before Loewe and ZIP:
 //   f(x) = c + (d - c) / (1 + exp(b (ln x - ln e)))
-// (b slope, negative for a response rising with dose; c the response at zero dose and d at infinite dose when
-// b < 0; e the dose halfway between). Fitted by least squares with Levenberg–Marquardt (Marquardt, J Soc
+// (b slope; c the response at zero dose and d at infinite dose when b < 0, the form reported when both are free;
+// e the dose halfway between). Fitted by least squares with Levenberg–Marquardt (Marquardt, J Soc
 // Indust Appl Math 1963) from several starting points, keeping the lowest residual sum of squares: one start
 // can stall on a flat or one-sided curve, a handful of slopes and midpoints cannot all. c and d can be held
 // fixed (ZIP fixes both). Dose 0 is taken as 1e-10, as SynergyFinder does, so it anchors the zero-dose end.
@@ -147,5 +147,10 @@ export function fitLogLogistic(doses: readonly number[], responses: readonly num
       if (fit.converged && (!best || fit.sse < best.sse - 1e-12)) best = fit;
     }
   }
-  return best ?? { params: { b: -1, c: fixed.c ?? low, d: fixed.d ?? high, e: median }, sse: Number.NaN, converged: false };
+  if (!best) return { params: { b: -1, c: fixed.c ?? low, d: fixed.d ?? high, e: median }, sse: Number.NaN, converged: false };
+  // (b, c, d) and (-b, d, c) are the same curve: with c and d free, report b <= 0 so c is always the zero-dose end.
+  if (best.params.b > 0 && fixed.c === undefined && fixed.d === undefined) {
+    best = { ...best, params: { b: -best.params.b, c: best.params.d, d: best.params.c, e: best.params.e } };
+  }
+  return best;
 }

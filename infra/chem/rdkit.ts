@@ -19,27 +19,31 @@ export function rdkit(): Promise<MainModule> {
   return loading;
 }
 
-export interface MoleculeFeatures {
-  /** RDKit's canonical SMILES. */
-  smiles: string;
-  /** Standard InChI RDKit writes for the molecule (to check a structure restored from an InChI). */
-  inchi: string;
-  /** Morgan fingerprint bits, packed 8 per byte. */
-  morgan: Uint8Array;
-  descriptors: MolecularDescriptors;
-}
-
 export interface MorganOptions { radius: number; nBits: number }
 
-/** Features of a molecule given as SMILES, or null when RDKit cannot read or sanitise it. */
-export function moleculeFeatures(module: MainModule, smiles: string, morgan: MorganOptions): MoleculeFeatures | null {
+/**
+ * The standard InChI RDKit writes for a molecule given as SMILES (to check a structure restored from an InChI)
+ * and its Morgan fingerprint bits (8 per byte), or null when RDKit cannot read or sanitise it.
+ */
+export function fingerprintChecked(module: MainModule, smiles: string, morgan: MorganOptions): { inchi: string; morgan: Uint8Array } | null {
   const mol = module.get_mol(smiles);
   if (!mol) return null;
   try {
     if (!mol.is_valid()) return null;
-    const descriptors = JSON.parse(mol.get_descriptors()) as MolecularDescriptors;
     const bits = mol.get_morgan_fp_as_uint8array(JSON.stringify({ radius: morgan.radius, nBits: morgan.nBits })) as Uint8Array;
-    return { smiles: mol.get_smiles(), inchi: mol.get_inchi(), morgan: Uint8Array.from(bits), descriptors };
+    return { inchi: mol.get_inchi(), morgan: Uint8Array.from(bits) };
+  } finally {
+    mol.delete();
+  }
+}
+
+/** Canonical SMILES and descriptors of a molecule given as SMILES, or null when RDKit cannot read it. */
+export function moleculeFeatures(module: MainModule, smiles: string): { smiles: string; descriptors: MolecularDescriptors } | null {
+  const mol = module.get_mol(smiles);
+  if (!mol) return null;
+  try {
+    if (!mol.is_valid()) return null;
+    return { smiles: mol.get_smiles(), descriptors: JSON.parse(mol.get_descriptors()) as MolecularDescriptors };
   } finally {
     mol.delete();
   }

@@ -1,7 +1,7 @@
 // Structure-based docking with AutoDock Vina (Eberhardt, Santos-Martins, Tillack & Forli, J Chem Inf Model
 // 2021, doi:10.1021/acs.jcim.1c00203; Trott & Olson, J Comput Chem 2010, doi:10.1002/jcc.21334) of ligands
-// prepared by Open Babel (O'Boyle et al., J Cheminform 2011, doi:10.1186/1758-2946-3-33): SMILES -> 3D,
-// hydrogens at pH 7.4, Gasteiger charges, PDBQT. The receptor is configured per target by the operator in
+// prepared by Open Babel (O'Boyle et al., J Cheminform 2011, doi:10.1186/1758-2946-3-33): SMILES -> 3D
+// (deterministic "fast" builder), hydrogens at pH 7.4, Gasteiger charges, PDBQT. The receptor is configured per target by the operator in
 // SCREENING_RECEPTORS_DIR: `<NCBI Gene id>.pdbqt` (a prepared receptor) and `<NCBI Gene id>.box` (the search
 // box, Vina's config syntax restricted to the six box keys, see parseBox).
 //
@@ -137,7 +137,9 @@ export async function dockSmiles(tools: DockingTools, receptor: Receptor, smiles
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screening-dock-'));
   try {
     fs.writeFileSync(path.join(dir, 'ligand.smi'), `${smiles} ligand\n`);
-    const prepared = await run(tools.obabel, ['-ismi', 'ligand.smi', '-opdbqt', '-O', 'ligand.pdbqt', '--gen3d', '-p', '7.4'], dir, options);
+    // --gen3d fast: coordinates built and force-field cleaned, no random conformer search (the default mode's
+    // rotor search is not seeded, so the same SMILES gave different poses); Vina searches the torsions itself.
+    const prepared = await run(tools.obabel, ['-ismi', 'ligand.smi', '-opdbqt', '-O', 'ligand.pdbqt', '--gen3d', 'fast', '-p', '7.4'], dir, options);
     const ligandFile = path.join(dir, 'ligand.pdbqt');
     if (!prepared.ok) return { ok: false, stage: 'ligand_preparation', error: prepared.error };
     const ligand = fs.existsSync(ligandFile) ? fs.readFileSync(ligandFile, 'utf8') : '';
