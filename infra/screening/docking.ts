@@ -1,7 +1,7 @@
 // Structure-based docking with AutoDock Vina (Eberhardt, Santos-Martins, Tillack & Forli, J Chem Inf Model
 // 2021, doi:10.1021/acs.jcim.1c00203; Trott & Olson, J Comput Chem 2010, doi:10.1002/jcc.21334) of ligands
-// prepared by Open Babel (O'Boyle et al., J Cheminform 2011, doi:10.1186/1758-2946-3-33): SMILES -> 3D
-// (deterministic "fast" builder), hydrogens at pH 7.4, Gasteiger charges, PDBQT. The receptor is configured per target by the operator in
+// prepared by Open Babel (O'Boyle et al., J Cheminform 2011, doi:10.1186/1758-2946-3-33): SMILES -> 3D,
+// hydrogens at pH 7.4, Gasteiger charges, PDBQT. The receptor is configured per target by the operator in
 // SCREENING_RECEPTORS_DIR: `<NCBI Gene id>.pdbqt` (a prepared receptor) and `<NCBI Gene id>.box` (the search
 // box, Vina's config syntax restricted to the six box keys, see parseBox).
 //
@@ -26,10 +26,11 @@ export function parseBox(text: string): { box: DockingBox } | { error: string } 
   for (const [i, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) continue;
-    const m = /^([a-z_]+)\s*=\s*(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)$/.exec(line);
+    const m = /^([A-Za-z_]+)\s*=\s*(.*)$/.exec(line);
     if (!m) return { error: `line ${i + 1} is not 'key = number'` };
     const key = m[1] as (typeof BOX_KEYS)[number];
     if (!BOX_KEYS.includes(key)) return { error: `line ${i + 1}: '${m[1]}' is not a box key (${BOX_KEYS.join(', ')})` };
+    if (!/^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/.test(m[2]!)) return { error: `line ${i + 1}: ${key} is not a number` };
     if (values[key] !== undefined) return { error: `line ${i + 1}: '${key}' given twice` };
     values[key] = Number(m[2]);
   }
@@ -102,7 +103,10 @@ function run(file: string, args: string[], cwd: string, options: DockingOptions)
     execFile(file, args, { cwd, timeout: options.timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024, signal: options.signal, windowsHide: true },
       (error, stdout, stderr) => {
         if (error) {
-          const why = (error as { killed?: boolean }).killed ? `timed out after ${options.timeoutMs} ms` : (stderr.trim().split('\n').slice(-2).join(' ') || error.message);
+          // Vina and Open Babel print their reason on a line naming an error, followed by boilerplate.
+          const lines = `${stderr}\n${stdout}`.split('\n').map((l) => l.trim()).filter(Boolean);
+          const why = (error as { killed?: boolean }).killed ? `timed out after ${options.timeoutMs} ms`
+            : (lines.find((l) => /error/i.test(l)) ?? (lines.slice(-2).join(' ') || error.message));
           resolve({ ok: false, error: `${path.basename(file)}: ${why}`.slice(0, 500) });
         } else resolve({ ok: true, stdout });
       });
@@ -132,26 +136,31 @@ async function runVina(vina: string, receptor: Receptor, dir: string, ligandAtom
   return { ok: true, affinity_kcal_mol: affinity, ligand_atoms: ligandAtoms };
 }
 
-/** Docks one ligand (SMILES of a single molecule) into the receptor; a temporary directory per call. */
-export async function dockSmiles(tools: DockingTools, receptor: Receptor, smiles: string, options: DockingOptions): Promise<DockingOutcome> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screening-dock-'));
+/**
+ * A 3D PDBQT ligand from SMILES of a single molecule (a temporary directory per call): Open Babel's --gen3d
+ * builds coordinates, cleans them with a force field and runs a quick rotor search. That search is not seeded
+ * (the same SMILES can give a different starting conformer, hence a Vina score a few tenths of kcal/mol apart,
+ * in another process; "--gen3d fast" would be deterministic but writes no coordinates in Open Babel 3.1.1), so
+ * callers keep the prepared ligand and reuse it.
+ */
+export async function prepareLigand(tools: Pick<DockingTools, 'obabel'>, smiles: string, options: DockingOptions): Promise<{ ok: true; pdbqt: string } | { ok: false; error: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screening-ligand-'));
   try {
     fs.writeFileSync(path.join(dir, 'ligand.smi'), `${smiles} ligand\n`);
-    // --gen3d fast: coordinates built and force-field cleaned, no random conformer search (the default mode's
-    // rotor search is not seeded, so the same SMILES gave different poses); Vina searches the torsions itself.
-    const prepared = await run(tools.obabel, ['-ismi', 'ligand.smi', '-opdbqt', '-O', 'ligand.pdbqt', '--gen3d', 'fast', '-p', '7.4'], dir, options);
-    const ligandFile = path.join(dir, 'ligand.pdbqt');
-    if (!prepared.ok) return { ok: false, stage: 'ligand_preparation', error: prepared.error };
-    const ligand = fs.existsSync(ligandFile) ? fs.readFileSync(ligandFile, 'utf8') : '';
-    const atoms = ligand.split('\n').filter((l) => l.startsWith('ATOM') || l.startsWith('HETATM')).length;
-    if (atoms === 0) return { ok: false, stage: 'ligand_preparation', error: 'obabel wrote no 3D ligand' };
-    return await runVina(tools.vina, receptor, dir, atoms, options);
+    const prepared = await run(tools.obabel, ['-ismi', 'ligand.smi', '-opdbqt', '-O', 'ligand.pdbqt', '--gen3d', '-p', '7.4'], dir, options);
+    if (!prepared.ok) return { ok: false, error: prepared.error };
+    const file = path.join(dir, 'ligand.pdbqt');
+    const pdbqt = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    const atoms = pdbqt.split('\n').filter((l) => /^(ATOM|HETATM)/.test(l));
+    if (atoms.length === 0) return { ok: false, error: 'obabel wrote no 3D ligand' };
+    if (atoms.every((l) => / 0\.000 +0\.000 +0\.000 /.test(l))) return { ok: false, error: 'obabel wrote no coordinates' };
+    return { ok: true, pdbqt };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Docks a prepared PDBQT ligand file as is (Debian's test ligand); for the test of the Vina set-up. */
+/** Docks a prepared PDBQT ligand into the receptor (a temporary directory per call). */
 export async function dockPdbqt(tools: Pick<DockingTools, 'vina'>, receptor: Receptor, ligandPdbqt: string, options: DockingOptions): Promise<DockingOutcome> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'screening-dock-'));
   try {

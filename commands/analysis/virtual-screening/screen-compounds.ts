@@ -12,7 +12,7 @@ import { diseaseGenes, geneCompounds } from '../../../domain/knowledge-graph/gen
 import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import { nearest } from '../../../domain/screening/fingerprint-similarity';
 import { rdkit } from '../../../infra/chem/rdkit';
-import { dockSmiles, DockingOutcome, DockingTools, findDockingTools, findReceptor, Receptor } from '../../../infra/screening/docking';
+import { dockPdbqt, DockingOptions, DockingOutcome, DockingTools, findDockingTools, findReceptor, prepareLigand, Receptor } from '../../../infra/screening/docking';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import { resolveDisease } from '../resolve-disease';
@@ -23,9 +23,28 @@ export const SCREENING_METHOD = 'Ligand-based virtual screening: Morgan fingerpr
   + '(TARGETS/BINDS edges; max fusion, Hert et al. 2004); drug-likeness by Lipinski\'s rule of five (Lipinski et al., Adv Drug Deliv Rev '
   + '1997) and QED (Bickerton et al., Nat Chem 2012) without its structural-alerts term';
 export const DOCKING_METHOD = 'Docking: AutoDock Vina (Eberhardt et al., J Chem Inf Model 2021) of ligands prepared by Open Babel (O\'Boyle et al., '
-  + 'J Cheminform 2011: 3D, pH 7.4, PDBQT), one pose per ligand, fixed seed, one CPU';
+  + 'J Cheminform 2011: 3D, pH 7.4, PDBQT; the largest component of a salt), one pose per ligand, fixed seed, one CPU';
 
 export const DOCKING_SEED = 20151015;
+
+/**
+ * Prepared 3D ligands, kept per process: Open Babel's conformer search is not seeded, so preparing a ligand
+ * again could start Vina from another conformer; keeping the first makes repeated requests identical.
+ */
+const ligands = new Map<string, Promise<Awaited<ReturnType<typeof prepareLigand>>>>();
+const KEPT_LIGANDS = 2000;
+
+async function dockCompound(tools: DockingTools, receptor: Receptor, smiles: string, options: DockingOptions): Promise<DockingOutcome> {
+  let prepared = ligands.get(smiles);
+  if (!prepared) {
+    prepared = prepareLigand(tools, smiles, options);
+    ligands.set(smiles, prepared);
+    if (ligands.size > KEPT_LIGANDS) ligands.delete(ligands.keys().next().value!);
+  }
+  const ligand = await prepared;
+  if (!ligand.ok) { ligands.delete(smiles); return { ok: false, stage: 'ligand_preparation', error: ligand.error }; }
+  return dockPdbqt(tools, receptor, ligand.pdbqt, options);
+}
 const TOOL_TIMEOUT_MS = 300_000;
 const BINDING = edgeTypeMask(['TARGETS', 'BINDS']);
 
@@ -125,7 +144,7 @@ export async function screenCompounds(deps: AnalysisDeps, input: Record<string, 
     for (const [i, s] of toDock.entries()) {
       if (context.signal.aborted) break;
       await context.progress(50 + Math.round((45 * i) / toDock.length), `docking ${s.c.label} (${i + 1}/${toDock.length})`);
-      docked.set(s.c.curie, await dockSmiles(docking.tools, docking.receptor, s.c.dockingSmiles, { exhaustiveness, seed: DOCKING_SEED, timeoutMs: TOOL_TIMEOUT_MS, signal: context.signal }));
+      docked.set(s.c.curie, await dockCompound(docking.tools, docking.receptor, s.c.dockingSmiles, { exhaustiveness, seed: DOCKING_SEED, timeoutMs: TOOL_TIMEOUT_MS, signal: context.signal }));
     }
   }
 
