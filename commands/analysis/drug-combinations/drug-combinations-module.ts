@@ -4,7 +4,7 @@
 // HSA, Bliss, Loewe and ZIP (Yadav et al., CSBJ 2015).
 import { analysisEnvelope, ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis/result-envelope';
 import { CONFIGURATIONS } from '../../../domain/synergy/combination-configurations';
-import type { AnalysisModule, AnalysisOutcome } from '../analysis-module';
+import type { AnalysisDeps, AnalysisModule, AnalysisOutcome } from '../analysis-module';
 import { resolveDisease } from '../resolve-disease';
 import { checkMatrix, DOSE_RESPONSE_BODY_SCHEMA, hasMatrix, scoreDoseResponse } from './dose-response-synergy';
 import { renderDrugCombinationsHtml } from './render-drug-combinations-html';
@@ -80,7 +80,7 @@ export const DRUG_COMBINATIONS_QUERY = {
   additionalProperties: false,
 };
 
-async function rankCombinations(deps: Parameters<AnalysisModule['routes'][number]['run']>[0], input: Record<string, unknown>, progress: (p: number, m: string) => Promise<void>): Promise<AnalysisOutcome> {
+async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknown>, progress: (p: number, m: string) => Promise<void>): Promise<AnalysisOutcome> {
   const body = input.body;
   if (hasMatrix(body)) {
     const details = checkMatrix(body);

@@ -10,7 +10,8 @@ import type { MainModule } from '@rdkit/rdkit';
 import { lipinski, LipinskiResult, qedWithoutAlerts, QedResult } from '../../../domain/screening/drug-likeness';
 import { bitCount, packFingerprint } from '../../../domain/screening/fingerprint-similarity';
 import { inchiMainLayers } from '../../../domain/screening/inchi-parse';
-import { restoreInchi, writeSmiles } from '../../../domain/screening/inchi-structure';
+import { restoreInchi } from '../../../domain/screening/inchi-structure';
+import { writeSmiles } from '../../../domain/screening/smiles-writer';
 import { fingerprintChecked, moleculeFeatures } from '../../../infra/chem/rdkit';
 
 export const MORGAN = { radius: 2, nBits: 2048 } as const;
