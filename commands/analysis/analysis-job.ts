@@ -19,10 +19,12 @@ export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps): M
     title: module.title,
     description: `${module.description} Synchronous form: GET ${main.path}.`,
     querySchema: main.query,
+    ...(module.bodySchema ? { bodySchema: module.bodySchema } : {}),
     contract: { description: `the result of GET ${main.path}`, resultSchema: main.resultSchema },
     availability: () => module.availability?.(deps) ?? { available: true },
-    async run({ params }, context) {
-      const outcome = await main.run(deps, params, { progress: context.progress, signal: context.signal });
+    async run({ params, body }, context) {
+      const input = module.bodySchema && body !== undefined ? { ...params, body } : params;
+      const outcome = await main.run(deps, input, { progress: context.progress, signal: context.signal });
       if (outcome.kind === 'ok') return outcome.result;
       if (outcome.kind === 'not_found') throw new AnalysisFailedError('NotFoundError', outcome.detail);
       if (outcome.kind === 'not_available') throw new AnalysisFailedError('ModuleNotAvailableError', outcome.reason);

@@ -54,6 +54,11 @@ export interface AnalysisModule {
   description: string;
   /** The routes; the first is the one the job form runs (its query schema is the job's). */
   routes: readonly AnalysisRoute[];
+  /**
+   * Optional JSON body of the job form (validated at submission; `{}` when none is sent), passed to the
+   * first route's run as `input.body`. The GET routes never have one.
+   */
+  bodySchema?: JsonSchema;
   /** A tool the module cannot run without (vina, obabel); data availability is checked per run. */
   availability?(deps: AnalysisDeps): Availability;
   /** The HTML report of the main route's result (export_html); escape everything from data. */

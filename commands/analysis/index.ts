@@ -2,12 +2,15 @@
 import type { AnalysisModule } from './analysis-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
+import { drugCombinationsModule } from './drug-combinations/drug-combinations-module';
 import { linkPredictionModule } from './link-prediction/link-prediction-module';
 import { enrichmentModule } from './pathway-enrichment/enrichment-module';
 import { repurposeModule } from './repurpose/repurpose-module';
+import { virtualScreeningModule } from './virtual-screening/virtual-screening-module';
 
 export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   repurposeModule, diseaseModuleModule,
   enrichmentModule, crossDiseaseModule,
   linkPredictionModule,
+  drugCombinationsModule, virtualScreeningModule,
 ];

@@ -1,0 +1,173 @@
+// The network configuration of drug pairs for a disease (Cheng, Kovács & Barabási, Nat Commun 2019): selects the
+// compounds relevant to the disease, places each one's targets and the disease's genes in the interactome,
+// and classifies and ranks every pair (domain/synergy/). Reads the knowledge graph only.
+//
+// Compound selection rule: compounds with at least one target (TARGETS or BINDS) in the interactome; first
+// those indicated for the disease (TREATS or PALLIATES it, PharmacotherapyDB), then the others by their
+// closest distance d_c to the disease genes (Guney et al. 2016; smaller first), ties by more interactome
+// targets, then by id; the first `max_compounds`. Indicated compounds beyond the cap are taken by the same
+// order (closest first).
+import { diseaseGenes, compoundTargets } from '../../../domain/knowledge-graph/gene-sets';
+import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
+import { configuration, Configuration, CONFIGURATIONS, rankPairs } from '../../../domain/synergy/combination-configurations';
+import { buildInteractome, inInteractome, Interactome } from '../../../domain/synergy/interactome';
+import { closestDistance, PlacedSet, placeSet, separation } from '../../../domain/synergy/network-separation';
+
+const interactomes = new WeakMap<TypedKnowledgeGraph, Interactome>();
+
+/** The interactome of a graph, built once per graph (a few tens of ms on the full graph). */
+export function interactomeOf(g: TypedKnowledgeGraph): Interactome {
+  let net = interactomes.get(g);
+  if (!net) interactomes.set(g, (net = buildInteractome(g)));
+  return net;
+}
+
+const INDICATION = edgeTypeMask(['TREATS', 'PALLIATES']);
+const r4 = (x: number | null) => (x === null ? null : Math.round(x * 1e4) / 1e4);
+
+export interface CompoundProfile {
+  curie: string;
+  label: string;
+  indicated: boolean;
+  targets: number;
+  targets_in_interactome: number;
+  /** Targets that are disease genes, by symbol. */
+  targets_in_disease_module: string[];
+  /** d_AA: the spread of the drug's target module. */
+  d_aa: number | null;
+  /** Guney's closest distance d_c from the targets to the disease genes. */
+  closest_distance: number | null;
+  /** s_AD: separation of the target module from the disease module. */
+  s_to_disease: number | null;
+  d_to_disease: number | null;
+  hits_disease_module: boolean | null;
+}
+
+export interface PairFactors {
+  rank: number;
+  drug_a: { curie: string; label: string };
+  drug_b: { curie: string; label: string };
+  configuration: Configuration;
+  complementary_exposure: boolean;
+  overlapping_exposure: boolean;
+  s_ab: number | null;
+  d_ab: number | null;
+  d_aa: number | null;
+  d_bb: number | null;
+  shared_targets: string[];
+  s_ad: number | null;
+  s_bd: number | null;
+  closest_distance_a: number | null;
+  closest_distance_b: number | null;
+  unreachable_targets: number;
+}
+
+export interface NetworkCombinations {
+  disease_module: { genes: number; in_interactome: number; d_dd: number | null };
+  interactome: { genes: number };
+  selection: { rule: string; candidates_with_interactome_targets: number; indicated_with_interactome_targets: number; selected: number; max_compounds: number };
+  compounds: CompoundProfile[];
+  configuration_counts: Record<Configuration, number>;
+  pairs_total: number;
+  pairs: PairFactors[];
+}
+
+export const SELECTION_RULE = 'compounds with >= 1 target (TARGETS or BINDS) in the interactome; those indicated for the disease '
+  + '(TREATS or PALLIATES) first, then the rest by closest distance d_c to the disease genes (ascending), ties by more '
+  + 'interactome targets, then id; the first max_compounds';
+
+interface Drug { node: number; curie: string; label: string; indicated: boolean; targets: number[]; local: number[]; dc: number | null }
+
+/** The placed drugs of a pair computation, reusable for the dose-response scorer's two named drugs. */
+export interface PlacedDrug extends Drug { placed: PlacedSet; sToDisease: ReturnType<typeof separation> }
+
+export interface CombinationContext { g: TypedKnowledgeGraph; net: Interactome; diseaseGenes: number[]; disease: PlacedSet }
+
+export function combinationContext(g: TypedKnowledgeGraph, diseaseNode: number): CombinationContext | { unavailable: string } {
+  const net = interactomeOf(g);
+  if (net.nodes.length === 0) return { unavailable: 'the active snapshots hold no interactome (INTERACTS_WITH edges; import the ppi resource)' };
+  const genes = diseaseGenes(g, diseaseNode);
+  const local = inInteractome(net, genes);
+  if (local.length === 0) {
+    return { unavailable: `${g.id(diseaseNode)} has ${genes.length} disease gene(s) (GWAS Catalog ASSOCIATES) and none in the interactome: no disease module to relate drug targets to` };
+  }
+  return { g, net, diseaseGenes: genes, disease: placeSet(net, local) };
+}
+
+/** A compound node placed against the disease module (null when none of its targets is in the interactome). */
+export function placeDrug(ctx: CombinationContext, node: number, indicated: boolean): PlacedDrug | null {
+  const targets = compoundTargets(ctx.g, node);
+  const local = inInteractome(ctx.net, targets);
+  if (local.length === 0) return null;
+  const placed = placeSet(ctx.net, local);
+  return {
+    node, curie: ctx.g.id(node), label: ctx.g.label(node), indicated, targets, local,
+    dc: closestDistance(local, ctx.disease).value, placed, sToDisease: separation(placed, ctx.disease),
+  };
+}
+
+export function profileOf(ctx: CombinationContext, d: PlacedDrug): CompoundProfile {
+  const diseaseSet = new Set(ctx.diseaseGenes);
+  return {
+    curie: d.curie, label: d.label, indicated: d.indicated, targets: d.targets.length, targets_in_interactome: d.local.length,
+    targets_in_disease_module: d.targets.filter((t) => diseaseSet.has(t)).map((t) => ctx.g.label(t)).sort(),
+    d_aa: r4(d.placed.spread), closest_distance: r4(d.dc), s_to_disease: r4(d.sToDisease.s_ab), d_to_disease: r4(d.sToDisease.d_ab),
+    hits_disease_module: d.sToDisease.s_ab === null ? null : d.sToDisease.s_ab < 0,
+  };
+}
+
+export function pairFactors(ctx: CombinationContext, a: PlacedDrug, b: PlacedDrug): Omit<PairFactors, 'rank'> {
+  const sep = separation(a.placed, b.placed);
+  const config = configuration(sep.s_ab, a.sToDisease.s_ab, b.sToDisease.s_ab);
+  const bTargets = new Set(b.targets);
+  return {
+    drug_a: { curie: a.curie, label: a.label }, drug_b: { curie: b.curie, label: b.label },
+    configuration: config, complementary_exposure: config === 'complementary_exposure', overlapping_exposure: config === 'overlapping_exposure',
+    s_ab: r4(sep.s_ab), d_ab: r4(sep.d_ab), d_aa: r4(sep.d_aa), d_bb: r4(sep.d_bb),
+    shared_targets: a.targets.filter((t) => bTargets.has(t)).map((t) => ctx.g.label(t)).sort(),
+    s_ad: r4(a.sToDisease.s_ab), s_bd: r4(b.sToDisease.s_ab), closest_distance_a: r4(a.dc), closest_distance_b: r4(b.dc),
+    unreachable_targets: sep.unreachable,
+  };
+}
+
+export function indicatedCompounds(g: TypedKnowledgeGraph, diseaseNode: number): Set<number> {
+  const out = new Set<number>();
+  g.forEachStep(diseaseNode, 'any', INDICATION, (e, other) => { if (g.edgeTarget(e) === diseaseNode && g.typeOf(other) === 'Compound') out.add(other); });
+  return out;
+}
+
+export function networkCombinations(ctx: CombinationContext, diseaseNode: number, options: { topN: number; maxCompounds: number }): NetworkCombinations | { unavailable: string } {
+  const { g, net } = ctx;
+  const indicated = indicatedCompounds(g, diseaseNode);
+  // Every compound with an interactome target, with its closest distance to the disease genes (one BFS).
+  const candidates: Drug[] = [];
+  for (let node = 0; node < g.nodeCount; node++) {
+    if (g.typeOf(node) !== 'Compound') continue;
+    const targets = compoundTargets(g, node);
+    const local = inInteractome(net, targets);
+    if (local.length === 0) continue;
+    candidates.push({ node, curie: g.id(node), label: g.label(node), indicated: indicated.has(node), targets, local, dc: closestDistance(local, ctx.disease).value });
+  }
+  const key = (d: Drug) => d.dc ?? Number.POSITIVE_INFINITY;
+  candidates.sort((x, y) => Number(y.indicated) - Number(x.indicated) || key(x) - key(y) || y.local.length - x.local.length || (x.curie < y.curie ? -1 : x.curie > y.curie ? 1 : 0));
+  const chosen = candidates.slice(0, options.maxCompounds).map((d) => placeDrug(ctx, d.node, d.indicated)!);
+  if (chosen.length < 2) return { unavailable: `only ${chosen.length} compound(s) have a target in the interactome: no pair to evaluate` };
+
+  const pairs: Omit<PairFactors, 'rank'>[] = [];
+  for (let i = 0; i < chosen.length; i++) for (let j = i + 1; j < chosen.length; j++) pairs.push(pairFactors(ctx, chosen[i]!, chosen[j]!));
+  const ranked = rankPairs(pairs.map((p) => ({ ...p, a: p.drug_a.curie, b: p.drug_b.curie })));
+  const counts = Object.fromEntries(CONFIGURATIONS.map((c) => [c, 0])) as Record<Configuration, number>;
+  for (const p of pairs) counts[p.configuration]++;
+  return {
+    disease_module: { genes: ctx.diseaseGenes.length, in_interactome: ctx.disease.genes.length, d_dd: r4(ctx.disease.spread) },
+    interactome: { genes: net.nodes.length },
+    selection: {
+      rule: SELECTION_RULE, candidates_with_interactome_targets: candidates.length,
+      indicated_with_interactome_targets: candidates.filter((d) => d.indicated).length, selected: chosen.length, max_compounds: options.maxCompounds,
+    },
+    compounds: chosen.map((d) => profileOf(ctx, d)),
+    configuration_counts: counts,
+    pairs_total: pairs.length,
+    pairs: ranked.slice(0, options.topN).map(({ a: _a, b: _b, ...p }, i) => ({ rank: i + 1, ...p })),
+  };
+}

@@ -1,0 +1,31 @@
+// The six drug-drug-disease configurations of Cheng, Kovács & Barabási (Nat Commun 2019, Fig. 2) and the ranking.
+import { expect } from 'chai';
+import { configuration, rankPairs } from '../../../domain/synergy/combination-configurations';
+
+describe('drug combination configurations', () => {
+  it('classifies by whether the targets overlap (s_AB < 0) and how many drugs hit the disease module (s_XD < 0)', () => {
+    expect(configuration(-0.5, -0.1, -0.2)).to.equal('overlapping_exposure');
+    expect(configuration(0, -0.1, -0.2)).to.equal('complementary_exposure'); // s_AB = 0 counts as separated
+    expect(configuration(0.4, -0.1, -0.2)).to.equal('complementary_exposure');
+    expect(configuration(-0.5, -0.1, 0.3)).to.equal('indirect_exposure');
+    expect(configuration(0.5, 0.3, -0.1)).to.equal('single_exposure');
+    expect(configuration(-0.5, 0, 0.3)).to.equal('non_exposure'); // s_AD = 0 does not hit
+    expect(configuration(0.5, 0.2, 0.3)).to.equal('independent_action');
+    expect(configuration(null, -1, -1)).to.equal('undetermined');
+    expect(configuration(1, null, -1)).to.equal('undetermined');
+  });
+
+  it('ranks complementary exposure first, then by the weaker drug\'s disease separation, then by s_AB, then ids', () => {
+    const p = (a: string, b: string, s_ab: number | null, s_ad: number | null, s_bd: number | null) => ({ a, b, s_ab, s_ad, s_bd, configuration: configuration(s_ab, s_ad, s_bd) });
+    const ranked = rankPairs([
+      p('X', 'Y', -0.2, -1, -1), // overlapping
+      p('A', 'B', 0.1, -0.5, -0.2), // complementary, weaker -0.2
+      p('C', 'D', 0.3, -0.5, -0.2), // complementary, weaker -0.2, larger s_AB -> before A-B
+      p('E', 'F', 0.1, -0.9, -0.6), // complementary, weaker -0.6 -> first
+      p('G', 'H', 0.1, -0.9, -0.6), // tie with E-F -> by ids, after it
+      p('I', 'J', 1, 0.2, 0.2), // independent action
+      p('K', 'L', null, 0.2, 0.2), // undetermined, last
+    ]);
+    expect(ranked.map((x) => x.a + x.b)).to.deep.equal(['EF', 'GH', 'CD', 'AB', 'XY', 'IJ', 'KL']);
+  });
+});
