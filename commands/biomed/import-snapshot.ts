@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { T } from '../../infra/biomed/store/tables';
 import { DomainError } from '../../domain/shared/decider';
 import { snapshotDecider, snapshotStreamId, SnapshotCommand } from '../../domain/biomed/snapshot-lifecycle';
 import { bytesReadFrom } from '../../infra/biomed/parsers/line-reader';
@@ -176,8 +177,22 @@ export async function attemptSnapshotImport(deps: BiomedDeps, request: ImportReq
     throw new Error(`snapshot ${snapshotId} is imported and active, but appending its events to the event log failed `
       + `(${error instanceof Error ? error.message : String(error)}); run the same import again to append them`);
   }
+  await refreshPlannerStatistics(knex);
   const snapshot = await snapshots.get(snapshotId);
   return { outcome: 'imported', snapshot: snapshot!, report: committed.report };
+}
+
+/**
+ * Planner statistics of the store's tables after a bulk import: without them PostgreSQL plans the next
+ * reads (the knowledge-graph build pages 2 million claims by primary key) on stale counts until autovacuum
+ * gets round to it — measured 11.5 s instead of 3.6 s for the full graph. Best effort: the import stands either way.
+ */
+async function refreshPlannerStatistics(knex: Knex): Promise<void> {
+  try {
+    await knex.raw(`analyze ${[T.claims, T.evidence, T.terms, T.mappings, T.edges].join(', ')}`);
+  } catch {
+    // statistics are an optimisation; a failure here changes no data
+  }
 }
 
 /** External log only: a completed snapshot whose completion events never reached the log gets them now. */
