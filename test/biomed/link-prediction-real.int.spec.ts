@@ -19,22 +19,9 @@ import { FeatureComputer } from '../../domain/link-prediction/feature-set';
 import { LINK_PREDICTION_DEFAULTS } from '../../domain/link-prediction/train-model';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 import { BiomedEnv, PROJECT_ROOT, requireSharedData, shared, startBiomedEnv } from './support/biomed-env';
+import { realImports } from './support/real-resources';
 
-const SSSOM = 'mondo/mondo_exactmatch_doid.sssom.tsv';
-const GENE_INFO = 'ncbi-gene/Homo_sapiens.gene_info.gz';
-const IMPORTS: [string, string[]][] = [
-  ['disease_ontology', ['disease-ontology/HumanDO.obo', SSSOM]],
-  ['pharmacotherapydb', ['pharmacotherapydb/indications.tsv', SSSOM]],
-  ['ncbi_gene', [GENE_INFO]],
-  ['drugbank', ['drugbank/drugbank-slim.tsv', 'drugbank/mapping-pubchem.tsv']],
-  ['drugcentral', ['drugcentral/targets.tsv']],
-  ['bindingdb', ['bindingdb/bindings-drugbank-gene.tsv']],
-  ['gwas_catalog', ['gwas-catalog/gene-associations.tsv', 'gwas-catalog/snp-associations.tsv', SSSOM]],
-  ['ppi', ['ppi/protein-interactions.txt.gz', GENE_INFO]],
-  ['sider', ['sider4/meddra_all_se.tsv.gz', 'sider4/meddra_freq.tsv.gz', 'drugbank/mapping-pubchem.tsv']],
-  ['reactome', ['reactome/ReactomePathways.txt', 'reactome/ReactomePathways.gmt']],
-  ['bgee', ['bgee/present-in-adult.tsv.gz', 'bgee/diffex.tsv.gz']],
-];
+const IMPORTS = realImports(['disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'sider', 'reactome', 'bgee']);
 const MS = 'MONDO:0005301';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

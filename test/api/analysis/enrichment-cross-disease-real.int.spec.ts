@@ -15,23 +15,10 @@ import { readMondoConditions } from '../../../infra/biomed/discover/mondo-condit
 import { discoverModules } from '../../../infra/biomed/discover/write-modules';
 import { DEFAULT_DISEASES_DIR, DiseaseRegistry } from '../../../infra/diseases/disease-registry';
 import { BiomedEnv, fixture, requireSharedData, shared, startBiomedEnv } from '../../biomed/support/biomed-env';
+import { realImports } from '../../biomed/support/real-resources';
 
-const SSSOM = 'mondo/mondo_exactmatch_doid.sssom.tsv';
-const GENE_INFO = 'ncbi-gene/Homo_sapiens.gene_info.gz';
 const MONDO_SETS = ['doid', 'efo', 'mesh', 'omim', 'orphanet'].map((s) => `mondo/mondo_exactmatch_${s}.sssom.tsv`);
-const IMPORTS: [string, string[]][] = [
-  ['disease_ontology', ['disease-ontology/HumanDO.obo', SSSOM]],
-  ['pharmacotherapydb', ['pharmacotherapydb/indications.tsv', SSSOM]],
-  ['ncbi_gene', [GENE_INFO]],
-  ['drugbank', ['drugbank/drugbank-slim.tsv', 'drugbank/mapping-pubchem.tsv']],
-  ['drugcentral', ['drugcentral/targets.tsv']],
-  ['bindingdb', ['bindingdb/bindings-drugbank-gene.tsv']],
-  ['gwas_catalog', ['gwas-catalog/gene-associations.tsv', 'gwas-catalog/snp-associations.tsv', SSSOM]],
-  ['ppi', ['ppi/protein-interactions.txt.gz', GENE_INFO]],
-  ['reactome', ['reactome/ReactomePathways.txt', 'reactome/ReactomePathways.gmt']],
-  ['sider', ['sider4/meddra_all_se.tsv.gz', 'sider4/meddra_freq.tsv.gz', 'drugbank/mapping-pubchem.tsv']],
-  ['bgee', ['bgee/present-in-adult.tsv.gz', 'bgee/diffex.tsv.gz']],
-];
+const IMPORTS = realImports(['disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome', 'sider', 'bgee']);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('analysis on the real resources: enrichment of RA and cross-disease over the whole registry', function () {

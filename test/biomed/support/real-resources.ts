@@ -1,0 +1,25 @@
+// The drug-gene-disease resources of ../shared/data and the files each import takes, for the real-data
+// specs that need the whole knowledge graph (each picks the resources it uses, in this order).
+const SSSOM = 'mondo/mondo_exactmatch_doid.sssom.tsv';
+const GENE_INFO = 'ncbi-gene/Homo_sapiens.gene_info.gz';
+
+const ALL: [string, string[]][] = [
+  ['disease_ontology', ['disease-ontology/HumanDO.obo', SSSOM]],
+  ['pharmacotherapydb', ['pharmacotherapydb/indications.tsv', SSSOM]],
+  ['ncbi_gene', [GENE_INFO]],
+  ['drugbank', ['drugbank/drugbank-slim.tsv', 'drugbank/mapping-pubchem.tsv']],
+  ['drugcentral', ['drugcentral/targets.tsv']],
+  ['bindingdb', ['bindingdb/bindings-drugbank-gene.tsv']],
+  ['gwas_catalog', ['gwas-catalog/gene-associations.tsv', 'gwas-catalog/snp-associations.tsv', SSSOM]],
+  ['ppi', ['ppi/protein-interactions.txt.gz', GENE_INFO]],
+  ['reactome', ['reactome/ReactomePathways.txt', 'reactome/ReactomePathways.gmt']],
+  ['sider', ['sider4/meddra_all_se.tsv.gz', 'sider4/meddra_freq.tsv.gz', 'drugbank/mapping-pubchem.tsv']],
+  ['bgee', ['bgee/present-in-adult.tsv.gz', 'bgee/diffex.tsv.gz']],
+];
+
+/** The imports of the named resources (paths relative to shared/data), in dependency order. */
+export function realImports(resources: readonly string[]): [string, string[]][] {
+  const unknown = resources.filter((r) => !ALL.some(([name]) => name === r));
+  if (unknown.length > 0) throw new Error(`no real import for ${unknown.join(', ')}`);
+  return ALL.filter(([name]) => resources.includes(name));
+}
