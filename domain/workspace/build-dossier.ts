@@ -99,8 +99,14 @@ const LLM_PROBLEM: Partial<Record<LlmStatus, string>> = {
   invalid_output: 'LLM output was invalid and was discarded',
 };
 
-function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatus[], stats: NormalizeStats, evidenceCount: number, llmClaims: number, knowledgeGraph: TypedKnowledgeGraph | undefined): string[] {
+function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatus[], stats: NormalizeStats, evidenceCount: number, llmClaims: number, knowledgeGraph: TypedKnowledgeGraph | undefined, syntheticCount: number): string[] {
   const out: string[] = [];
+  if (syntheticCount > 0) {
+    const which = syntheticCount === evidenceCount
+      ? (evidenceCount === 1 ? 'The one evidence record is a synthetic example' : `All ${evidenceCount} evidence records are synthetic examples`)
+      : `${syntheticCount} of the ${plural(evidenceCount, 'evidence record')} ${syntheticCount === 1 ? 'is a synthetic example' : 'are synthetic examples'}`;
+    out.push(`${which} from the offline corpus, not real publications, trials or measurements: this dossier shows how the method works, not what is known.`);
+  }
   out.push('Scores are prioritization heuristics computed from the retrieved records only; they are not probabilities of benefit or safety.');
   const byMode = (mode: string) => statuses.filter((s) => s.status !== 'skipped' && s.status !== 'error' && s.retrieval_mode === mode).map((s) => s.source);
   const offline = byMode('offline');
@@ -198,7 +204,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     target_rankings: rankings.targets,
     graph_explanations: graphExplanations,
     warnings,
-    limitations: limitationsFor(request, statuses, stats, items.length, llmClaimCount, kg),
+    limitations: limitationsFor(request, statuses, stats, items.length, llmClaimCount, kg, items.filter((i) => i.provenance?.synthetic).length),
     manifest: {
       provenance: { algorithm: 'sha256', fingerprint: provenanceFingerprint(inputs), inputs: inputs as unknown as Record<string, unknown> },
       llm: { status: input.llm.status, model: input.llm.model, warnings: llmWarnings },

@@ -46,7 +46,7 @@ const sourceStatus = obj({
   retrieved_at: string,
 });
 
-const evidenceItem = obj({
+const evidenceItemRequired = obj({
   evidence_id: { type: 'string', pattern: '^ev_[0-9a-f]{16}$' },
   source: sourceName,
   native_id: { type: 'string', minLength: 1 },
@@ -64,6 +64,15 @@ const evidenceItem = obj({
   retrieved_at: string,
   entities: obj({ drugs: stringList, targets: stringList }),
 });
+
+/** Optional since 1.1: where the record came from, and whether it is a synthetic example. */
+const evidenceItem: JsonSchema = {
+  ...evidenceItemRequired,
+  properties: {
+    ...(evidenceItemRequired.properties as Record<string, JsonSchema>),
+    provenance: obj({ mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string }),
+  },
+};
 
 const claim = obj({
   claim_id: { type: 'string', pattern: '^cl_[0-9a-f]{16}$' },

@@ -43,6 +43,11 @@ export interface EvidenceItem {
   query_context: string[];
   retrieval_mode: RetrievalMode;
   retrieved_at: string;
+  /**
+   * Where this record came from (since 1.1): a live provider answer, the response cache, or the offline
+   * corpus; `synthetic` records are made-up examples, shown without a link and badged "synthetic example".
+   */
+  provenance?: { mode: 'live' | 'cache' | 'offline_corpus'; synthetic: boolean; retrieved_at: string };
   /** Knowledge-graph node ids this record names (structured fields, or whole-word text matches). */
   entities: { drugs: string[]; targets: string[] };
 }

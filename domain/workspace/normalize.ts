@@ -140,7 +140,8 @@ function buildCandidate(record: SourceRecord, status: SourceStatus, graph: Graph
     source: record.source,
     native_id: record.nativeId,
     also_found_in: [],
-    url: canonicalUrl(record),
+    // A synthetic example has no page at any provider: it is never linked.
+    url: record.synthetic ? '' : canonicalUrl(record),
     title: collapseWhitespace(record.title),
     snippet: makeSnippet(record.text || record.title),
     published: isoDate(record.published),
@@ -151,6 +152,10 @@ function buildCandidate(record: SourceRecord, status: SourceStatus, graph: Graph
     query_context: [...status.query_terms],
     retrieval_mode: status.retrieval_mode ?? 'live',
     retrieved_at: status.retrieved_at,
+    provenance: {
+      mode: status.retrieval_mode === 'offline' ? 'offline_corpus' : status.retrieval_mode === 'cache' ? 'cache' : 'live',
+      synthetic: record.synthetic === true, retrieved_at: status.retrieved_at,
+    },
     entities: { drugs: drugs.map((d) => d.id), targets: targets.map((t) => t.id) },
   };
   return {

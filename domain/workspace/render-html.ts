@@ -93,7 +93,7 @@ function pathHtml(e: GraphExplanation): string {
 function claimHtml(c: Claim, evidenceById: ReadonlyMap<string, EvidenceItem>): string {
   const evidence = c.evidence_ids.map((id) => {
     const item = evidenceById.get(id);
-    return item ? link(item.url, `${item.source} ${item.native_id}`) : escapeHtml(id);
+    return item ? `${link(item.url, `${item.source} ${item.native_id}`)}${item.provenance?.synthetic ? ' (synthetic example)' : ''}` : escapeHtml(id);
   });
   return `<li><p><strong>${escapeHtml(c.subject.label)}</strong> ${escapeHtml(c.relationship.replace(/_/g, ' '))} <strong>${escapeHtml(c.object.label)}</strong>`
     + ` <small>(${escapeHtml(c.claim_id)}; ${escapeHtml(c.origin)})</small></p><p>${escapeHtml(c.statement)}</p>`
@@ -103,7 +103,8 @@ function claimHtml(c: Claim, evidenceById: ReadonlyMap<string, EvidenceItem>): s
 function evidenceHtml(e: EvidenceItem): string {
   const also = e.also_found_in.length > 0
     ? `<br><small>Also found in: ${e.also_found_in.map((a) => link(a.url, `${a.source} ${a.native_id}`)).join(', ')}</small>` : '';
-  return `<tr><td>${escapeHtml(e.evidence_id)}</td><td>${escapeHtml(e.source)}<br>${link(e.url, e.native_id)}</td><td>${escapeHtml(e.title)}<br><small>${escapeHtml(e.snippet)}</small>${also}</td>`
+  const synthetic = e.provenance?.synthetic ? ' <strong class="synthetic">synthetic example</strong>' : '';
+  return `<tr><td>${escapeHtml(e.evidence_id)}</td><td>${escapeHtml(e.source)}<br>${link(e.url, e.native_id)}${synthetic}</td><td>${escapeHtml(e.title)}<br><small>${escapeHtml(e.snippet)}</small>${also}</td>`
     + `<td>${escapeHtml(e.published ?? '—')}</td><td>${escapeHtml(e.evidence_type.replace(/_/g, ' '))}</td>`
     + `<td>${escapeHtml(e.quality_tier)} (${escapeHtml(e.quality_score.toFixed(2))})<br><small>${escapeHtml(e.quality_rationale)}</small></td></tr>`;
 }

@@ -20,12 +20,12 @@ export function csvDocument(rows: readonly (readonly (string | number | null | u
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-export const CITATION_COLUMNS = ['evidence_id', 'source', 'native_id', 'title', 'url', 'published', 'quality_tier'] as const;
+export const CITATION_COLUMNS = ['evidence_id', 'source', 'native_id', 'title', 'url', 'published', 'quality_tier', 'synthetic'] as const;
 
 export function citationsCsv(evidence: readonly EvidenceItem[]): string {
   return csvDocument([
     CITATION_COLUMNS,
-    ...evidence.map((e) => [e.evidence_id, e.source, e.native_id, e.title, e.url, e.published, e.quality_tier]),
+    ...evidence.map((e) => [e.evidence_id, e.source, e.native_id, e.title, e.url, e.published, e.quality_tier, e.provenance?.synthetic ? 'synthetic example' : '']),
   ]);
 }
 

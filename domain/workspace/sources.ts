@@ -28,6 +28,11 @@ export interface SourceRecord {
    * reading outcomes; at most FULL_TEXT_MAX characters. Absent when `text` is already all of it.
    */
   fullText?: string;
+  /**
+   * A made-up example record (the bundled offline corpus: PMIDs 9000xxxx, NCT9…): never linked to a provider
+   * page and badged "synthetic example" wherever it is shown. Set by the source runner, never by adapters.
+   */
+  synthetic?: boolean;
   /** ISO date (YYYY-MM-DD) of publication / first posting, when the provider gives one. */
   published: string | null;
   /**

@@ -179,7 +179,21 @@ function readCorpus(adapter: SourceAdapter, query: SourceQuery, corpusDir: strin
   } catch {
     throw new ProviderError(`no offline corpus file for disease ${query.disease.id}`, false);
   }
-  return adapter.parseCorpus(content, query);
+  const synthetic = corpusIsSynthetic(corpusDir ?? defaultCorpusDir());
+  return adapter.parseCorpus(content, query).map((record) => ({ ...record, synthetic }));
+}
+
+/**
+ * Whether a corpus holds made-up example records: its corpus.json says so ("synthetic": true, as the
+ * bundled fixtures/corpus does). A corpus that does not declare itself real ("synthetic": false) counts as
+ * synthetic: a record is never shown as a real citation unless someone vouched for it.
+ */
+export function corpusIsSynthetic(corpusDir: string): boolean {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(corpusDir, 'corpus.json'), 'utf8')) as { synthetic?: unknown }).synthetic !== false;
+  } catch {
+    return true;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -129,13 +129,14 @@ describe('Review bundle: GET /api/workspace/runs/{run_id}/review-bundle', functi
     const entries = readZip(Buffer.from(await (await bundle(ALICE, runId)).arrayBuffer()));
     const text = entries.get('citations.csv')!.data.toString('utf8');
     const rows = parseCsv(text);
-    expect(rows[0]).to.deep.equal(['evidence_id', 'source', 'native_id', 'title', 'url', 'published', 'quality_tier']);
+    expect(rows[0]).to.deep.equal(['evidence_id', 'source', 'native_id', 'title', 'url', 'published', 'quality_tier', 'synthetic']);
     expect(rows).to.have.length(dossier.evidence.length + 1);
-    expect(rows.every((r) => r.length === 7)).to.equal(true);
+    expect(rows.every((r) => r.length === 8)).to.equal(true);
     const tricky = dossier.evidence.find((e) => e.title === TRICKY_TITLE);
     expect(tricky, 'the article with the tricky title is in the dossier').to.not.equal(undefined);
     const row = rows.find((r) => r[0] === tricky!.evidence_id)!;
-    expect(row.slice(1)).to.deep.equal([tricky!.source, tricky!.native_id, `'${TRICKY_TITLE}`, tricky!.url, tricky!.published ?? '', tricky!.quality_tier]);
+    // The offline corpus is synthetic: no URL, and the row says so.
+    expect(row.slice(1)).to.deep.equal([tricky!.source, tricky!.native_id, `'${TRICKY_TITLE}`, '', tricky!.published ?? '', tricky!.quality_tier, 'synthetic example']);
     expect(text).to.contain(`,"'=Rituximab, ""B-cell depletion"" versus placebo in systemic lupus erythematosus",`);
     for (const e of dossier.evidence.filter((x) => x !== tricky)) {
       const r = rows.find((x) => x[0] === e.evidence_id)!;

@@ -113,6 +113,21 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
     expect(result.dossier.manifest.provenance.inputs.knowledge_graph).to.be.an('object');
   });
 
+  it('marks every offline-corpus record as a synthetic example: no provider link, a badge in the HTML, a limitation', async function () {
+    const { result } = await dossierFor({ disease_id: 'sle', question: 'Which drugs and targets are most promising?', sources: ALL_SOURCES, enable_llm: false });
+    const { dossier, html } = result;
+    expect(dossier.evidence.length).to.be.greaterThan(0);
+    for (const item of dossier.evidence) {
+      expect(item.provenance, item.native_id).to.deep.include({ mode: 'offline_corpus', synthetic: true });
+      expect(item.url, item.native_id).to.equal('');
+      for (const other of item.also_found_in) expect(other.url).to.equal('');
+    }
+    expect(html).to.contain('synthetic example');
+    expect(html).to.not.match(/href="https:\/\/pubmed\.ncbi\.nlm\.nih\.gov\/9000/);
+    expect(html).to.not.match(/href="https:\/\/clinicaltrials\.gov\/study\/NCT9/);
+    expect(dossier.limitations[0]).to.match(/^All \d+ evidence records are synthetic examples from the offline corpus/);
+  });
+
   it('gives the same fingerprint and different run ids for the same request', async function () {
     const request = { disease_id: 'sle', question: 'Is hydroxychloroquine still first line?', enable_llm: false };
     const first = await dossierFor(request);

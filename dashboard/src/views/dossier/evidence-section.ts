@@ -23,6 +23,7 @@ function evidenceItem(item: EvidenceItem): HTMLElement {
       h('span', { class: 'tag' }, item.source),
       h('span', { class: 'tag' }, item.evidence_type.replace(/_/g, ' ')),
       h('span', { class: 'muted' }, item.native_id),
+      item.provenance?.synthetic ? h('span', { class: 'tag synthetic', 'data-testid': 'synthetic-badge', title: 'A made-up example record of the offline corpus: not a real publication or trial' }, 'synthetic example') : null,
       item.published ? h('span', { class: 'muted' }, item.published) : null,
       h('span', { class: 'muted' }, `score ${formatScore(item.quality_score, 2)}`)),
     item.snippet ? h('p', { class: 'snippet' }, item.snippet) : null,
