@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { BiomedEnv, requireSharedData, shared, startBiomedEnv } from './support/biomed-env';
-import { realImports } from './support/real-resources';
+import { importReal, realImports } from './support/real-resources';
 
 const SSSOM = 'mondo/mondo_exactmatch_doid.sssom.tsv';
 const GENE_INFO = 'ncbi-gene/Homo_sapiens.gene_info.gz';
@@ -71,10 +71,7 @@ describe('knowledge graph of all the shared drug-gene-disease resources', functi
   before(async function () {
     requireSharedData(this, ...IMPORTS.flatMap(([, files]) => files));
     env = await startBiomedEnv();
-    for (const [resource, files] of IMPORTS) {
-      const result = await env.import({ resource, files: files.map(shared) });
-      expect(result.outcome, `${resource}: ${'message' in result ? result.message : ''}`).to.equal('imported');
-    }
+    await importReal(env, IMPORTS);
   });
   after(async () => { await env?.close(); });
 

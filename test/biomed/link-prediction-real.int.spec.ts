@@ -19,7 +19,7 @@ import { FeatureComputer } from '../../domain/link-prediction/feature-set';
 import { LINK_PREDICTION_DEFAULTS } from '../../domain/link-prediction/train-model';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 import { BiomedEnv, PROJECT_ROOT, requireSharedData, shared, startBiomedEnv } from './support/biomed-env';
-import { realImports } from './support/real-resources';
+import { importReal, realImports } from './support/real-resources';
 
 const IMPORTS = realImports(['disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'sider', 'reactome', 'bgee']);
 const MS = 'MONDO:0005301';
@@ -33,10 +33,7 @@ describe('link prediction on all the shared drug-gene-disease resources', functi
   before(async function () {
     requireSharedData(this, ...IMPORTS.flatMap(([, files]) => files));
     env = await startBiomedEnv();
-    for (const [resource, files] of IMPORTS) {
-      const result = await env.import({ resource, files: files.map(shared) });
-      expect(result.outcome, `${resource}: ${'message' in result ? result.message : ''}`).to.equal('imported');
-    }
+    await importReal(env, IMPORTS);
   });
   after(async () => { await env?.close(); });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { BiomedEnv, requireSharedData, shared, startBiomedEnv } from './support/biomed-env';
-import { realImports } from './support/real-resources';
+import { importReal, realImports } from './support/real-resources';
 
 const GENE_INFO = 'ncbi-gene/Homo_sapiens.gene_info.gz';
 const IMPORTS = realImports(['disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'sider', 'bgee']);
@@ -53,10 +53,7 @@ describe('repurposing and the disease module on all the shared resources', funct
   before(async function () {
     requireSharedData(this, ...IMPORTS.flatMap(([, files]) => files));
     env = await startBiomedEnv();
-    for (const [resource, files] of IMPORTS) {
-      const result = await env.import({ resource, files: files.map(shared) });
-      expect(result.outcome, `${resource}: ${'message' in result ? result.message : ''}`).to.equal('imported');
-    }
+    await importReal(env, IMPORTS);
     // Build the knowledge graph once, outside the timings below.
     expect((await env.get('/api/repurpose/gene/NCBIGene:7124')).status).to.equal(200);
   });

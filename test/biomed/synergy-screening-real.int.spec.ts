@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { findDockingTools } from '../../infra/screening/docking';
 import { BiomedEnv, requireSharedData, shared, startBiomedEnv } from './support/biomed-env';
-import { realImports } from './support/real-resources';
+import { importReal, realImports } from './support/real-resources';
 
 const IMPORTS = realImports(['disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'sider', 'bgee']);
 const DEBIAN_VINA_TEST = '/usr/share/doc/autodock-vina/test-data';
@@ -33,10 +33,7 @@ describe('drug combinations and virtual screening on all the shared resources', 
     }
     process.env.SCREENING_RECEPTORS_DIR = receptors;
     env = await startBiomedEnv();
-    for (const [resource, files] of IMPORTS) {
-      const result = await env.import({ resource, files: files.map(shared) });
-      expect(result.outcome, `${resource}: ${'message' in result ? result.message : ''}`).to.equal('imported');
-    }
+    await importReal(env, IMPORTS);
     const started = Date.now();
     expect((await env.get('/api/kg/stats')).status).to.equal(200); // builds the graph, outside the timings below
     console.log(`      graph built in ${Date.now() - started} ms`);

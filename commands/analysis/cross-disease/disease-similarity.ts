@@ -4,18 +4,14 @@
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { comparePairs, crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
-import { diseasePanel, diseaseRef, panelTooSmall } from './disease-panel';
-import { at, MIN_MODULE_GENES_DEFAULT, moduleSummaries, NO_INTERACTOME, panelSeparation, SEPARATION_METHOD } from './panel-separation';
+import { diseaseRef } from './disease-panel';
+import { at, MIN_MODULE_GENES_DEFAULT, moduleSummaries, separatedPanel, SEPARATION_METHOD } from './panel-separation';
 
 export async function runDiseaseSimilarity(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
   const parameters = crossDiseaseParameters(input, [['min_module_genes', MIN_MODULE_GENES_DEFAULT]]);
-  const g = (await deps.graph()).graph;
-  const panel = diseasePanel(deps.diseases, g, parameters.max_diseases);
-  const tooSmall = panelTooSmall(panel);
-  if (tooSmall) return { kind: 'not_available', reason: tooSmall };
-  await context.progress(10, 'searching the interactome from every disease module');
-  const computed = panelSeparation(g, panel, parameters.min_module_genes!);
-  if (!computed) return { kind: 'not_available', reason: NO_INTERACTOME };
+  const setup = await separatedPanel(deps, parameters.max_diseases, parameters.min_module_genes!, context);
+  if (setup.kind !== 'ok') return setup;
+  const { g, panel, computed } = setup;
   const { net, separation } = computed;
   const D = panel.diseases.length;
   const pairs: { a: ReturnType<typeof diseaseRef>; b: ReturnType<typeof diseaseRef>; d_AB: number; s_AB: number }[] = [];

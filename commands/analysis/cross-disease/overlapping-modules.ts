@@ -4,18 +4,14 @@ import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import { sortedIntersection } from '../../../domain/cross-disease/set-overlap';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { comparePairs, crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
-import { diseasePanel, diseaseRef, geneRef, panelTooSmall } from './disease-panel';
-import { at, MIN_MODULE_GENES_DEFAULT, NO_INTERACTOME, panelSeparation, SEPARATION_METHOD } from './panel-separation';
+import { diseaseRef, geneRef } from './disease-panel';
+import { at, MIN_MODULE_GENES_DEFAULT, separatedPanel, SEPARATION_METHOD } from './panel-separation';
 
 export async function runOverlappingModules(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
   const parameters = crossDiseaseParameters(input, [['top_synergy', 20], ['min_module_genes', MIN_MODULE_GENES_DEFAULT]]);
-  const g = (await deps.graph()).graph;
-  const panel = diseasePanel(deps.diseases, g, parameters.max_diseases);
-  const tooSmall = panelTooSmall(panel);
-  if (tooSmall) return { kind: 'not_available', reason: tooSmall };
-  await context.progress(10, 'searching the interactome from every disease module');
-  const computed = panelSeparation(g, panel, parameters.min_module_genes!);
-  if (!computed) return { kind: 'not_available', reason: NO_INTERACTOME };
+  const setup = await separatedPanel(deps, parameters.max_diseases, parameters.min_module_genes!, context);
+  if (setup.kind !== 'ok') return setup;
+  const { g, panel, computed } = setup;
   const { net, separation } = computed;
   const D = panel.diseases.length;
   const candidates: { a: number; b: number; s: number }[] = [];

@@ -4,7 +4,8 @@
 import { interactomeIndex, InteractomeIndex } from '../../../domain/cross-disease/interactome-index';
 import { networkSeparation, type Separation } from '../../../domain/cross-disease/network-separation';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
-import type { DiseasePanel } from './disease-panel';
+import type { AnalysisDeps, AnalysisRunContext } from '../analysis-module';
+import { diseasePanel, panelTooSmall, type DiseasePanel } from './disease-panel';
 
 export const SEPARATION_METHOD = 'Network separation s_AB = d_AB − (d_AA + d_BB)/2 of disease modules (GWAS genes) in the interactome, d the mean '
   + 'shortest distance to the nearest gene of the other (or, for d_AA, the same) set (Menche et al., Science 2015, doi:10.1126/science.1257601)';
@@ -36,6 +37,22 @@ export function panelSeparation(g: TypedKnowledgeGraph, panel: DiseasePanel, min
     for (let b = 0; b < D; b++) separation.separation[a * D + b] = separation.separation[b * D + a] = Number.NaN;
   }
   return { net, separation, tooSmall };
+}
+
+/**
+ * What the similarity and modules routes both start from: the compared diseases and their separation, or
+ * the reason there is none (too few diseases, no interactome).
+ */
+export async function separatedPanel(deps: AnalysisDeps, maxDiseases: number, minModuleGenes: number, context: AnalysisRunContext):
+  Promise<{ kind: 'not_available'; reason: string } | { kind: 'ok'; g: TypedKnowledgeGraph; panel: DiseasePanel; computed: PanelSeparation }> {
+  const g = (await deps.graph()).graph;
+  const panel = diseasePanel(deps.diseases, g, maxDiseases);
+  const tooSmall = panelTooSmall(panel);
+  if (tooSmall) return { kind: 'not_available', reason: tooSmall };
+  await context.progress(10, 'searching the interactome from every disease module');
+  const computed = panelSeparation(g, panel, minModuleGenes);
+  if (!computed) return { kind: 'not_available', reason: NO_INTERACTOME };
+  return { kind: 'ok', g, panel, computed };
 }
 
 /** The value at [a][b], null when undefined (NaN). */

@@ -15,7 +15,7 @@ import { readMondoConditions } from '../../../infra/biomed/discover/mondo-condit
 import { discoverModules } from '../../../infra/biomed/discover/write-modules';
 import { DEFAULT_DISEASES_DIR, DiseaseRegistry } from '../../../infra/diseases/disease-registry';
 import { BiomedEnv, fixture, requireSharedData, shared, startBiomedEnv } from '../../biomed/support/biomed-env';
-import { realImports } from '../../biomed/support/real-resources';
+import { importReal, realImports } from '../../biomed/support/real-resources';
 
 const MONDO_SETS = ['doid', 'efo', 'mesh', 'omim', 'orphanet'].map((s) => `mondo/mondo_exactmatch_${s}.sssom.tsv`);
 const IMPORTS = realImports(['disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome', 'sider', 'bgee']);
@@ -32,12 +32,7 @@ describe('analysis on the real resources: enrichment of RA and cross-disease ove
     // MONDO: the fixture's terms with the real mapping sets (the MONDO release itself is not in ../shared/data).
     const mondo = await env.import({ resource: 'mondo', files: [fixture('mondo-fixture.obo'), fixture('mondo-fixture.sssom.tsv'), ...MONDO_SETS.map(shared)] });
     expect(mondo.outcome).to.equal('imported');
-    for (const [resource, files] of IMPORTS) {
-      const started = Date.now();
-      const result = await env.import({ resource, files: files.map(shared) });
-      expect(result.outcome, `${resource}: ${'message' in result ? result.message : ''}`).to.equal('imported');
-      console.log(`      imported ${resource} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
+    await importReal(env, IMPORTS, (resource, ms) => console.log(`      imported ${resource} in ${(ms / 1000).toFixed(1)} s`));
     modulesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xd-modules-'));
   });
   after(async () => {

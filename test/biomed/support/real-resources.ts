@@ -1,3 +1,6 @@
+import { expect } from 'chai';
+import { BiomedEnv, shared } from './biomed-env';
+
 // The drug-gene-disease resources of ../shared/data and the files each import takes, for the real-data
 // specs that need the whole knowledge graph (each picks the resources it uses, in this order).
 const SSSOM = 'mondo/mondo_exactmatch_doid.sssom.tsv';
@@ -22,4 +25,14 @@ export function realImports(resources: readonly string[]): [string, string[]][] 
   const unknown = resources.filter((r) => !ALL.some(([name]) => name === r));
   if (unknown.length > 0) throw new Error(`no real import for ${unknown.join(', ')}`);
   return ALL.filter(([name]) => resources.includes(name));
+}
+
+/** Imports each of `imports` into `env`, failing the spec on any outcome but `imported`; `after` hears each one. */
+export async function importReal(env: BiomedEnv, imports: readonly [string, string[]][], after?: (resource: string, ms: number) => void): Promise<void> {
+  for (const [resource, files] of imports) {
+    const started = Date.now();
+    const result = await env.import({ resource, files: files.map(shared) });
+    expect(result.outcome, `${resource}: ${'message' in result ? result.message : ''}`).to.equal('imported');
+    after?.(resource, Date.now() - started);
+  }
 }
