@@ -13,6 +13,12 @@ import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } f
 import { explainCandidates } from './graph-explanations';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
+import { cleanSourceRuns } from './record-hygiene';
+import { analyzeQuestion } from './question/analyze-question';
+import { graphLinker } from './question/entity-linker';
+import type { RelevanceNote } from './question/relevance';
+import type { QuestionAnalysis } from './question/types';
+import type { QuestionAnalysisRecord } from './dossier-types';
 
 export type { SourceRun } from './normalize';
 
@@ -40,6 +46,17 @@ export interface BuildDossierInput {
    * cited paths; cross-disease hops labelled); otherwise the curated graph above does.
    */
   knowledgeGraph?: TypedKnowledgeGraph;
+  /**
+   * How the pipeline read the question and ranked the offline corpus by it; when absent the question is
+   * read here with the graph's resolver (the same analysis the pipeline makes).
+   */
+  question?: { analysis: QuestionAnalysis; offlineRelevance?: Partial<Record<SourceName, RelevanceNote>> };
+}
+
+function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
+  const analysis = input.question?.analysis
+    ?? analyzeQuestion(input.request.question, { disease: input.disease, linker: graphLinker(input.graph) }, (id) => input.graph.node(id)?.synonyms ?? []);
+  return { ...analysis, offline_relevance: { ...(input.question?.offlineRelevance ?? {}) } };
 }
 
 function plural(n: number, word: string): string {
@@ -142,7 +159,8 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   const scoring = resolveScoring(input.scoring);
 
   const { statuses, used, ignored } = sourceStatuses(request, input.sourceRuns, input.startedAt);
-  const { evidence, stats } = normalizeEvidence(used, {
+  const hygiene = cleanSourceRuns(used);
+  const { evidence, stats } = normalizeEvidence(hygiene.runs, {
     dateFrom: request.date_from,
     dateTo: request.date_to,
     maxEvidence: request.max_evidence,
@@ -179,7 +197,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     .map((r) => explanations.get(r.candidate_id))
     .filter((e): e is GraphExplanation => e !== undefined);
 
-  const warnings = sourceWarnings(statuses);
+  const warnings = [...sourceWarnings(statuses), ...hygiene.warnings];
   for (const source of ignored) warnings.push(`${source}: results ignored because the source was not requested`);
   // One warning per LLM problem: the outcome's own words when it has them, else the generic line.
   const problem = LLM_PROBLEM[input.llm.status];
@@ -197,6 +215,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     request: { ...request, sources: [...request.sources] },
     disease: { id: disease.id, name: disease.name, mondo_id: disease.mondo_id, efo_id: disease.efo_id },
     search_terms: searchTerms(statuses),
+    question_analysis: questionRecord(input),
     source_statuses: statuses,
     evidence: items,
     claims,

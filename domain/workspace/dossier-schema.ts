@@ -145,7 +145,38 @@ const graphExplanation: JsonSchema = {
   properties: { ...(graphExplanationRequired.properties as Record<string, JsonSchema>), ...explanationExtras },
 };
 
-export const dossierJsonSchema: JsonSchema = obj({
+/** Optional since 1.2: how the question was read and used (domain/workspace/question). */
+const questionEntity: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: nullableString,
+    kind: { type: 'string', enum: ['drug', 'target', 'pathway', 'disease', 'phenotype', 'unlinked'] },
+    label: string,
+    matched: string,
+    via: { type: 'string', enum: ['mention', 'concept', 'name_shape'] },
+    concept: string,
+  },
+  required: ['id', 'kind', 'label', 'matched', 'via'],
+  additionalProperties: false,
+};
+const intentName: JsonSchema = { type: 'string', enum: ['efficacy', 'safety', 'mechanism', 'biomarker', 'repurposing', 'genetics'] };
+const questionAnalysis = obj({
+  question: string,
+  intent: { anyOf: [intentName, { const: 'general' }] },
+  intents: { type: 'array', items: obj({ intent: intentName, cues: stringList }) },
+  entities: { type: 'array', items: questionEntity },
+  keywords: stringList,
+  boost_terms: stringList,
+  ranking_terms: stringList,
+  linker: string,
+  offline_relevance: {
+    type: 'object',
+    propertyNames: sourceName,
+    additionalProperties: obj({ ranked_by: { const: 'bm25' }, entity_filter: { type: 'boolean' }, kept: { type: 'integer', minimum: 0 }, of: { type: 'integer', minimum: 0 } }),
+  },
+});
+
+const dossierRequired: JsonSchema = obj({
   schema_version: string,
   run_id: { type: 'string', minLength: 1 },
   started_at: string,
@@ -175,3 +206,8 @@ export const dossierJsonSchema: JsonSchema = obj({
   }),
   disclaimer: { type: 'string', minLength: 1 },
 }, { title: 'EvidenceDossier' });
+
+export const dossierJsonSchema: JsonSchema = {
+  ...dossierRequired,
+  properties: { ...(dossierRequired.properties as Record<string, JsonSchema>), question_analysis: questionAnalysis },
+};

@@ -1,10 +1,20 @@
 // The EvidenceDossier (spec §2.4) and its parts. schema_version is bumped on any breaking change.
 import type { NodeKind, EdgeRelation } from '../kg/graph-data';
 import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sources';
+import type { QuestionAnalysis } from './question/types';
+import type { RelevanceNote } from './question/relevance';
+
+/** The question as the run used it (since 1.2). */
+export interface QuestionAnalysisRecord extends QuestionAnalysis {
+  /** Per source answered by the offline corpus: how its records were ranked (and filtered) by the question. */
+  offline_relevance: Partial<Record<SourceName, RelevanceNote>>;
+}
 
 // 1.1: graph explanations from the knowledge graph of the active snapshots (typed, directed steps with
 // citations, cross_disease labels). 1.0 dossiers stay valid: the new fields are optional.
-export const DOSSIER_SCHEMA_VERSION = '1.1';
+// 1.2: question_analysis (how the question was read and used: entities, intent, boost and ranking terms,
+// the offline relevance ranking per source). Additive: 1.0 and 1.1 dossiers stay valid.
+export const DOSSIER_SCHEMA_VERSION = '1.2';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -129,6 +139,8 @@ export interface Dossier {
   request: ResearchRequest;
   disease: { id: string; name: string; mondo_id: string; efo_id: string };
   search_terms: string[];
+  /** Since 1.2: how the question was read (entities, intent) and used (boosts, offline ranking). */
+  question_analysis?: QuestionAnalysisRecord;
   source_statuses: SourceStatus[];
   evidence: EvidenceItem[];
   claims: Claim[];

@@ -67,6 +67,34 @@ export interface SourceRecord {
     journal?: string;
     /** Drug labels: the label's indications text mentions the disease. */
     indicationMatch?: boolean;
+    // --- Added with issue 14 (parts 4 and 7); all optional, absent when the provider does not say. ---
+    /**
+     * Articles: PubMed lists the publication type "Retracted Publication" (the article was retracted) or
+     * "Retraction of Publication" (the record is the retraction notice). Dropped before normalization.
+     */
+    retracted?: boolean;
+    /** Articles: the article's DOI (lower case), to recognise the published version of a preprint. */
+    doi?: string;
+    /** Preprints: the DOI of the peer-reviewed version, when bioRxiv records one. */
+    publishedDoi?: string;
+    /** Drug labels: the active ingredients (openFDA substance_name, upper case, sorted); one label is kept per set. */
+    activeIngredients?: string[];
+    /** GWAS: the risk (effect) allele the Catalog reports, e.g. "rs2476601-A". */
+    riskAllele?: string;
+    /** GWAS: odds ratio per copy of the risk allele. */
+    oddsRatio?: number;
+    /** GWAS: beta coefficient, with its direction applied (negative = decrease), and its unit. */
+    beta?: number;
+    betaUnit?: string;
+    /**
+     * GWAS: which way the reported allele acts: 'risk' (OR > 1, beta increase), 'protective' (OR < 1, beta
+     * decrease), 'unknown' (no effect size given). Claims read it (a protective allele is not a risk allele).
+     */
+    effectDirection?: 'risk' | 'protective' | 'unknown';
+    /** GWAS: genes the Catalog maps the variant to (Ensembl mapping), besides the author-reported ones. */
+    mappedGenes?: string[];
+    /** ChEMBL: the target's type when not a single protein (PROTEIN COMPLEX, PROTEIN FAMILY, ...). */
+    targetType?: string;
   };
 }
 

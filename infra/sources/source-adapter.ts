@@ -4,10 +4,16 @@
 // provider's API: which calls to make and how to parse the answers into SourceRecords.
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { SourceName, SourceRecord } from '../../domain/workspace/sources';
+import type { QuestionAnalysis } from '../../domain/workspace/question/types';
 
 export interface SourceQuery {
   disease: DiseaseModule;
   question: string;
+  /**
+   * The question read for entities and intent (domain/workspace/question). The pipeline passes the
+   * graph-linked analysis; when absent an adapter reads the question without a graph (questionFocus).
+   */
+  focus?: QuestionAnalysis;
   /** Search terms the adapter built with queryTerms(). */
   terms: string[];
   dateFrom: string | null;
@@ -31,7 +37,8 @@ export interface SourceAdapter {
   minIntervalMs: number;
   /** False when the disease module has no search configuration for this source ("skipped"). */
   isConfigured(disease: DiseaseModule): boolean;
-  queryTerms(disease: DiseaseModule, question: string): string[];
+  /** The terms searched (recorded as the source's query_terms): the disease's terms, then the question's boosts. */
+  queryTerms(disease: DiseaseModule, question: string, focus?: QuestionAnalysis): string[];
   /** Live (or cached) retrieval through the provider's API. */
   fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]>;
   /** File extension of this source's offline corpus files: fixtures/corpus/<source>/<disease_id>.<ext>. */

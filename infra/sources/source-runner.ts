@@ -56,6 +56,11 @@ export interface RunSourceOptions {
   now?: () => Date;
   /** fetch implementation (tests); default the global fetch. */
   fetchImpl?: typeof fetch;
+  /**
+   * Offline corpus records in the order (and selection) a question-aware search would return them; applied
+   * before the limit. The pipeline passes the question's BM25 ranking (domain/workspace/question/relevance.ts).
+   */
+  offlineRelevance?: (records: SourceRecord[]) => SourceRecord[];
 }
 
 /** A SourceQuery whose terms may be left to the adapter (adapter.queryTerms). */
@@ -103,7 +108,7 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
     if (!adapter.isConfigured(request.disease)) {
       return finish([], 'skipped', null, `${adapter.name} is not configured for disease ${request.disease.id}; source skipped`, []);
     }
-    query = { ...request, terms: request.terms ?? adapter.queryTerms(request.disease, request.question) };
+    query = { ...request, terms: request.terms ?? adapter.queryTerms(request.disease, request.question, request.focus) };
   } catch (error) {
     return finish([], 'error', null, `${adapter.name} failed: ${reason(error)}`, request.terms ?? []);
   }
@@ -116,7 +121,7 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
 
   if (mode === 'offline') {
     try {
-      return done(readCorpus(adapter, query, options.corpusDir), 'offline', null);
+      return done(readCorpus(adapter, query, options), 'offline', null);
     } catch (error) {
       return finish([], 'error', null, `${adapter.name} offline corpus failed: ${reason(error)}`, query.terms);
     }
@@ -133,7 +138,7 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
   }
   if (mode === 'live') return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}`, query.terms);
   try {
-    const records = readCorpus(adapter, query, options.corpusDir);
+    const records = readCorpus(adapter, query, options);
     return done(records, 'offline', `${adapter.name} provider unreachable (${reason(liveFailure)}); the offline corpus answered`);
   } catch (corpusError) {
     return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}; offline corpus: ${reason(corpusError)}`, query.terms);
@@ -171,7 +176,8 @@ export function corpusPath(adapter: Pick<SourceAdapter, 'name' | 'corpusExtensio
   return path.join(corpusDir, adapter.name, `${diseaseId}.${adapter.corpusExtension}`);
 }
 
-function readCorpus(adapter: SourceAdapter, query: SourceQuery, corpusDir: string | undefined): SourceRecord[] {
+function readCorpus(adapter: SourceAdapter, query: SourceQuery, options: RunSourceOptions): SourceRecord[] {
+  const corpusDir = options.corpusDir;
   const file = corpusPath(adapter, query.disease.id, corpusDir);
   let content: string;
   try {
@@ -180,7 +186,8 @@ function readCorpus(adapter: SourceAdapter, query: SourceQuery, corpusDir: strin
     throw new ProviderError(`no offline corpus file for disease ${query.disease.id}`, false);
   }
   const synthetic = corpusIsSynthetic(corpusDir ?? defaultCorpusDir());
-  return adapter.parseCorpus(content, query).map((record) => ({ ...record, synthetic }));
+  const records = adapter.parseCorpus(content, query).map((record) => ({ ...record, synthetic }));
+  return options.offlineRelevance ? options.offlineRelevance(records) : records;
 }
 
 /**
@@ -566,36 +573,6 @@ export function compactDate(value: string, separator = ''): string {
   return value.slice(0, 10).split('-').join(separator);
 }
 
-const STOPWORDS = new Set(
-  ('a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing done during each few for from further had has have having how if in into is it its itself just may might more most much must no nor not now of off on once only or other our out over own same should so some such than that the their them then there these they this those through to too under until up upon very was we were what when where which while who whom whose why will with within without would yes you your ' +
-    'evidence evidences show shows showing shown study studies data role roles effect effects use used using associated association related relation regarding known new novel current currently recent recently work works patient patients people disease diseases condition conditions treat treated treating treatment treatments therapy therapies drug drugs target targets potential possible best good better likely')
-    .split(' '),
-);
-
-/**
- * Up to `max` search keywords from a researcher's question: words of 3+ characters (gene symbols like
- * IL6, JAK1 or TNF-alpha kept as written), stopwords and the excluded words (e.g. the disease's own
- * name words) removed, duplicates dropped case-insensitively, in question order.
- */
-export function questionKeywords(question: string, exclude: Iterable<string> = [], max = 6): string[] {
-  const excluded = new Set<string>();
-  for (const phrase of exclude) for (const word of phrase.toLowerCase().split(/[^a-z0-9-]+/)) if (word) excluded.add(word);
-  const seen = new Set<string>();
-  const keywords: string[] = [];
-  for (const raw of question.split(/[^A-Za-z0-9-]+/)) {
-    const word = raw.replace(/^-+|-+$/g, '');
-    const lower = word.toLowerCase();
-    if (word.length < 3 && !/^[A-Z0-9]{2}$/.test(word)) continue;
-    if (STOPWORDS.has(lower) || excluded.has(lower) || seen.has(lower) || /^\d+$/.test(word)) continue;
-    seen.add(lower);
-    keywords.push(word);
-    if (keywords.length >= max) break;
-  }
-  return keywords;
-}
-
-/** The disease's own words (name and synonyms), to keep them out of question keywords. */
-export function diseaseWords(disease: { name: string; synonyms: string[] }): string[] {
-  return [disease.name, ...disease.synonyms];
-}
+// The question's keywords and the disease's words live in the domain (question parsing); re-exported for adapters.
+export { diseaseWords, questionKeywords } from '../../domain/workspace/question/keywords';
 

@@ -5,7 +5,9 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
-import { arr, compactDate, diseaseWords, isObject, isoDate, malformed, questionKeywords, fullText, snippet, str } from '../source-runner';
+import { arr, compactDate, isObject, isoDate, malformed, fullText, snippet, str } from '../source-runner';
+import { pubmedTerm as booleanTerm } from '../../../domain/workspace/question/provider-queries';
+import { questionFocus } from '../../../domain/workspace/question/focus';
 
 const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate']);
 
@@ -107,17 +109,16 @@ export function parseEsearch(body: string): string[] {
   return arr(obj(result.IdList).Id).map(text).filter((id) => /^\d+$/.test(id));
 }
 
-const quoted = (term: string) => `"${term.replace(/"/g, '')}"`;
-
-/** The esearch term: (disease terms in title/abstract OR MeSH headings) AND (any question keyword). */
+/**
+ * The esearch term: (disease terms in title/abstract OR MeSH headings) AND (the question's entities,
+ * OR'd) — the second group only when the question named an entity (domain/workspace/question).
+ */
 export function pubmedTerm(disease: DiseaseModule, terms: string[]): string {
   const config = disease.search.pubmed ?? { terms: [] };
   const diseaseTerms = new Set(config.terms);
   const meshTerms = new Set(config.mesh_terms ?? []);
-  const keywords = terms.filter((t) => !diseaseTerms.has(t) && !meshTerms.has(t));
-  const diseasePart = [...[...diseaseTerms].map((t) => `${quoted(t)}[tiab]`), ...[...meshTerms].map((t) => `${quoted(t)}[mh]`)].join(' OR ');
-  const keywordPart = keywords.map((k) => (/^[A-Za-z0-9-]+$/.test(k) ? k : quoted(k))).join(' OR ');
-  return keywordPart ? `(${diseasePart}) AND (${keywordPart})` : `(${diseasePart})`;
+  const boosts = terms.filter((t) => !diseaseTerms.has(t) && !meshTerms.has(t));
+  return booleanTerm([...diseaseTerms], [...meshTerms], boosts);
 }
 
 export const pubmedAdapter: SourceAdapter = {
@@ -128,9 +129,9 @@ export const pubmedAdapter: SourceAdapter = {
 
   isConfigured: (disease) => (disease.search.pubmed?.terms?.length ?? 0) > 0,
 
-  queryTerms(disease, question) {
+  queryTerms(disease, question, focus) {
     const config = disease.search.pubmed!;
-    return [...config.terms, ...(config.mesh_terms ?? []), ...questionKeywords(question, diseaseWords(disease))];
+    return [...config.terms, ...(config.mesh_terms ?? []), ...questionFocus(question, disease, focus).boost_terms];
   },
 
   async fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]> {

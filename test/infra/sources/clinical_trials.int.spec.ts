@@ -72,16 +72,27 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
   });
   const opts = (): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0 });
 
-  it('asks /studies with query.cond (condition and configured terms), query.term (question keywords) and pageSize', async function () {
+  it('asks /studies with query.cond (condition and configured terms), query.intr (the question\'s drug), @relevance and pageSize', async function () {
     await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION, { limit: 25 }), opts());
     const [r] = server.requests;
     expect(r!.method).to.equal('GET');
     expect(r!.path).to.equal('/api/v2/studies');
     expect(r!.query.get('query.cond')).to.equal('"Systemic Lupus Erythematosus" OR "lupus nephritis"');
-    expect(r!.query.get('query.term')).to.equal('anifrolumab OR improve OR outcomes');
+    // "improve outcomes" is intent, never a filter; anifrolumab (an INN -mab name) is the intervention.
+    expect(r!.query.get('query.intr')).to.equal('anifrolumab');
+    expect(r!.query.has('query.term')).to.equal(false);
+    expect(r!.query.get('sort')).to.equal('@relevance');
     expect(r!.query.get('pageSize')).to.equal('25');
     expect(r!.query.get('format')).to.equal('json');
     expect(r!.query.has('filter.advanced')).to.equal(false);
+  });
+
+  it('sends the condition alone when the question names no entity (question words never become filters)', async function () {
+    await runSource(clinicalTrialsAdapter, request(testDisease(), 'Which promising treatments improve outcomes in lupus?'), opts());
+    const [r] = server.requests;
+    expect(r!.query.get('query.cond')).to.equal('"Systemic Lupus Erythematosus" OR "lupus nephritis"');
+    expect(r!.query.has('query.term')).to.equal(false);
+    expect(r!.query.has('query.intr')).to.equal(false);
   });
 
   it('parses status, phase, enrollment, interventions, start date and a stop for futility', async function () {
