@@ -14,6 +14,7 @@ import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
+import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 import type { ModuleDefinition } from '../jobs/module-registry';
 import { changeRun, loadRun } from './run-commands';
@@ -30,6 +31,8 @@ export interface ResearchPipelineModuleParts {
   store: EventStore;
   diseases: Pick<DiseaseRegistry, 'require'>;
   knowledge: Pick<KnowledgeGraphHolder, 'graph'>;
+  /** Provider rate limits shared by every worker process (app/runtime.ts; absent = per process). */
+  sharedRate?: SharedRateLimit;
 }
 
 export function researchPipelineModule(parts: ResearchPipelineModuleParts): ModuleDefinition {

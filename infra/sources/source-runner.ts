@@ -23,6 +23,7 @@ import path from 'node:path';
 import type { RetrievalMode, SourceRecord, SourceStatus } from '../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from './source-adapter';
 import type { ResponseCache } from './response-cache';
+import type { SharedRateLimit } from './shared-rate';
 
 export type SourceMode = 'auto' | 'live' | 'offline';
 export const SOURCE_MODES: readonly SourceMode[] = ['auto', 'live', 'offline'];
@@ -48,8 +49,16 @@ export interface RunSourceOptions {
   maxRetryAfterMs?: number;
   /** Wall-clock budget of the whole live retrieval (all requests, waits and retries), default 60 000 ms. */
   budgetMs?: number;
-  /** Overrides adapter.minIntervalMs (tests). */
+  /** Overrides adapter.minIntervalMs (tests; NCBI with an API key). */
   minIntervalMs?: number;
+  /**
+   * Query parameters added to every request of this source (NCBI api_key, email, tool; openFDA api_key).
+   * They may be secrets: they replace a same-named parameter, are never part of a cache key, and never
+   * appear in a status warning (which drops query strings).
+   */
+  extraParams?: Record<string, string | undefined>;
+  /** The provider's spacing shared across worker processes (shared-rate.ts); absent = per process only. */
+  sharedRate?: SharedRateLimit;
   /** Response body cap, default 20 MiB. */
   maxBodyBytes?: number;
   /** Clock for retrieved_at. */
@@ -371,6 +380,16 @@ export class ProviderHttpClient implements ProviderHttp {
     if (at >= this.deadline) throw new ProviderError(`rate limited: the next request to ${this.base.host} is allowed only after the time budget`, false);
     nextSlotAt.set(this.slotKey, at + interval);
     if (at > now) await sleep(at - now);
+    await this.options.sharedRate?.take(this.slotKey, interval, this.deadline);
+  }
+
+  /** The URL actually requested: the cache-key URL plus the extra (possibly secret) parameters. */
+  private withExtraParams(url: URL): URL {
+    const extra = Object.entries(this.options.extraParams ?? {}).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '');
+    if (extra.length === 0) return url;
+    const sent = new URL(url);
+    for (const [name, value] of extra) sent.searchParams.set(name, value);
+    return sent;
   }
 
   /** A Retry-After applies to every request of the process to this provider. */
@@ -387,7 +406,7 @@ export class ProviderHttpClient implements ProviderHttp {
     const signal = AbortSignal.timeout(timeoutMs);
     const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let current = url;
+    let current = this.withExtraParams(url);
     let currentMethod = method;
     let currentBody = body;
     for (let hop = 0; ; hop++) {

@@ -1,6 +1,8 @@
 // PubMed through NCBI E-utilities: esearch.fcgi (PMIDs for the query) then efetch.fcgi (the articles
 // as a PubmedArticleSet). The offline corpus is an efetch PubmedArticleSet. NCBI allows 3 requests/s
-// without an API key.
+// without an API key and 10 with one; api_key, email and tool are added by the runner (extraParams from
+// settings: NCBI_API_KEY, NCBI_EMAIL, NCBI_TOOL). Retracted articles and retraction notices (publication
+// type, or a RetractionIn comment) carry attributes.retracted and are dropped before normalization.
 import { XMLParser } from 'fast-xml-parser';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
@@ -9,7 +11,10 @@ import { arr, compactDate, isObject, isoDate, malformed, fullText, snippet, str 
 import { pubmedTerm as booleanTerm } from '../../../domain/workspace/question/provider-queries';
 import { questionFocus } from '../../../domain/workspace/question/focus';
 
-const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate']);
+const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate', 'ArticleId', 'ELocationID', 'CommentsCorrections']);
+
+/** PubMed publication types of a retracted article and of a retraction notice (NLM publication types). */
+const RETRACTION_TYPES = new Set(['retracted publication', 'retraction of publication']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -79,6 +84,9 @@ function toRecord(entry: unknown): SourceRecord | null {
     .join(' ');
   const publicationTypes = arr(obj(article.PublicationTypeList).PublicationType).map(text).filter(Boolean);
   const journal = text(obj(article.Journal).Title) || text(obj(article.Journal).ISOAbbreviation);
+  const doi = articleDoi(article, obj(obj(entry).PubmedData));
+  const retracted = publicationTypes.some((t) => RETRACTION_TYPES.has(t.toLowerCase()))
+    || arr(obj(citation.CommentsCorrectionsList).CommentsCorrections).some((c) => isObject(c) && c['@_RefType'] === 'RetractionIn');
   return {
     source: 'pubmed',
     nativeId: pmid,
@@ -92,8 +100,18 @@ function toRecord(entry: unknown): SourceRecord | null {
     attributes: {
       ...(publicationTypes.length > 0 ? { publicationTypes } : {}),
       ...(journal ? { journal } : {}),
+      ...(retracted ? { retracted: true } : {}),
+      ...(doi ? { doi } : {}),
     },
   };
+}
+
+/** The article's DOI (PubmedData ArticleIdList, else the Article's ELocationID), lower case. */
+function articleDoi(article: Record<string, unknown>, pubmedData: Record<string, unknown>): string | undefined {
+  const ids = arr(obj(pubmedData.ArticleIdList).ArticleId).filter((a) => isObject(a) && a['@_IdType'] === 'doi');
+  const locations = arr(article.ELocationID).filter((e) => isObject(e) && e['@_EIdType'] === 'doi');
+  const doi = [...ids, ...locations].map(text).find((d) => /^10\.\d{4,9}\//.test(d));
+  return doi?.toLowerCase();
 }
 
 /** Parses an efetch PubmedArticleSet (live answer or corpus file). */
