@@ -27,6 +27,8 @@ export interface ProviderHttp {
   getJson(path: string, params?: Record<string, string | number | undefined>): Promise<unknown>;
   getText(path: string, params?: Record<string, string | number | undefined>): Promise<string>;
   postJson(path: string, body: unknown): Promise<unknown>;
+  /** The same HTTP against one of the adapter's auxiliaryBaseUrls (e.g. bioRxiv's API for the biorxiv source). */
+  via(name: string): ProviderHttp;
 }
 
 export interface SourceAdapter {
@@ -35,6 +37,8 @@ export interface SourceAdapter {
   defaultBaseUrl: string;
   /** Minimum spacing between two requests to the provider (its published rate limit). */
   minIntervalMs: number;
+  /** Further APIs the adapter asks (name -> root URL), reached through ProviderHttp.via(name); each host is allow-listed. */
+  auxiliaryBaseUrls?: Record<string, string>;
   /** False when the disease module has no search configuration for this source ("skipped"). */
   isConfigured(disease: DiseaseModule): boolean;
   /** The terms searched (recorded as the source's query_terms): the disease's terms, then the question's boosts. */

@@ -59,6 +59,8 @@ export interface RunSourceOptions {
   extraParams?: Record<string, string | undefined>;
   /** The provider's spacing shared across worker processes (shared-rate.ts); absent = per process only. */
   sharedRate?: SharedRateLimit;
+  /** Replaces adapter.auxiliaryBaseUrls entries (tests, mirrors); see ProviderHttpClient.via. */
+  auxiliaryBaseUrls?: Record<string, string>;
   /** Response body cap, default 20 MiB. */
   maxBodyBytes?: number;
   /** Clock for retrieved_at. */
@@ -268,21 +270,64 @@ class RetryAfterError extends ProviderError {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What the clients of one run share, whichever host they ask: the budget, the answers to cache, the counts. */
+interface RunState {
+  deadline: number;
+  pending: Array<{ key: string; body: string }>;
+  live: number;
+  cached: number;
+}
+
+const withSlash = (url: URL): URL => {
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+};
+
 export class ProviderHttpClient implements ProviderHttp {
   private readonly base: URL;
   private readonly fetchImpl: typeof fetch;
-  private readonly deadline: number;
-  private readonly pending: Array<{ key: string; body: string }> = [];
-  /** Answers obtained from the provider / from the cache during this run. */
-  liveResponses = 0;
-  cachedResponses = 0;
+  private readonly state: RunState;
+  /** The adapter's main API (extra parameters such as API keys go to it only), or an auxiliary one. */
+  private readonly primary: boolean;
 
-  constructor(private readonly adapter: Pick<SourceAdapter, 'name' | 'defaultBaseUrl' | 'minIntervalMs'>, private readonly options: RunSourceOptions = {}) {
-    const base = new URL(options.baseUrl ?? adapter.defaultBaseUrl);
-    if (!base.pathname.endsWith('/')) base.pathname += '/';
-    this.base = base;
+  constructor(
+    private readonly adapter: Pick<SourceAdapter, 'name' | 'defaultBaseUrl' | 'minIntervalMs' | 'auxiliaryBaseUrls'>,
+    private readonly options: RunSourceOptions = {},
+    auxiliary?: { base: URL; state: RunState },
+  ) {
+    this.base = auxiliary?.base ?? withSlash(new URL(options.baseUrl ?? adapter.defaultBaseUrl));
     this.fetchImpl = options.fetchImpl ?? fetch;
-    this.deadline = Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
+    this.state = auxiliary?.state ?? { deadline: Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS), pending: [], live: 0, cached: 0 };
+    this.primary = auxiliary === undefined;
+  }
+
+  /** Answers obtained from the provider / from the cache during this run (every host of the adapter). */
+  get liveResponses(): number {
+    return this.state.live;
+  }
+
+  get cachedResponses(): number {
+    return this.state.cached;
+  }
+
+  private get deadline(): number {
+    return this.state.deadline;
+  }
+
+  private get pending(): Array<{ key: string; body: string }> {
+    return this.state.pending;
+  }
+
+  /**
+   * The same client against one of the adapter's auxiliary APIs (its own host allow-listed, its own
+   * spacing; the run's budget and cache shared). With a base URL override (a mirror, a test server) and
+   * no auxiliary override, the auxiliary API is expected under <base>/_<name>/.
+   */
+  via(name: string): ProviderHttp {
+    const configured = this.options.auxiliaryBaseUrls?.[name] ?? this.adapter.auxiliaryBaseUrls?.[name];
+    if (configured === undefined) throw new ProviderError(`${this.adapter.name} has no auxiliary API named ${name}`, false);
+    const base = this.options.baseUrl && !this.options.auxiliaryBaseUrls?.[name] ? new URL(`_${name}/`, withSlash(new URL(this.options.baseUrl))) : withSlash(new URL(configured));
+    return new ProviderHttpClient(this.adapter, this.options, { base, state: this.state });
   }
 
   /** 'cache' when every answer came from the cache, else 'live'. */
@@ -339,7 +384,7 @@ export class ProviderHttpClient implements ProviderHttp {
       try {
         const hit = await cache.get(this.adapter.name, key);
         if (hit !== undefined) {
-          this.cachedResponses++;
+          this.state.cached++;
           return hit;
         }
       } catch {
@@ -347,7 +392,7 @@ export class ProviderHttpClient implements ProviderHttp {
       }
     }
     const text = await this.withRetries(method, url, body, accept);
-    this.liveResponses++;
+    this.state.live++;
     this.pending.push({ key, body: text });
     return text;
   }
@@ -385,6 +430,7 @@ export class ProviderHttpClient implements ProviderHttp {
 
   /** The URL actually requested: the cache-key URL plus the extra (possibly secret) parameters. */
   private withExtraParams(url: URL): URL {
+    if (!this.primary) return url;
     const extra = Object.entries(this.options.extraParams ?? {}).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '');
     if (extra.length === 0) return url;
     const sent = new URL(url);
