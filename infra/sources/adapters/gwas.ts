@@ -128,15 +128,19 @@ function toRecord(association: unknown, trait: string, traitLabel: string): Sour
     text: snippet(parts.join('; ')),
     published: null,
     structured: { drugs: [], targets: p.genes, pathways: [] },
-    attributes: {
-      ...(pValue !== undefined ? { pValue } : {}),
-      ...(p.alleles[0] ? { riskAllele: p.alleles[0] } : {}),
-      ...(p.effect.oddsRatio !== undefined ? { oddsRatio: p.effect.oddsRatio } : {}),
-      ...(p.effect.beta !== undefined ? { beta: p.effect.beta } : {}),
-      ...(p.effect.betaUnit ? { betaUnit: p.effect.betaUnit } : {}),
-      effectDirection: direction,
-      ...(p.mappedGenes.length > 0 ? { mappedGenes: p.mappedGenes } : {}),
-    },
+    attributes: attributesOf(p, pValue, direction),
+  };
+}
+
+function attributesOf(p: Parsed, pValue: number | undefined, direction: Direction): SourceRecord['attributes'] {
+  return {
+    ...(pValue !== undefined ? { pValue } : {}),
+    ...(p.alleles[0] ? { riskAllele: p.alleles[0] } : {}),
+    ...(p.effect.oddsRatio !== undefined ? { oddsRatio: p.effect.oddsRatio } : {}),
+    ...(p.effect.beta !== undefined ? { beta: p.effect.beta } : {}),
+    ...(p.effect.betaUnit ? { betaUnit: p.effect.betaUnit } : {}),
+    effectDirection: direction,
+    ...(p.mappedGenes.length > 0 ? { mappedGenes: p.mappedGenes } : {}),
   };
 }
 

@@ -25,9 +25,9 @@ const deps: PipelineDeps = {
   clock: { now: () => new Date('2024-01-01T00:00:00Z') },
 };
 
-async function dossierFor(question: string): Promise<Dossier> {
-  const disease = DiseaseRegistry.load().require('ra');
-  const request: ResearchRequest = { disease_id: 'ra', question, sources: [...SOURCE_NAMES], date_from: null, date_to: null, candidate_type: 'both', max_evidence: 50, enable_llm: false };
+async function dossierFor(question: string, diseaseId = 'ra'): Promise<Dossier> {
+  const disease = DiseaseRegistry.load().require(diseaseId);
+  const request: ResearchRequest = { disease_id: diseaseId, question, sources: [...SOURCE_NAMES], date_from: null, date_to: null, candidate_type: 'both', max_evidence: 50, enable_llm: false };
   const { dossier } = await runResearchPipeline({ runId: 'run-1', request, disease, graph: loadDefaultGraph(), startedAt: new Date('2024-01-01T00:00:00Z') }, deps);
   return dossier;
 }
@@ -86,5 +86,17 @@ describe('the question decides the offline evidence (RA, three questions, real p
     expect(jak.schema_version).to.equal('1.2');
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(dossierJsonSchema);
     for (const d of Object.values(dossiers)) expect(validate(d), JSON.stringify(validate.errors ?? null)).to.equal(true);
+  });
+});
+
+describe('the question decides the offline evidence (SLE, three questions, real pipeline)', function () {
+  this.timeout(60_000);
+  it('puts the drug the question is about first: anifrolumab, belimumab, hydroxychloroquine', async function () {
+    const top = async (q: string) => (await dossierFor(q, 'sle')).drug_rankings[0]?.label;
+    // Each question keeps only the literature and trials on its own entities (anifrolumab targets IFNAR1;
+    // belimumab targets BAFF, a B-cell class target; hydroxychloroquine is named), so its drug leads.
+    expect(await top('Is type I interferon blockade effective in SLE?')).to.equal('anifrolumab');
+    expect(await top('What is the safety of B-cell depletion with rituximab in lupus?')).to.equal('belimumab');
+    expect(await top('Is hydroxychloroquine retinal toxicity a concern in lupus?')).to.equal('hydroxychloroquine');
   });
 });
