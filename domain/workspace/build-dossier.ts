@@ -11,6 +11,7 @@ import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
 import { explainCandidates } from './graph-explanations';
+import { evidenceOutcome } from './evidence-outcome';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 
@@ -149,6 +150,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
   }, graph);
 
+  for (const ne of evidence) ne.item.outcome = evidenceOutcome(ne);
   const diseaseNode = diseaseEntity(disease);
   const deterministic = extractClaims(evidence, { disease: diseaseNode, graph });
   const llmWarnings: string[] = [...input.llm.warnings];

@@ -71,10 +71,12 @@ const evidenceItem: JsonSchema = {
   properties: {
     ...(evidenceItemRequired.properties as Record<string, JsonSchema>),
     provenance: obj({ mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string }),
+    // Optional since 1.2: what the record says and the words that decided it.
+    outcome: obj({ class: { type: 'string', enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded', 'context'] }, statement: nullableString }),
   },
 };
 
-const claim = obj({
+const claimRequired = obj({
   claim_id: { type: 'string', pattern: '^cl_[0-9a-f]{16}$' },
   subject: claimEntity,
   relationship: { type: 'string', enum: ['supports', 'contradicts', 'associated_with', 'targets', 'participates_in'] },
@@ -84,6 +86,12 @@ const claim = obj({
   citations: stringList,
   origin: { type: 'string', enum: ['deterministic', 'llm'] },
 });
+
+/** Optional since 1.2: a contradiction resting on a safety signal. */
+const claim: JsonSchema = {
+  ...claimRequired,
+  properties: { ...(claimRequired.properties as Record<string, JsonSchema>), qualifier: { type: 'string', enum: ['harm'] } },
+};
 
 const ranking = obj({
   candidate_id: { type: 'string', minLength: 1 },

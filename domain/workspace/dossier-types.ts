@@ -4,7 +4,9 @@ import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sour
 
 // 1.1: graph explanations from the knowledge graph of the active snapshots (typed, directed steps with
 // citations, cross_disease labels). 1.0 dossiers stay valid: the new fields are optional.
-export const DOSSIER_SCHEMA_VERSION = '1.1';
+// 1.2: evidence items carry their outcome (class and deciding statement); a contradiction resting on a
+// safety signal carries qualifier "harm"; rankings are scored on Open Targets lines (docs/scoring.md).
+export const DOSSIER_SCHEMA_VERSION = '1.2';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -50,6 +52,18 @@ export interface EvidenceItem {
   provenance?: { mode: 'live' | 'cache' | 'offline_corpus'; synthetic: boolean; retrieved_at: string };
   /** Knowledge-graph node ids this record names (structured fields, or whole-word text matches). */
   entities: { drugs: string[]; targets: string[] };
+  /** What the record says (since 1.2): its outcome class and the sentence or registry fact that decided it. */
+  outcome?: EvidenceOutcome;
+}
+
+/**
+ * positive / null / negative / harm: an outcome read from the record (domain/workspace/evidence-outcome.ts);
+ * unknown: studied but no outcome stated; excluded: a trial that studied nobody (withdrawn); context: a record
+ * that states no outcome by its nature (an association score, healthy-tissue expression, a mechanism).
+ */
+export interface EvidenceOutcome {
+  class: 'positive' | 'null' | 'negative' | 'harm' | 'unknown' | 'excluded' | 'context';
+  statement: string | null;
 }
 
 export type ClaimRelationship = 'supports' | 'contradicts' | 'associated_with' | 'targets' | 'participates_in';
@@ -71,6 +85,8 @@ export interface Claim {
   /** Human-readable citations: "PMID:12345", "NCT01234567", ... */
   citations: string[];
   origin: 'deterministic' | 'llm';
+  /** Since 1.2: "harm" when a contradiction rests on a safety signal (deaths, withdrawal, boxed warning, ...). */
+  qualifier?: 'harm';
 }
 
 export type ConfidenceBand = 'high' | 'medium' | 'low';

@@ -23,6 +23,8 @@ function toRecord(result: unknown, words: string[]): SourceRecord | null {
   const brand = strings(openfda.brand_name);
   const indications = strings(r.indications_and_usage).join(' ');
   const lower = indications.toLowerCase();
+  // openFDA's boxed_warning section (an array of strings; absent when the label has none).
+  const boxed = snippet(strings(r.boxed_warning).join(' '), 400);
   const names = brand.length > 0 ? `${brand.join(', ')}${generic.length > 0 ? ` (${generic.join(', ')})` : ''}` : generic.join(', ');
   return {
     source: 'fda_labels',
@@ -33,7 +35,10 @@ function toRecord(result: unknown, words: string[]): SourceRecord | null {
     text: snippet(indications),
     published: normalizeDate(r.effective_time),
     structured: { drugs: generic, targets: [], pathways: [] },
-    attributes: { indicationMatch: indications !== '' && words.some((w) => lower.includes(w)) },
+    attributes: {
+      indicationMatch: indications !== '' && words.some((w) => lower.includes(w)),
+      ...(boxed ? { boxedWarning: boxed } : {}),
+    },
   };
 }
 
