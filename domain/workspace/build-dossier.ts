@@ -12,6 +12,7 @@ import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normal
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
 import { explainCandidates } from './graph-explanations';
 import { evidenceOutcome } from './evidence-outcome';
+import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 
@@ -150,7 +151,10 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
   }, graph);
 
-  for (const ne of evidence) ne.item.outcome = evidenceOutcome(ne);
+  for (const ne of evidence) {
+    ne.item.outcome = evidenceOutcome(ne);
+    ne.item.scoring_inputs = scoringInputs(ne);
+  }
   const diseaseNode = diseaseEntity(disease);
   const deterministic = extractClaims(evidence, { disease: diseaseNode, graph });
   const llmWarnings: string[] = [...input.llm.warnings];

@@ -73,6 +73,19 @@ const evidenceItem: JsonSchema = {
     provenance: obj({ mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string }),
     // Optional since 1.2: what the record says and the words that decided it.
     outcome: obj({ class: { type: 'string', enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded', 'context'] }, statement: nullableString }),
+    scoring_inputs: {
+      type: 'object',
+      properties: {
+        record_score: { type: 'number', minimum: 0, maximum: 1 },
+        phase: { type: ['number', 'null'] },
+        enrollment: { type: ['number', 'null'] },
+        p_value: { type: 'number' },
+        genetic_association_score: { type: 'number' },
+        indication_match: { type: 'boolean' },
+      },
+      required: ['record_score'],
+      additionalProperties: false,
+    },
   },
 };
 

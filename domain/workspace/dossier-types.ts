@@ -54,6 +54,23 @@ export interface EvidenceItem {
   entities: { drugs: string[]; targets: string[] };
   /** What the record says (since 1.2): its outcome class and the sentence or registry fact that decided it. */
   outcome?: EvidenceOutcome;
+  /** Since 1.2: the facts the ranking reads from this record, so every component recomputes by hand (docs/scoring.md). */
+  scoring_inputs?: ScoringInputs;
+}
+
+/** Present only where the record states them. */
+export interface ScoringInputs {
+  /** The score the record brings to evidence strength before its relationship weight (0..1). */
+  record_score: number;
+  /** Clinical trials: highest phase (0.5 = early phase 1) and participants enrolled. */
+  phase?: number | null;
+  enrollment?: number | null;
+  /** GWAS: association p-value. */
+  p_value?: number;
+  /** Open Targets: genetic_association data-type score. */
+  genetic_association_score?: number;
+  /** Drug labels: the indications name the disease. */
+  indication_match?: boolean;
 }
 
 /**

@@ -11,6 +11,7 @@
 // optimal-information-size rule of thumb of 400 participants rate down once (×0.75), below 100 twice (×0.5));
 // then times the weight of the claim's relationship (supports 1, associated_with 0.5, ...).
 import type { SourceName } from './sources';
+import type { ScoringInputs } from './dossier-types';
 import type { NormalizedEvidence } from './normalize';
 import { trialPhaseNumber } from './quality';
 
@@ -80,4 +81,18 @@ export function evidenceStrength(records: readonly WeightedRecord[], weights: Pa
     .map(([source, scores]) => ({ source, score: normalizedHarmonicSum(scores), weight: weights[source] ?? 1, records: scores.length }))
     .sort((a, b) => b.weight * b.score - a.weight * a.score || (a.source < b.source ? -1 : 1));
   return { sources, overall: normalizedHarmonicSum(sources.map((s) => s.weight * s.score)) };
+}
+
+/** What the ranking reads from one record, written into the dossier (EvidenceItem.scoring_inputs). */
+export function scoringInputs(ne: NormalizedEvidence): ScoringInputs {
+  const a = ne.record.attributes;
+  const inputs: ScoringInputs = { record_score: Math.round(recordScore(ne) * 10000) / 10000 };
+  if (ne.record.recordType === 'clinical_trial') {
+    inputs.phase = trialPhaseNumber(a.phase);
+    inputs.enrollment = typeof a.enrollment === 'number' && Number.isFinite(a.enrollment) ? a.enrollment : null;
+  }
+  if (typeof a.pValue === 'number' && Number.isFinite(a.pValue)) inputs.p_value = a.pValue;
+  if (typeof a.geneticAssociationScore === 'number' && Number.isFinite(a.geneticAssociationScore)) inputs.genetic_association_score = a.geneticAssociationScore;
+  if (ne.record.recordType === 'drug_label') inputs.indication_match = a.indicationMatch === true;
+  return inputs;
 }
