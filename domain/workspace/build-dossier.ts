@@ -6,7 +6,7 @@ import type { DiseaseModule } from '../diseases/disease-module';
 import type { GraphView } from '../kg/graph-view';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 import { explainWithKnowledgeGraph } from './knowledge-graph-explanations';
-import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type GraphExplanation, type LlmStatus, type ResearchRequest } from './dossier-types';
+import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
 import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
@@ -137,6 +137,17 @@ function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatu
   return out;
 }
 
+function retrievalManifest(items: readonly EvidenceItem[], fallbackSources: SourceName[]): RetrievalManifest {
+  const byMode = { live: 0, cache: 0, offline_corpus: 0 };
+  for (const item of items) if (item.provenance) byMode[item.provenance.mode] += 1;
+  return {
+    records_by_mode: byMode,
+    synthetic_records: items.filter((i) => i.provenance?.synthetic).length,
+    fallback_sources: fallbackSources,
+    fallback_records: items.filter((i) => i.provenance?.fallback).length,
+  };
+}
+
 /** Builds the dossier (spec §2.4). Throws if the request names another disease than the module given. */
 export function buildDossier(input: BuildDossierInput): Dossier {
   const { request, disease, graph } = input;
@@ -151,7 +162,9 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
   }, graph);
 
+  const fallbackSources = used.filter((run) => run.fallback === true).map((run) => run.status.source);
   for (const ne of evidence) {
+    if (ne.item.provenance && fallbackSources.includes(ne.item.source)) ne.item.provenance.fallback = true;
     ne.item.outcome = evidenceOutcome(ne);
     ne.item.scoring_inputs = scoringInputs(ne);
   }
@@ -214,6 +227,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     manifest: {
       provenance: { algorithm: 'sha256', fingerprint: provenanceFingerprint(inputs), inputs: inputs as unknown as Record<string, unknown> },
       llm: { status: input.llm.status, model: input.llm.model, warnings: llmWarnings },
+      retrieval: retrievalManifest(items, fallbackSources),
     },
     disclaimer: DISCLAIMER,
   };

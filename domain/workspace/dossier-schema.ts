@@ -70,7 +70,10 @@ const evidenceItem: JsonSchema = {
   ...evidenceItemRequired,
   properties: {
     ...(evidenceItemRequired.properties as Record<string, JsonSchema>),
-    provenance: obj({ mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string }),
+    provenance: obj(
+      { mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string, fallback: { type: 'boolean' } },
+      { required: ['mode', 'synthetic', 'retrieved_at'] },
+    ),
     // Optional since 1.2: what the record says and the words that decided it.
     outcome: obj({ class: { type: 'string', enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded', 'context'] }, statement: nullableString }),
     scoring_inputs: {
@@ -193,6 +196,12 @@ export const dossierJsonSchema: JsonSchema = obj({
       model: nullableString,
       warnings: stringList,
     }),
-  }),
+    retrieval: obj({
+      records_by_mode: obj({ live: { type: 'integer', minimum: 0 }, cache: { type: 'integer', minimum: 0 }, offline_corpus: { type: 'integer', minimum: 0 } }),
+      synthetic_records: { type: 'integer', minimum: 0 },
+      fallback_sources: { type: 'array', items: sourceName },
+      fallback_records: { type: 'integer', minimum: 0 },
+    }),
+  }, { required: ['provenance', 'llm'] }),
   disclaimer: { type: 'string', minLength: 1 },
 }, { title: 'EvidenceDossier' });

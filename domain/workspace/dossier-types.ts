@@ -49,7 +49,13 @@ export interface EvidenceItem {
    * Where this record came from (since 1.1): a live provider answer, the response cache, or the offline
    * corpus; `synthetic` records are made-up examples, shown without a link and badged "synthetic example".
    */
-  provenance?: { mode: 'live' | 'cache' | 'offline_corpus'; synthetic: boolean; retrieved_at: string };
+  provenance?: {
+    mode: 'live' | 'cache' | 'offline_corpus';
+    synthetic: boolean;
+    retrieved_at: string;
+    /** Since 1.2: true when `auto` mode asked the provider, found it unreachable and took this record from the corpus. */
+    fallback?: boolean;
+  };
   /** Knowledge-graph node ids this record names (structured fields, or whole-word text matches). */
   entities: { drugs: string[]; targets: string[] };
   /** What the record says (since 1.2): its outcome class and the sentence or registry fact that decided it. */
@@ -152,6 +158,15 @@ export interface GraphExplanation {
   via_diseases?: ClaimEntity[];
 }
 
+export interface RetrievalManifest {
+  /** Evidence records by provenance mode. */
+  records_by_mode: { live: number; cache: number; offline_corpus: number };
+  synthetic_records: number;
+  /** Sources whose provider was unreachable in `auto` mode, answered by the offline corpus instead. */
+  fallback_sources: SourceName[];
+  fallback_records: number;
+}
+
 export type LlmStatus = 'disabled' | 'ok' | 'not_configured' | 'timeout' | 'quota_exceeded' | 'failed' | 'invalid_output';
 
 export interface Dossier {
@@ -178,6 +193,8 @@ export interface Dossier {
       inputs: Record<string, unknown>;
     };
     llm: { status: LlmStatus; model: string | null; warnings: string[] };
+    /** Since 1.2: how the evidence was obtained, so a reader sees at once what is live and what is not. */
+    retrieval?: RetrievalManifest;
   };
   disclaimer: string;
 }

@@ -8,7 +8,7 @@ import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { fixedClock } from '../../../infra/clock/clock';
 import { loadDefaultGraph } from '../../../infra/kg/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
-import { findProjectRoot } from '../../../infra/sources/source-runner';
+import { findProjectRoot, type RunSourceOptions } from '../../../infra/sources/source-runner';
 import { runResearchPipeline } from '../../../commands/workspace/research-pipeline';
 
 export function diseaseModule(id: string): DiseaseModule {
@@ -19,7 +19,7 @@ export function corpusFile(source: string, diseaseId: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(findProjectRoot(), 'fixtures', 'corpus', source, `${diseaseId}.json`), 'utf8'));
 }
 
-export async function offlineDossier(diseaseId: string, question: string, overrides: Partial<ResearchRequest> = {}): Promise<Dossier> {
+export async function offlineDossier(diseaseId: string, question: string, overrides: Partial<ResearchRequest> = {}, sourceOptions: () => RunSourceOptions = () => ({ mode: 'offline' })): Promise<Dossier> {
   const request: ResearchRequest = {
     disease_id: diseaseId, question, sources: [...SOURCE_NAMES], date_from: null, date_to: null,
     candidate_type: 'both', max_evidence: 200, enable_llm: false, ...overrides,
@@ -29,7 +29,7 @@ export async function offlineDossier(diseaseId: string, question: string, overri
     { runId: 'run_offline', request, disease: diseaseModule(diseaseId), graph: loadDefaultGraph(), startedAt: at },
     {
       adapters: ALL_ADAPTERS,
-      sourceOptions: () => ({ mode: 'offline' }),
+      sourceOptions,
       llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 },
       clock: fixedClock(at),
     },

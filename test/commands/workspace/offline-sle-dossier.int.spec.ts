@@ -171,3 +171,26 @@ function recompute(d: Dossier, ranking: CandidateRanking) {
     : ((n >= 2 && meanQ >= 0.45) || (n >= 1 && meanQ >= 0.75)) && penalty <= 50 ? 'medium' : 'low';
   return { components, score, band };
 }
+
+describe('auto mode: a provider unreachable, the corpus answers, and the dossier says so per record and in the manifest', function () {
+  this.timeout(60_000);
+  it('flags every fallback record and names the fallback sources in the manifest', async function () {
+    // Nothing listens on port 9 of this machine: the live request is refused at once, and auto mode falls back.
+    const dossier = await offlineDossier('sle', QUESTION, { sources: ['pubmed', 'clinical_trials'] }, () => ({ mode: 'auto', baseUrl: 'http://127.0.0.1:9/', retries: 0, timeoutMs: 2000 }));
+    expect(dossier.evidence.length).to.be.greaterThan(5);
+    for (const item of dossier.evidence) expect(item.provenance, item.native_id).to.deep.include({ mode: 'offline_corpus', synthetic: true, fallback: true });
+    expect(dossier.manifest.retrieval).to.deep.equal({
+      records_by_mode: { live: 0, cache: 0, offline_corpus: dossier.evidence.length },
+      synthetic_records: dossier.evidence.length,
+      fallback_sources: ['pubmed', 'clinical_trials'],
+      fallback_records: dossier.evidence.length,
+    });
+    expect(dossier.warnings.join(' ')).to.contain('provider unreachable');
+  });
+
+  it('flags nothing as fallback when offline mode was asked for', async function () {
+    const dossier = await offlineDossier('sle', QUESTION, { sources: ['pubmed'] });
+    expect(dossier.evidence.some((e) => e.provenance?.fallback)).to.equal(false);
+    expect(dossier.manifest.retrieval!.fallback_sources).to.deep.equal([]);
+  });
+});
