@@ -42,6 +42,8 @@ export interface BuildDossierInput {
    * cited paths; cross-disease hops labelled); otherwise the curated graph above does.
    */
   knowledgeGraph?: TypedKnowledgeGraph;
+  /** Compounds DrugBank lists as withdrawn (node id → snapshot id), read from the store with the knowledge graph. */
+  withdrawnCompounds?: ReadonlyMap<string, string>;
 }
 
 function plural(n: number, word: string): string {
@@ -193,7 +195,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     })
     : explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
   const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
-  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring });
+  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring, ...(input.withdrawnCompounds ? { withdrawn: input.withdrawnCompounds } : {}) });
   const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]
     .map((r) => explanations.get(r.candidate_id))
     .filter((e): e is GraphExplanation => e !== undefined);

@@ -109,7 +109,7 @@ const claim: JsonSchema = {
   properties: { ...(claimRequired.properties as Record<string, JsonSchema>), qualifier: { type: 'string', enum: ['harm'] } },
 };
 
-const ranking = obj({
+const rankingRequired = obj({
   candidate_id: { type: 'string', minLength: 1 },
   label: string,
   kind: { type: 'string', enum: ['drug', 'target'] },
@@ -123,6 +123,15 @@ const ranking = obj({
   citation_ids: stringList,
   graph_explanation_ids: stringList,
 });
+
+/** Optional since 1.2: safety facts from the store. */
+const ranking: JsonSchema = {
+  ...rankingRequired,
+  properties: {
+    ...(rankingRequired.properties as Record<string, JsonSchema>),
+    safety_flags: { type: 'array', items: obj({ flag: { type: 'string', enum: ['withdrawn'] }, node: string, source: { type: 'string', enum: ['drugbank'] }, snapshot_id: string, statement: string }) },
+  },
+};
 
 const relationship: JsonSchema = {
   type: 'object',

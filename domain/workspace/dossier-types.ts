@@ -129,6 +129,20 @@ export interface CandidateRanking {
   contradicting_claim_ids: string[];
   citation_ids: string[];
   graph_explanation_ids: string[];
+  /**
+   * Since 1.2: safety facts about the candidate from the store (not from the retrieved records), e.g. DrugBank's
+   * "withdrawn" group. A flagged candidate is never high confidence.
+   */
+  safety_flags?: SafetyFlag[];
+}
+
+export interface SafetyFlag {
+  flag: 'withdrawn';
+  /** The knowledge-graph node the fact is about, and the snapshot that states it. */
+  node: string;
+  source: 'drugbank';
+  snapshot_id: string;
+  statement: string;
 }
 
 /** One step of an explanation path: the edge's type, where it comes from, and (knowledge graph) its direction. */

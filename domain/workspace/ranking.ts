@@ -29,7 +29,7 @@
 // penalty ≤ 25 (agreement of direction ≥ 75 %) and no harm among the contradictions; medium with (≥ 2 records
 // of mean quality ≥ 0.45, or 1 record of quality ≥ 0.75) and penalty ≤ 50; else low.
 // Order: score desc, then candidate id; ranks 1..n.
-import type { CandidateRanking, CandidateType, Claim, ClaimEntity, ConfidenceBand, GraphExplanation } from './dossier-types';
+import type { CandidateRanking, CandidateType, Claim, ClaimEntity, ConfidenceBand, GraphExplanation, SafetyFlag } from './dossier-types';
 import type { NormalizedEvidence } from './normalize';
 import { compareStrings } from './normalize';
 import { trialPhaseNumber } from './quality';
@@ -331,12 +331,22 @@ function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score:
 }
 
 export interface RankingInput {
+  /** Compounds DrugBank lists as withdrawn (knowledge-graph node id → snapshot id); flagged, never high confidence. */
+  withdrawn?: ReadonlyMap<string, string>;
   candidates: Candidates;
   claims: readonly Claim[];
   evidence: readonly NormalizedEvidence[];
   /** Explanations by candidate id (see graph-explanations.ts). */
   explanations: ReadonlyMap<string, GraphExplanation>;
   config?: ScoringConfig;
+}
+
+/** DrugBank's "withdrawn" group for the knowledge-graph compound the candidate was linked to. */
+function safetyFlags(candidate: ClaimEntity, explanation: GraphExplanation | undefined, withdrawn: ReadonlyMap<string, string> | undefined): SafetyFlag[] {
+  const node = explanation?.candidate_node;
+  const snapshot = node ? withdrawn?.get(node) : undefined;
+  if (!node || !snapshot) return [];
+  return [{ flag: 'withdrawn', node, source: 'drugbank', snapshot_id: snapshot, statement: `DrugBank lists ${candidate.label} (${node}) as withdrawn from the market in at least one jurisdiction; it cannot be high confidence.` }];
 }
 
 export interface Rankings {
@@ -350,7 +360,9 @@ function rankKind(kind: 'drug' | 'target', list: readonly ClaimEntity[], input: 
     const explanation = input.explanations.get(candidate.id);
     const a = assess(candidate, kind, claims, input.evidence, byId, explanation, config);
     const score = weightedScore(a.components, weights);
-    const confidence = band(a, config);
+    const flags = kind === 'drug' ? safetyFlags(candidate, explanation, input.withdrawn) : [];
+    const banded = band(a, config);
+    const confidence = flags.length > 0 && banded === 'high' ? 'medium' : banded;
     const citations: string[] = [];
     for (const claim of [...a.supportingClaims, ...a.contradictingClaims]) for (const c of claim.citations) if (!citations.includes(c)) citations.push(c);
     const ranking: CandidateRanking = {
@@ -361,11 +373,12 @@ function rankKind(kind: 'drug' | 'target', list: readonly ClaimEntity[], input: 
       score,
       confidence_band: confidence,
       component_scores: a.components,
-      explanation: explanationText(candidate, kind, score, confidence, a, explanation),
+      explanation: explanationText(candidate, kind, score, confidence, a, explanation) + flags.map((f) => ` Safety: ${f.statement}`).join(''),
       supporting_claim_ids: a.supportingClaims.map((c) => c.claim_id),
       contradicting_claim_ids: a.contradictingClaims.map((c) => c.claim_id),
       citation_ids: citations,
       graph_explanation_ids: explanation ? [explanation.explanation_id] : [],
+      ...(flags.length > 0 ? { safety_flags: flags } : {}),
     };
     return ranking;
   });

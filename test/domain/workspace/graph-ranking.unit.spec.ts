@@ -156,6 +156,22 @@ describe('Candidate ranking', function () {
     expect(three.rankings.drugs[0]!.component_scores.evidence_strength).to.equal(50.3);
   });
 
+  it('flags a drug DrugBank lists as withdrawn and keeps it from high confidence', function () {
+    const base = pipeline([
+      trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 500 }),
+      trial('NCT00000002', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 800 }),
+      record({ source: 'pubmed', nativeId: '5', recordType: 'article', title: 'Belimumab', text: 'Belimumab was effective.', attributes: { publicationTypes: ['Meta-Analysis'] } }),
+    ], 'drugs');
+    expect(base.rankings.drugs[0]!.confidence_band).to.equal('high');
+    // The knowledge-graph explanation names the compound the candidate was linked to.
+    const explanations = new Map([...base.explanations].map(([id, e]) => [id, { ...e, candidate_node: 'DRUGBANK:DB01281' }]));
+    const flagged = rankCandidates({ ...base, explanations, withdrawn: new Map([['DRUGBANK:DB01281', 'snap-drugbank']]) }).drugs[0]!;
+    expect(flagged.confidence_band).to.equal('medium');
+    expect(flagged.safety_flags).to.deep.equal([{ flag: 'withdrawn', node: 'DRUGBANK:DB01281', source: 'drugbank', snapshot_id: 'snap-drugbank', statement: flagged.safety_flags![0]!.statement }]);
+    expect(flagged.explanation).to.contain('Safety: DrugBank lists Belimumab (DRUGBANK:DB01281) as withdrawn');
+    expect(flagged.score).to.equal(base.rankings.drugs[0]!.score);
+  });
+
   it('takes a scoring configuration with defaults', function () {
     expect(resolveScoring()).to.deep.equal(DEFAULT_SCORING);
     const custom = resolveScoring({ drug_weights: { graph_support: 0 }, source_weights: { clinical_trials: 0.5 } });
