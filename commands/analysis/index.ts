@@ -4,6 +4,7 @@ import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
 import { drugCombinationsModule } from './drug-combinations/drug-combinations-module';
 import { linkPredictionModule } from './link-prediction/link-prediction-module';
+import { expressionModule } from './expression-profile/expression-module';
 import { gwasModule } from './gwas-loci/gwas-module';
 import { enrichmentModule } from './pathway-enrichment/enrichment-module';
 import { repurposeModule } from './repurpose/repurpose-module';
@@ -14,5 +15,5 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   enrichmentModule, crossDiseaseModule,
   linkPredictionModule,
   drugCombinationsModule, virtualScreeningModule,
-  gwasModule,
+  gwasModule, expressionModule,
 ];
