@@ -1,5 +1,7 @@
 // The analysis modules this build ships (spec §1.3, §4.6): each adds one line here.
 import type { AnalysisModule } from './analysis-module';
+import { biomarkerModule } from './biomarkers/biomarker-module';
+import { cartModule } from './cart-suitability/cart-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
 import { drugCombinationsModule } from './drug-combinations/drug-combinations-module';
@@ -15,5 +17,5 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   enrichmentModule, crossDiseaseModule,
   linkPredictionModule,
   drugCombinationsModule, virtualScreeningModule,
-  gwasModule, expressionModule,
+  gwasModule, expressionModule, cartModule, biomarkerModule,
 ];

@@ -7,32 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { startTestServer, TestServer } from '../../support/test-server';
 import { BiomedEnv, createScratchDatabase, ScratchDatabase, startBiomedEnv } from '../../biomed/support/biomed-env';
-import { bgeeCalls, exactTail, gwasRows, Json, runJob, SEED } from './support/gene-analyses';
-
-/** BH step-up adjusted p-values, written out from the paper's definition (in input order). */
-export function bh(ps: number[]): number[] {
-  const m = ps.length;
-  const order = ps.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(m);
-  let min = 1;
-  for (let r = m; r >= 1; r--) { min = Math.min(min, (ps[order[r - 1]![1]]! * m) / r); out[order[r - 1]![1]] = min; }
-  return out;
-}
-
-/** The expected tissue table from the Bgee matrices and the disease's GWAS genes (NCBI ids). */
-export function expectedTissues(presenceFile: string, diffexFile: string, disease: Set<string>) {
-  const over = bgeeCalls(diffexFile, '1');
-  const under = bgeeCalls(diffexFile, '-1');
-  const present = bgeeCalls(presenceFile, '1');
-  const background = new Set([...over.calls].filter(([, s]) => s.size > 0).map(([g]) => g).concat([...under.calls].filter(([, s]) => s.size > 0).map(([g]) => g)));
-  const query = [...disease].filter((x) => background.has(x));
-  const rows = over.anatomy.map((a) => {
-    const members = [...over.calls].filter(([, s]) => s.has(a)).map(([gene]) => gene);
-    return { id: a, K: members.length, k: members.filter((x) => disease.has(x)).length, present: [...present.calls].filter(([gene, s]) => disease.has(gene) && s.has(a)).length, under: [...under.calls].filter(([gene, s]) => disease.has(gene) && s.has(a)).length };
-  }).filter((r) => r.K > 0).map((r) => ({ ...r, p: exactTail(background.size, r.K, query.length, r.k) }));
-  const fdr = bh(rows.map((r) => r.p));
-  return { N: background.size, n: query.length, rows: rows.map((r, i) => ({ ...r, fdr: fdr[i]! })), present };
-}
+import { bgeeCalls, expectedTissues, gwasRows, Json, runJob, SEED } from './support/gene-analyses';
 
 describe('analysis: expression profile (GET /api/expression/correlate, job expression-profile)', function () {
   this.timeout(120_000);

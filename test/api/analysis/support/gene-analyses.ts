@@ -72,3 +72,61 @@ export async function runJob(baseUrl: string, name: string, query: string): Prom
   }, `job ${job_id} finishes`, 60_000);
   return last;
 }
+
+/** BH step-up adjusted p-values, written out from the paper's definition (in input order). */
+export function bh(ps: number[]): number[] {
+  const m = ps.length;
+  const order = ps.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(m);
+  let min = 1;
+  for (let r = m; r >= 1; r--) { min = Math.min(min, (ps[order[r - 1]![1]]! * m) / r); out[order[r - 1]![1]] = min; }
+  return out;
+}
+
+/** The expected tissue table from the Bgee matrices and the disease's GWAS genes (NCBI ids). */
+export function expectedTissues(presenceFile: string, diffexFile: string, disease: Set<string>) {
+  const over = bgeeCalls(diffexFile, '1');
+  const under = bgeeCalls(diffexFile, '-1');
+  const present = bgeeCalls(presenceFile, '1');
+  const background = new Set([...over.calls].filter(([, s]) => s.size > 0).map(([g]) => g).concat([...under.calls].filter(([, s]) => s.size > 0).map(([g]) => g)));
+  const query = [...disease].filter((x) => background.has(x));
+  const rows = over.anatomy.map((a) => {
+    const members = [...over.calls].filter(([, s]) => s.has(a)).map(([gene]) => gene);
+    return { id: a, K: members.length, k: members.filter((x) => disease.has(x)).length, present: [...present.calls].filter(([gene, s]) => disease.has(gene) && s.has(a)).length, under: [...under.calls].filter(([gene, s]) => disease.has(gene) && s.has(a)).length };
+  }).filter((r) => r.K > 0).map((r) => ({ ...r, p: exactTail(background.size, r.K, query.length, r.k) }));
+  const fdr = bh(rows.map((r) => r.p));
+  return { N: background.size, n: query.length, rows: rows.map((r, i) => ({ ...r, fdr: fdr[i]! })), present };
+}
+
+/** Fractional rank (1 = best) of values[i]: the values strictly better, plus the mean position among its ties. */
+export function fractionalRank(values: number[], i: number, higherIsBetter: boolean): number {
+  const better = values.filter((v) => (higherIsBetter ? v > values[i]! : v < values[i]!)).length;
+  const equal = values.filter((v) => v === values[i]).length;
+  return better + (equal + 1) / 2;
+}
+
+/** Each gene's strongest -log10 p over its loci, the lead of a locus being its strongest HC row (else any row): NCBI id -> mlog. */
+export function bestMlogPerGene(rows: ReturnType<typeof gwasRows>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const g of rows.genes) {
+    const locus = rows.snps.filter((s) => s.locus === g.locus);
+    const hc = locus.filter((s) => s.high_confidence === '1');
+    const mlogs = (hc.length > 0 ? hc : locus).map((s) => Number(s.mlog_pvalue)).filter((x) => Number.isFinite(x) && x >= 0);
+    const best = mlogs.length > 0 ? Math.max(...mlogs) : 0;
+    out.set(g.gene!, Math.max(out.get(g.gene!) ?? 0, best));
+  }
+  return out;
+}
+
+/** NCBI Gene's gene_info: symbol -> id and Ensembl id -> ids (tax 9606). */
+export function geneInfo(file: string): { bySymbol: Map<string, string>; byEnsembl: Map<string, string[]> } {
+  const bySymbol = new Map<string, string>();
+  const byEnsembl = new Map<string, string[]>();
+  for (const line of readText(file).split('\n')) {
+    const c = line.split('\t');
+    if (c[0] !== '9606') continue;
+    bySymbol.set(c[2]!, c[1]!);
+    for (const x of (c[5] ?? '').split('|')) if (x.startsWith('Ensembl:')) byEnsembl.set(x.slice(8), [...(byEnsembl.get(x.slice(8)) ?? []), c[1]!]);
+  }
+  return { bySymbol, byEnsembl };
+}
