@@ -8,49 +8,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { startTestServer, TestServer } from '../../support/test-server';
 import { BiomedEnv, createScratchDatabase, ScratchDatabase, startBiomedEnv } from '../../biomed/support/biomed-env';
-import { gwasRows, Json, runJob, SEED } from './support/gene-analyses';
-
-const split = (cell: string | undefined) => (cell ?? '').split(/[|,;]/).map((s) => s.trim()).filter((s) => s !== '');
-
-/** What the files say about one disease's loci: per locus the genes, the expected lead rows and each gene's mapped/reported flags. */
-export function expectedLoci(dir: string, genesFile: string, snpsFile: string, doid: string) {
-  const { genes, snps } = gwasRows(dir, genesFile, snpsFile, doid);
-  const loci = new Map<string, { genes: Map<string, { mapped: boolean; reported: boolean; status: string }>; leads: Record<string, string>[]; maxMlog: number | null }>();
-  for (const row of genes) {
-    const locusRows = snps.filter((s) => s.locus === row.locus);
-    const hc = locusRows.filter((s) => s.high_confidence === '1');
-    const pool = hc.length > 0 ? hc : locusRows;
-    const mlogs = pool.map((s) => Number(s.mlog_pvalue)).filter((x) => Number.isFinite(x));
-    const maxMlog = mlogs.length > 0 ? Math.max(...mlogs) : null;
-    const entry = loci.get(row.locus!) ?? { genes: new Map(), leads: pool.filter((s) => Number(s.mlog_pvalue) === maxMlog), maxMlog };
-    const mapped = locusRows.some((s) => [...split(s.containing_genes), s.upstream_gene, s.downstream_gene].includes(row.gene!));
-    const reported = locusRows.some((s) => split(s.reported_genes).includes(row.gene!));
-    entry.genes.set(`NCBIGene:${row.gene}`, { mapped, reported, status: row.status! });
-    loci.set(row.locus!, entry);
-  }
-  return { loci, symbols: new Map(genes.map((r) => [`NCBIGene:${r.gene}`, r.symbol!])) };
-}
-
-/** Checks a GWAS result against the files' loci (every locus, gene, lead p and cases/controls). */
-export function checkAgainstFiles(body: Json, expected: ReturnType<typeof expectedLoci>): void {
-  expect(body.loci.length).to.equal(expected.loci.size);
-  expect(new Set((body.genes as Json[]).map((g) => g.id))).to.deep.equal(new Set(expected.symbols.keys()));
-  for (const locus of body.loci as Json[]) {
-    const want = expected.loci.get(String(locus.locus))!;
-    expect(want, locus.locus_id).to.not.equal(undefined);
-    expect(locus.mlog_pvalue).to.equal(want.maxMlog);
-    if (want.maxMlog !== null) expect(locus.p_value).to.be.closeTo(10 ** -want.maxMlog, 1e-300 + 10 ** -want.maxMlog * 1e-12);
-    // The lead is one of the strongest rows: its SNP, PubMed id and cases/controls come from such a row.
-    expect(want.leads.some((s) => s.lead_snp === locus.lead_snp && s.pubmed_id === locus.lead_pubmed_id
-      && (s.cases === '' ? locus.cases === null : Number(s.cases) === locus.cases)
-      && (s.controls === '' ? locus.controls === null : Number(s.controls) === locus.controls)), `${locus.locus_id} lead ${locus.lead_snp}`).to.equal(true);
-    expect(new Set((locus.genes as Json[]).map((g) => g.id))).to.deep.equal(new Set(want.genes.keys()));
-    for (const gene of locus.genes as Json[]) {
-      const flags = want.genes.get(gene.id)!;
-      expect({ mapped: gene.mapped, reported: gene.reported, status: gene.status }, `${locus.locus_id} ${gene.symbol}`).to.deep.equal(flags);
-    }
-  }
-}
+import { checkAgainstFiles, expectedLoci, Json, runJob, SEED } from './support/gene-analyses';
 
 describe('analysis: GWAS loci (GET /api/bioinformatics/gwas, job gwas-loci / gwas)', function () {
   this.timeout(120_000);
