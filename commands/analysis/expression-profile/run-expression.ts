@@ -2,6 +2,7 @@
 // under-expression per anatomy term), the tissues enriched for over-expressed disease genes
 // (hypergeometric, BH FDR) and the gene–gene similarity of their presence across anatomy (Jaccard).
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
+import type { ExpressionCalls } from '../../../domain/expression/expression-calls';
 import { diseaseGenes } from '../../../domain/knowledge-graph/gene-sets';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
@@ -28,22 +29,14 @@ export function expressionParameters(input: Record<string, unknown>): Expression
 const gene = (g: TypedKnowledgeGraph, node: number) => ({ id: g.id(node), symbol: g.label(node) });
 const count = (m: ReadonlyMap<number, readonly number[]>, key: number, within?: ReadonlySet<number>) => (m.get(key) ?? []).filter((x) => !within || within.has(x)).length;
 
-export async function runExpression(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = expressionParameters(input);
-  const g = (await deps.graph()).graph;
-  const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
-  if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };
-  const calls = cachedExpressionCalls(g);
-  if (calls.anatomy.length === 0) return { kind: 'not_available', reason: NO_BGEE };
-  await context.progress(30, 'testing tissues for over-expressed disease genes');
-  const genes = diseaseGenes(g, resolved.node);
+/** The result body: tissue tests, per-gene counts and the most similar pairs. */
+function expressionBody(g: TypedKnowledgeGraph, calls: ExpressionCalls, genes: number[], parameters: ExpressionParameters, label: string) {
   const geneSet = new Set(genes);
   const enrichment = tissueEnrichment(calls, genes);
   const significant = enrichment.rows.filter((r) => r.fdr <= parameters.max_fdr);
-  await context.progress(70, 'comparing the genes\' presence across anatomy');
   const similarity = geneSimilarity(calls, genes, parameters.top_n);
   const bgee = g.snapshots.find((s) => s.resource === 'bgee');
-  const body = {
+  return {
     sources: { bgee: { snapshot_id: bgee?.snapshot_id ?? null, anatomy_terms: calls.anatomy.length, genes_with_presence_calls: calls.byGene.present.size, genes_with_diffex_calls: enrichment.background } },
     background: { definition: TISSUE_BACKGROUND, size: enrichment.background },
     query: {
@@ -51,7 +44,7 @@ export async function runExpression(deps: AnalysisDeps, input: Record<string, un
       tested_genes: enrichment.query.length, outside_background: genes.length - enrichment.query.length,
     },
     counts: { tissues_tested: enrichment.rows.length, significant: significant.length, listed: Math.min(parameters.top_n, enrichment.rows.length) },
-    note: genes.length === 0 ? `${resolved.label} has no GWAS genes in the knowledge graph (no ASSOCIATES edges): no profile to compute`
+    note: genes.length === 0 ? `${label} has no GWAS genes in the knowledge graph (no ASSOCIATES edges): no profile to compute`
       : enrichment.query.length === 0 ? 'none of the disease\'s genes has a Bgee differential-expression call: no tissue tested' : null,
     tissues: enrichment.rows.slice(0, parameters.top_n).map((r) => ({
       id: g.id(r.key), label: g.label(r.key), present: count(calls.byAnatomy.present, r.key, geneSet), over: r.overlap.length,
@@ -68,6 +61,17 @@ export async function runExpression(deps: AnalysisDeps, input: Record<string, un
       pairs: similarity.top.map((p) => ({ a: gene(g, p.a), b: gene(g, p.b), jaccard: p.index, shared: p.intersection, union: p.union })),
     },
   };
+}
+
+export async function runExpression(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
+  const parameters = expressionParameters(input);
+  const g = (await deps.graph()).graph;
+  const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
+  if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };
+  const calls = cachedExpressionCalls(g);
+  if (calls.anatomy.length === 0) return { kind: 'not_available', reason: NO_BGEE };
+  await context.progress(30, 'testing tissues and comparing the genes\' presence across anatomy');
+  const body = expressionBody(g, calls, diseaseGenes(g, resolved.node), parameters, resolved.label);
   await context.progress(100, 'done');
   return {
     kind: 'ok',
