@@ -1,8 +1,8 @@
-// Vital normal tissues for the on-target/off-tumour risk of a CAR-T antigen: organs where killing antigen-
-// positive normal cells has been fatal or life-threatening, or cannot be tolerated — brain and spinal cord,
-// heart (Linette et al., Blood 2013, doi:10.1182/blood-2013-03-490565: cardiac cross-reactivity), lung
-// (Morgan et al., Mol Ther 2010, doi:10.1038/mt.2010.24: ERBB2 CAR), liver (Lamers et al., J Clin Oncol 2006,
-// doi:10.1200/JCO.2006.05.9964: CAIX on bile ducts), kidney, pancreas, the gastrointestinal tract, adrenal
+// Vital normal tissues for the on-target/off-tumour risk of a CAR-T antigen: organs where engineered T cells
+// killing normal cells has been fatal or life-threatening, or cannot be tolerated — brain and spinal cord,
+// heart (Linette et al., Blood 2013, doi:10.1182/blood-2013-03-490565: a TCR's off-target titin cross-reaction),
+// lung (Morgan et al., Mol Ther 2010, doi:10.1038/mt.2010.24: ERBB2 CAR, on target), liver (Lamers et al., J Clin
+// Oncol 2006, doi:10.1200/JCO.2006.05.9964: CAIX on bile ducts, on target), kidney, pancreas, the gut, adrenal
 // and thyroid glands, and bone marrow (haematopoietic stem cells; B-cell aplasia after CD19 CAR-T is
 // tolerated, marrow ablation is not). Screening candidate antigens against expression in such normal tissues
 // follows Perna et al., Cancer Cell 2017 (doi:10.1016/j.ccell.2017.09.004). The list is ours, by UBERON id,
