@@ -2,6 +2,7 @@
 import type { AnalysisModule } from './analysis-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
+import { safetyModule } from './drug-safety/safety-module';
 import { drugCombinationsModule } from './drug-combinations/drug-combinations-module';
 import { linkPredictionModule } from './link-prediction/link-prediction-module';
 import { enrichmentModule } from './pathway-enrichment/enrichment-module';
@@ -13,4 +14,5 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   enrichmentModule, crossDiseaseModule,
   linkPredictionModule,
   drugCombinationsModule, virtualScreeningModule,
+  safetyModule,
 ];
