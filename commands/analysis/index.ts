@@ -2,6 +2,7 @@
 import type { AnalysisModule } from './analysis-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
+import { evidenceGatheringModule } from './evidence-gathering/evidence-gathering-module';
 import { semanticSearchModule } from './semantic-search/semantic-search-module';
 import { trialsModule } from './clinical-trials/trials-module';
 import { safetyModule } from './drug-safety/safety-module';
@@ -16,5 +17,5 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   enrichmentModule, crossDiseaseModule,
   linkPredictionModule,
   drugCombinationsModule, virtualScreeningModule,
-  safetyModule, trialsModule, semanticSearchModule,
+  safetyModule, trialsModule, semanticSearchModule, evidenceGatheringModule,
 ];
