@@ -2,6 +2,7 @@
 import type { AnalysisModule } from './analysis-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
+import { llmExtractionModule } from './llm-extraction/llm-extraction-module';
 import { evidenceGatheringModule } from './evidence-gathering/evidence-gathering-module';
 import { semanticSearchModule } from './semantic-search/semantic-search-module';
 import { trialsModule } from './clinical-trials/trials-module';
@@ -18,4 +19,5 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   linkPredictionModule,
   drugCombinationsModule, virtualScreeningModule,
   safetyModule, trialsModule, semanticSearchModule, evidenceGatheringModule,
+  llmExtractionModule,
 ];

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Replayed { method: string; url: URL; body: string }
+export interface Replayed { method: string; url: URL; body: string; headers: http.IncomingHttpHeaders }
 export interface ReplayServer { baseUrl: string; requests: Replayed[]; close(): Promise<void> }
 export type ReplayHandler = (request: Replayed) => { status: number; body: unknown };
 
@@ -13,7 +13,7 @@ export async function startReplayServer(handler: ReplayHandler): Promise<ReplayS
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), body: Buffer.concat(chunks).toString('utf8') };
+      const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), body: Buffer.concat(chunks).toString('utf8'), headers: req.headers };
       requests.push(request);
       const { status, body } = handler(request);
       res.writeHead(status, { 'content-type': 'application/json' });
