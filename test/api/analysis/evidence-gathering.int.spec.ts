@@ -99,4 +99,14 @@ describe('analysis: evidence gathering (GET /api/evidence/gather, job evidence-g
     expect(html).to.include('Evidence gathered: systemic lupus erythematosus').and.to.include('Research use only');
     expect(html).to.include('Belimumab &lt;i&gt;in&lt;/i&gt; SLE');
   });
+
+  it('lists the five modules of this batch in the catalog (with the §4.4 aliases) and their routes in the OpenAPI document', async () => {
+    const { body } = await api.get('/api/system/modules');
+    const aliases = Object.fromEntries((body.modules as Json[]).map((m) => [m.id, m.aliases]));
+    expect(aliases).to.deep.include({ 'drug-safety': ['safety'], 'clinical-trials': ['trials'], 'semantic-search': [], 'evidence-gathering': [], 'llm-extraction': [] });
+    const openapi = (await api.get('/api/openapi.json')).body;
+    for (const route of ['/api/safety/profiles', '/api/trials', '/api/semantic/search', '/api/evidence/gather', '/api/llm/extract']) {
+      expect(openapi.paths[route]?.get, route).to.not.equal(undefined);
+    }
+  });
 });
