@@ -4,6 +4,11 @@ import { biomarkerModule } from './biomarkers/biomarker-module';
 import { cartModule } from './cart-suitability/cart-module';
 import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
+import { llmExtractionModule } from './llm-extraction/llm-extraction-module';
+import { evidenceGatheringModule } from './evidence-gathering/evidence-gathering-module';
+import { semanticSearchModule } from './semantic-search/semantic-search-module';
+import { trialsModule } from './clinical-trials/trials-module';
+import { safetyModule } from './drug-safety/safety-module';
 import { drugCombinationsModule } from './drug-combinations/drug-combinations-module';
 import { linkPredictionModule } from './link-prediction/link-prediction-module';
 import { expressionModule } from './expression-profile/expression-module';
@@ -18,4 +23,6 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   linkPredictionModule,
   drugCombinationsModule, virtualScreeningModule,
   gwasModule, expressionModule, cartModule, biomarkerModule,
+  safetyModule, trialsModule, semanticSearchModule, evidenceGatheringModule,
+  llmExtractionModule,
 ];
