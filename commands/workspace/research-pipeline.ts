@@ -42,7 +42,7 @@ export interface PipelineOutput {
 }
 
 export async function runResearchPipeline(
-  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; startedAt: Date },
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; withdrawnCompounds?: ReadonlyMap<string, string>; startedAt: Date },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {
@@ -81,6 +81,7 @@ export async function runResearchPipeline(
     sourceRuns,
     graph,
     ...(run.knowledgeGraph ? { knowledgeGraph: run.knowledgeGraph } : {}),
+    ...(run.withdrawnCompounds ? { withdrawnCompounds: run.withdrawnCompounds } : {}),
     runId: run.runId,
     startedAt: run.startedAt.toISOString(),
     completedAt: deps.clock.now().toISOString(),

@@ -6,11 +6,13 @@ import type { DiseaseModule } from '../diseases/disease-module';
 import type { GraphView } from '../kg/graph-view';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 import { explainWithKnowledgeGraph } from './knowledge-graph-explanations';
-import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type GraphExplanation, type LlmStatus, type ResearchRequest } from './dossier-types';
+import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
 import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
 import { explainCandidates } from './graph-explanations';
+import { evidenceOutcome } from './evidence-outcome';
+import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 import { cleanSourceRuns } from './record-hygiene';
@@ -51,6 +53,8 @@ export interface BuildDossierInput {
    * read here with the graph's resolver (the same analysis the pipeline makes).
    */
   question?: { analysis: QuestionAnalysis; offlineRelevance?: Partial<Record<SourceName, RelevanceNote>> };
+  /** Compounds DrugBank lists as withdrawn (node id → snapshot id), read from the store with the knowledge graph. */
+  withdrawnCompounds?: ReadonlyMap<string, string>;
 }
 
 function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
@@ -152,6 +156,17 @@ function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatu
   return out;
 }
 
+function retrievalManifest(items: readonly EvidenceItem[], fallbackSources: SourceName[]): RetrievalManifest {
+  const byMode = { live: 0, cache: 0, offline_corpus: 0 };
+  for (const item of items) if (item.provenance) byMode[item.provenance.mode] += 1;
+  return {
+    records_by_mode: byMode,
+    synthetic_records: items.filter((i) => i.provenance?.synthetic).length,
+    fallback_sources: fallbackSources,
+    fallback_records: items.filter((i) => i.provenance?.fallback).length,
+  };
+}
+
 /** Builds the dossier (spec §2.4). Throws if the request names another disease than the module given. */
 export function buildDossier(input: BuildDossierInput): Dossier {
   const { request, disease, graph } = input;
@@ -167,6 +182,12 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
   }, graph);
 
+  const fallbackSources = used.filter((run) => run.fallback === true).map((run) => run.status.source);
+  for (const ne of evidence) {
+    if (ne.item.provenance && fallbackSources.includes(ne.item.source)) ne.item.provenance.fallback = true;
+    ne.item.outcome = evidenceOutcome(ne);
+    ne.item.scoring_inputs = scoringInputs(ne);
+  }
   const diseaseNode = diseaseEntity(disease);
   const deterministic = extractClaims(evidence, { disease: diseaseNode, graph });
   const llmWarnings: string[] = [...input.llm.warnings];
@@ -192,7 +213,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     })
     : explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
   const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
-  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring });
+  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring, ...(input.withdrawnCompounds ? { withdrawn: input.withdrawnCompounds } : {}) });
   const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]
     .map((r) => explanations.get(r.candidate_id))
     .filter((e): e is GraphExplanation => e !== undefined);
@@ -227,6 +248,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     manifest: {
       provenance: { algorithm: 'sha256', fingerprint: provenanceFingerprint(inputs), inputs: inputs as unknown as Record<string, unknown> },
       llm: { status: input.llm.status, model: input.llm.model, warnings: llmWarnings },
+      retrieval: retrievalManifest(items, fallbackSources),
     },
     disclaimer: DISCLAIMER,
   };

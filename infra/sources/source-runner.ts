@@ -80,6 +80,8 @@ export type SourceRequest = Omit<SourceQuery, 'terms'> & { terms?: string[] };
 export interface SourceRun {
   records: SourceRecord[];
   status: SourceStatus;
+  /** `auto` mode fell back to the offline corpus because the provider was unreachable. */
+  fallback?: boolean;
 }
 
 export const USER_AGENT = 'evidence-research-service/0.1 (research-only biomedical evidence service)';
@@ -150,7 +152,7 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
   if (mode === 'live') return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}`, query.terms);
   try {
     const records = readCorpus(adapter, query, options);
-    return done(records, 'offline', `${adapter.name} provider unreachable (${reason(liveFailure)}); the offline corpus answered`);
+    return { ...done(records, 'offline', `${adapter.name} provider unreachable (${reason(liveFailure)}); the offline corpus answered`), fallback: true };
   } catch (corpusError) {
     return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}; offline corpus: ${reason(corpusError)}`, query.terms);
   }

@@ -4,6 +4,7 @@
 // is a /studies response ({ studies: [...] }). The API asks for about 50 requests per minute per client.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
+import { primaryAnalyses, trialInterventions } from './clinical-trials-results';
 import { arr, isObject, malformed, normalizeDate, num, snippet, str } from '../source-runner';
 import { trialQuery } from '../../../domain/workspace/question/provider-queries';
 import { focusDrugs, questionFocus } from '../../../domain/workspace/question/focus';
@@ -38,15 +39,10 @@ function toRecord(study: unknown): SourceRecord | null {
   const whyStopped = str(status.whyStopped);
   const phase = highestPhase(design.phases);
   const enrollment = num(obj(design.enrollmentInfo).count);
-  const drugs = [
-    ...new Set(
-      arr(obj(protocol.armsInterventionsModule).interventions)
-        .map(obj)
-        .filter((i) => i.type === 'DRUG' || i.type === 'BIOLOGICAL')
-        .map((i) => str(i.name))
-        .filter((n): n is string => n !== undefined && !isComparator(n)),
-    ),
-  ];
+  const interventions = trialInterventions(protocol, isComparator);
+  const drugs = interventions.studied;
+  const analyses = primaryAnalyses(obj(study));
+  const hasResults = obj(study).hasResults;
   const stopped = overallStatus === 'TERMINATED' || overallStatus === 'WITHDRAWN';
   const summary = str(obj(protocol.descriptionModule).briefSummary);
   return {
@@ -63,6 +59,11 @@ function toRecord(study: unknown): SourceRecord | null {
       ...(overallStatus ? { status: overallStatus } : {}),
       ...(enrollment !== undefined ? { enrollment } : {}),
       ...(stopped && stoppedForEfficacy(whyStopped) ? { outcomeMet: false } : {}),
+      ...(typeof hasResults === 'boolean' ? { hasResults } : {}),
+      ...(analyses.length > 0 ? { primaryAnalyses: analyses } : {}),
+      ...(whyStopped ? { whyStopped } : {}),
+      ...(interventions.comparatorOnly.length > 0 ? { comparatorDrugs: interventions.comparatorOnly } : {}),
+      ...(interventions.background.length > 0 ? { backgroundDrugs: interventions.background } : {}),
     },
   };
 }

@@ -27,6 +27,8 @@ function toRecord(result: unknown, words: string[]): SourceRecord | null {
   const brand = strings(openfda.brand_name);
   const indications = strings(r.indications_and_usage).join(' ');
   const lower = indications.toLowerCase();
+  // openFDA's boxed_warning section (an array of strings; absent when the label has none).
+  const boxed = snippet(strings(r.boxed_warning).join(' '), 400);
   const names = brand.length > 0 ? `${brand.join(', ')}${generic.length > 0 ? ` (${generic.join(', ')})` : ''}` : generic.join(', ');
   return {
     source: 'fda_labels',
@@ -40,6 +42,7 @@ function toRecord(result: unknown, words: string[]): SourceRecord | null {
     attributes: {
       indicationMatch: indications !== '' && words.some((w) => lower.includes(w)),
       ...(substances.length > 0 ? { activeIngredients: substances } : {}),
+      ...(boxed ? { boxedWarning: boxed } : {}),
     },
   };
 }

@@ -60,6 +60,19 @@ describe('Dossier HTML', function () {
     expect(html).to.contain('Belimumab &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;');
   });
 
+  it('shows each record\'s outcome with its deciding statement, escaped, and flags auto-mode fallback records', function () {
+    const runs = syntheticRuns();
+    runs[0]!.records.push(record({
+      source: 'pubmed', nativeId: '99999998', recordType: 'article', title: 'Belimumab <i>trial</i>',
+      text: 'Belimumab did not differ significantly from placebo <i>(p = 0.4)</i>.',
+    }));
+    const dossier = build({ runs });
+    dossier.evidence[0]!.provenance = { ...dossier.evidence[0]!.provenance!, fallback: true };
+    const html = renderDossierHtml(dossier);
+    expect(html).to.contain('Outcome: <strong>null</strong> — Belimumab did not differ significantly from placebo &lt;i&gt;(p = 0.4)&lt;/i&gt;.');
+    expect(html).to.contain('provider unreachable: offline corpus');
+  });
+
   it('links only http(s) URLs', function () {
     const dossier = build();
     dossier.evidence[0]!.url = 'javascript:alert(1)';
