@@ -9,7 +9,6 @@ interface WinkEngine {
   consolidate(precision: number): void;
   search(text: string, limit: number): [string, number][];
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const winkBm25 = require('wink-bm25-text-search') as () => WinkEngine;
 
 describe('Okapi BM25 (question relevance)', function () {
