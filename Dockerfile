@@ -17,7 +17,7 @@ ENV NODE_ENV=production
 RUN apt-get update \
   && apt-get install -y --no-install-recommends autodock-vina openbabel \
   && rm -rf /var/lib/apt/lists/* \
-  && vina --version && obabel -V
+  && command -v vina && command -v obabel
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
