@@ -1,7 +1,7 @@
 // Ligand-based virtual screening of DrugBank for one target gene: each compound's highest Morgan-fingerprint
 // Tanimoto similarity to the gene's known binders (the similarity principle: Johnson & Maggiora 1990; max-fusion
 // over several references: Hert et al., J Chem Inf Comput Sci 2004, doi:10.1021/ci034267y), with Lipinski's
-// rule of five and QED (without its alerts term) shown per compound; optionally the top compounds docked with
+// rule of five and QED (with its structural alerts) shown per compound; optionally the top compounds docked with
 // AutoDock Vina into an operator-configured receptor.
 //
 // Target: `gene_id` if given; else the disease's most-targeted gene: among the disease's GWAS genes, the one with

@@ -73,7 +73,7 @@ export const virtualScreeningModule: AnalysisModule = {
   aliases: ['screening'],
   title: 'Virtual screening: fingerprint similarity to known binders, drug-likeness, optional docking',
   description: 'Ranks DrugBank compounds for a target gene by the highest Morgan-fingerprint Tanimoto similarity to its known binders '
-    + '(compounds with TARGETS/BINDS edges, listed separately), with Lipinski\'s rule of five and QED without alerts; use_vina=true docks the '
+    + '(compounds with TARGETS/BINDS edges, listed separately), with Lipinski\'s rule of five and QED (with its structural alerts); use_vina=true docks the '
     + 'top candidates with AutoDock Vina.',
   routes: [{
     path: '/api/screening',
