@@ -27,7 +27,7 @@ export interface TrialOutcome {
 
 export const TRIAL_ALPHA = 0.05;
 
-const SAFETY_STOP = /\b(safety|adverse|toxicit|death|died|fatal|harm|risk[- ]benefit|benefit[- ]risk|side effects?)\b/i;
+const SAFETY_STOP = /\b(?:safety|adverse|toxicit\w*|hepatotoxic\w*|deaths?|died|fatal\w*|harm\w*|risk[- ]benefit|benefit[- ]risk|side effects?)\b/i;
 const SAFETY_NEGATED = /\b(?:not|un)\s*(?:related|due|linked|connected|because|based)\b[^.;]{0,30}\b(?:safety|adverse|toxicit)/i;
 const EFFICACY_STOP = /efficac|futil|ineffective|did not meet|not meet (?:its|the) primary|failed to (?:meet|show|demonstrate)|lack of (?:benefit|response)/i;
 const EFFICACY_NEGATED = /\b(?:not|un)\s*(?:related|due|linked|connected|because|based)\b[^.;]{0,30}\b(?:efficacy|futility)\b/i;

@@ -4,16 +4,19 @@
 // names are matched to DrugBank compounds of the knowledge graph by exact name or synonym (case-insensitive).
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
-import { classifyTrial, perDrug, tally, type TrialOutcome } from '../../../domain/trials/trial-outcomes';
+import { perDrug, tally, type TrialOutcome } from '../../../domain/trials/trial-outcomes';
+import { classifyTrialOutcome } from '../../../domain/workspace/trial-outcome';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { clinicalTrialsAdapter } from '../../../infra/sources/adapters/clinical_trials';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { sourceDisease } from '../source-context/source-disease';
 
 export const TRIALS_MODULE_ID = 'clinical-trials';
-export const TRIALS_METHOD = 'ClinicalTrials.gov API v2 studies of the disease, classified by their results: positive (primary outcome met), '
-  + 'null (not met), negative (terminated for futility/lack of efficacy or safety, reasons as categorised by Williams et al., PLoS One 2015), '
-  + 'unknown (no result); withdrawn trials excluded; per intervention the highest phase reached';
+export const TRIALS_METHOD = 'ClinicalTrials.gov API v2 studies of the disease, classified by their results (docs/outcome-classification.md): '
+  + 'positive (a significant posted primary analysis, or the primary outcome met), null (posted primary analyses not significant), '
+  + 'negative (terminated for futility or lack of efficacy), harm (terminated for safety; stop reasons as categorised by Williams et al., '
+  + 'PLoS One 2015), unknown (no posted result); withdrawn or zero-enrolment trials excluded; comparator-only and background drugs are '
+  + 'not interventions; per intervention the highest phase reached';
 
 export interface TrialsParameters { disease_id: string; max_trials: number; query: string | null; no_cache: boolean }
 
@@ -36,14 +39,14 @@ function compoundNames(g: TypedKnowledgeGraph): Map<string, number> {
   return names;
 }
 
-const whyStopped = (text: string) => /Why stopped: (.*)$/.exec(text)?.[1] ?? null;
-
 function trialRow(r: SourceRecord) {
   const status = r.attributes.status ?? null;
-  const outcome = classifyTrial({ status, outcomeMet: r.attributes.outcomeMet ?? null, whyStopped: whyStopped(r.text) });
+  const read = classifyTrialOutcome(r);
   return {
     id: r.nativeId, title: r.title, url: r.synthetic ? null : r.url, synthetic: r.synthetic === true, phase: r.attributes.phase ?? null, status,
-    enrollment: r.attributes.enrollment ?? null, start: r.published, interventions: r.structured.drugs, outcome, why_stopped: whyStopped(r.text),
+    enrollment: r.attributes.enrollment ?? null, start: r.published, interventions: r.structured.drugs,
+    comparators: r.attributes.comparatorDrugs ?? [], background: r.attributes.backgroundDrugs ?? [],
+    outcome: read.class, outcome_reason: read.reason, why_stopped: r.attributes.whyStopped ?? null,
   };
 }
 

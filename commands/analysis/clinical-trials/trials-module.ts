@@ -6,7 +6,7 @@ import { renderTrialsHtml } from './render-trials-html';
 import { runTrials, TRIALS_MODULE_ID } from './run-trials';
 
 const counts = { type: 'object', additionalProperties: { type: 'integer' } };
-const outcome = { enum: ['positive', 'null', 'negative', 'unknown', 'excluded'] };
+const outcome = { enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded'] };
 
 const querySchema = {
   type: 'object',
@@ -42,9 +42,10 @@ const resultSchema = {
         type: 'object',
         properties: {
           id: { type: 'string' }, title: { type: 'string' }, url: { type: ['string', 'null'] }, synthetic: { type: 'boolean' }, phase: { type: ['string', 'null'] }, status: { type: ['string', 'null'] },
-          enrollment: { type: ['number', 'null'] }, start: { type: ['string', 'null'] }, interventions: { type: 'array', items: { type: 'string' } }, outcome, why_stopped: { type: ['string', 'null'] },
+          enrollment: { type: ['number', 'null'] }, start: { type: ['string', 'null'] }, interventions: { type: 'array', items: { type: 'string' } }, comparators: { type: 'array', items: { type: 'string' } },
+          background: { type: 'array', items: { type: 'string' } }, outcome, outcome_reason: { type: 'string' }, why_stopped: { type: ['string', 'null'] },
         },
-        required: ['id', 'title', 'url', 'synthetic', 'phase', 'status', 'interventions', 'outcome'],
+        required: ['id', 'title', 'url', 'synthetic', 'phase', 'status', 'interventions', 'comparators', 'background', 'outcome', 'outcome_reason'],
       },
     },
   },
@@ -55,15 +56,16 @@ export const trialsModule: AnalysisModule = {
   id: TRIALS_MODULE_ID,
   aliases: ['trials'],
   title: 'Clinical trials by phase, status, intervention and result',
-  description: 'ClinicalTrials.gov studies of the disease through the evidence-source framework, classified positive / null / negative / unknown '
-    + 'from their results, withdrawn trials excluded, with the highest phase each intervention reached. Offline corpus records are synthetic and marked.',
+  description: 'ClinicalTrials.gov studies of the disease through the evidence-source framework, classified positive / null / negative / harm / '
+    + 'unknown from their posted results, withdrawn trials excluded, with the highest phase each intervention reached. Offline corpus records are synthetic and marked.',
   routes: [{
     path: '/api/trials', operationId: 'clinicalTrials',
     summary: 'A disease\'s clinical trials, results-aware, with the highest phase per drug',
     description: 'Retrieves up to max_trials ClinicalTrials.gov (API v2) studies for the disease\'s configured condition (and the keywords of query) '
-      + 'through the source framework (EVIDENCE_SOURCE_MODE; response cache unless no_cache). Each trial is classified: positive (primary outcome '
-      + 'met), null (not met), negative (terminated for futility / lack of efficacy or for safety), unknown (no result posted); WITHDRAWN trials are '
-      + 'excluded and counted. Counts by outcome, phase and status; per intervention the highest phase, trial count and outcome counts, matched to a '
+      + 'through the source framework (EVIDENCE_SOURCE_MODE; response cache unless no_cache). Each trial is classified as the dossier reads it (docs/outcome-classification.md): '
+      + 'positive (a significant posted primary analysis, or the primary outcome met), null (posted primary analyses not significant), negative '
+      + '(terminated for futility / lack of efficacy), harm (terminated for safety), unknown (no result posted); WITHDRAWN or zero-enrolment trials '
+      + 'are excluded and counted; drugs only in comparator arms or in every arm (background) are listed apart, never as interventions. Counts by outcome, phase and status; per intervention the highest phase, trial count and outcome counts, matched to a '
       + 'DrugBank compound by exact name where the knowledge graph has one. Offline corpus records are synthetic examples (synthetic: true, no link). '
       + '404 for a disease without a registry module; 409 when ClinicalTrials.gov and the corpus both fail or the disease has no trials configuration.',
     query: querySchema,

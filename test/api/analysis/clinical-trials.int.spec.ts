@@ -24,7 +24,7 @@ function study(nct: string, phases: string[], status: string, drugs: string[], w
 const STUDIES = [
   study('NCT00000001', ['PHASE3'], 'COMPLETED', ['Belimumab'], undefined, 'Belimumab <script>alert(1)</script>'), // unknown (no result)
   study('NCT00000002', ['PHASE2'], 'TERMINATED', ['Azathioprine'], 'Lack of efficacy at interim analysis'), // negative (futility)
-  study('NCT00000003', ['PHASE2'], 'TERMINATED', ['Drug X'], 'Safety concerns (hepatotoxicity)'), // negative (safety)
+  study('NCT00000003', ['PHASE2'], 'TERMINATED', ['Drug X'], 'Safety concerns (hepatotoxicity)'), // harm (safety)
   study('NCT00000004', ['PHASE1'], 'WITHDRAWN', ['Drug Y']), // excluded
   study('NCT00000005', ['PHASE2', 'PHASE3'], 'RECRUITING', ['Belimumab', 'Placebo']), // unknown, PHASE3; placebo is no intervention
   study('NCT00000006', ['PHASE1'], 'TERMINATED', ['Azathioprine'], 'Sponsor decision, not related to safety'), // unknown
@@ -56,10 +56,10 @@ describe('analysis: clinical trials (GET /api/trials, job clinical-trials / tria
     expect(body.source).to.include({ status: 'ok', retrieval_mode: 'live', synthetic: false });
     expect(body.counts).to.deep.equal({
       retrieved: 6, excluded_withdrawn: 1, analysed: 5,
-      by_outcome: { negative: 2, unknown: 3 }, by_phase: { PHASE1: 1, PHASE2: 2, PHASE3: 2 }, by_status: { COMPLETED: 1, RECRUITING: 1, TERMINATED: 3 },
+      by_outcome: { harm: 1, negative: 1, unknown: 3 }, by_phase: { PHASE1: 1, PHASE2: 2, PHASE3: 2 }, by_status: { COMPLETED: 1, RECRUITING: 1, TERMINATED: 3 },
     });
     const outcome = Object.fromEntries((body.trials as Json[]).map((t) => [t.id, t.outcome]));
-    expect(outcome).to.deep.equal({ NCT00000001: 'unknown', NCT00000002: 'negative', NCT00000003: 'negative', NCT00000004: 'excluded', NCT00000005: 'unknown', NCT00000006: 'unknown' });
+    expect(outcome).to.deep.equal({ NCT00000001: 'unknown', NCT00000002: 'negative', NCT00000003: 'harm', NCT00000004: 'excluded', NCT00000005: 'unknown', NCT00000006: 'unknown' });
     expect(body.trials[0].url).to.equal('https://clinicaltrials.gov/study/NCT00000001');
     // The request went to /studies with the disease's condition and a page size of max_trials.
     const request = ctgov.requests[ctgov.requests.length - 1]!;
@@ -73,7 +73,7 @@ describe('analysis: clinical trials (GET /api/trials, job clinical-trials / tria
     // Belimumab: NCT…1 (PHASE3) and NCT…5 (PHASE2/3 -> PHASE3); Azathioprine: NCT…2 (PHASE2), NCT…6 (PHASE1); Drug X: NCT…3.
     expect((body.drugs as Json[]).map((d) => [d.name, d.highest_phase, d.trials])).to.deep.equal([['Belimumab', 'PHASE3', 2], ['Azathioprine', 'PHASE2', 2], ['Drug X', 'PHASE2', 1]]);
     const aza = (body.drugs as Json[])[1]!;
-    expect(aza.outcomes).to.deep.equal({ positive: 0, null: 0, negative: 1, unknown: 1 });
+    expect(aza.outcomes).to.deep.equal({ positive: 0, null: 0, negative: 1, harm: 0, unknown: 1 });
     expect(aza.compound).to.deep.equal({ curie: 'DRUGBANK:DB00993', name: 'Azathioprine' });
     expect(body.parameters).to.deep.equal({ disease_id: 'MONDO:0007915', max_trials: 50, query: null, no_cache: false });
   });
