@@ -153,9 +153,14 @@ function num(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : String(value);
 }
 
+/** The association with its direction kept: a protective allele is not a risk allele. */
 function gwasFragment(ne: NormalizedEvidence): string {
-  const p = ne.record.attributes.pValue;
-  return typeof p === 'number' ? `${ne.citations[0]!}: GWAS association, p = ${p.toExponential(1)}` : `${ne.citations[0]!}: GWAS association`;
+  const a = ne.record.attributes;
+  const p = typeof a.pValue === 'number' ? `, p = ${a.pValue.toExponential(1)}` : '';
+  const effect = typeof a.oddsRatio === 'number' ? `OR ${num(a.oddsRatio, 2)}` : typeof a.beta === 'number' ? `beta ${num(a.beta, 3)}${a.betaUnit ? ` ${a.betaUnit}` : ''}` : '';
+  const direction = a.effectDirection === 'protective' ? `protective allele${effect ? ` (${effect})` : ''}`
+    : a.effectDirection === 'risk' ? `risk allele${effect ? ` (${effect})` : ''}` : effect;
+  return `${ne.citations[0]!}: GWAS association${p}${direction ? `, ${direction}` : ''}`;
 }
 
 function articleFindings(ne: NormalizedEvidence, disease: ClaimEntity, graph: GraphView | undefined): Finding[] {

@@ -197,6 +197,15 @@ describe('Deterministic claim extraction', function () {
       expect(claim.statement).to.contain('p = 2.0e-12');
     });
 
+    it('keeps a GWAS association\'s direction: a protective allele is named so, never as risk', function () {
+      const gwas = (id: string, attributes: SourceRecord['attributes']) => record({ source: 'gwas', nativeId: id, recordType: 'gwas_association', structured: { drugs: [], targets: ['IRF5'], pathways: [] }, attributes });
+      const protective = only(claimsOf([gwas('G-P', { pValue: 3e-10, oddsRatio: 0.72, effectDirection: 'protective' })]), 'target:IRF5');
+      expect(protective.relationship).to.equal('associated_with');
+      expect(protective.statement).to.contain('p = 3.0e-10, protective allele (OR 0.72)').and.not.contain('risk');
+      const risk = only(claimsOf([gwas('G-R', { pValue: 3e-10, oddsRatio: 1.4, effectDirection: 'risk' })]), 'target:IRF5');
+      expect(risk.statement).to.contain('risk allele (OR 1.40)');
+    });
+
     it('drug targets target from bioactivity records', function () {
       const claim = only(claimsOf([record({ source: 'chembl', nativeId: 'CHEMBL1201835', recordType: 'bioactivity', structured: { drugs: ['Belimumab'], targets: ['BAFF'], pathways: [] }, attributes: { pchembl: 9.1 } })]), 'drug:belimumab');
       expect(claim).to.deep.include({ relationship: 'targets', citations: ['ChEMBL:CHEMBL1201835'] });
