@@ -131,7 +131,7 @@ function buildCandidate(record: SourceRecord, status: SourceStatus, graph: Graph
   const structuredIds = new Set([...drugs, ...targets, ...pathways].map((e) => e.id));
   if (record.recordType === 'article' || record.recordType === 'preprint') {
     // Exact linking (docs/entity-linking.md); background and comparator drugs are not the record's drugs.
-    const linked = linkEntities({ title: record.title, text: record.text }, graph);
+    const linked = linkEntities({ title: record.title, text: record.fullText ?? record.text }, graph);
     for (const e of [...linked.drugs, ...linked.targets]) {
       const entity = e.nodeId ? { id: e.nodeId, label: e.name, kind: e.kind } : resolveNames([e.name], e.kind, graph)[0];
       if (entity) addUnique(e.kind === 'drug' ? drugs : targets, entity);
