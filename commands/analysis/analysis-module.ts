@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import type { ValidationDetail, JsonSchema } from '../../domain/shared/schema-validation';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { ServedGraph } from '../../infra/kg/store-graph-cache';
+import type { SourceName } from '../../domain/workspace/sources';
+import type { SourceRequest, SourceRun } from '../../infra/sources/source-runner';
 import type { Availability } from '../jobs/module-registry';
 
 export type AnalysisOutcome<R = unknown> =
@@ -25,6 +27,15 @@ export interface AnalysisDeps {
   /** The store, for reads the graph does not hold (citations, term attributes). */
   db: Knex;
   settings: { dataDir: string; screeningReceptorsDir?: string | null };
+  /**
+   * The evidence-source framework: runSource (infra/sources/source-runner.ts) with the configured adapter,
+   * mode, response cache (left out with noCache), base URL and offline corpus. Absent: no source can be read.
+   */
+  sources?: SourceRunner;
+}
+
+export interface SourceRunner {
+  run(source: SourceName, request: SourceRequest, options?: { noCache?: boolean }): Promise<SourceRun>;
 }
 
 export interface AnalysisRunContext {

@@ -4,6 +4,7 @@ import { crossDiseaseModule } from './cross-disease/cross-disease-module';
 import { diseaseModuleModule } from './disease-module/disease-module-module';
 import { drugCombinationsModule } from './drug-combinations/drug-combinations-module';
 import { linkPredictionModule } from './link-prediction/link-prediction-module';
+import { literatureModule } from './literature/literature-module';
 import { enrichmentModule } from './pathway-enrichment/enrichment-module';
 import { repurposeModule } from './repurpose/repurpose-module';
 import { virtualScreeningModule } from './virtual-screening/virtual-screening-module';
@@ -13,4 +14,5 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   enrichmentModule, crossDiseaseModule,
   linkPredictionModule,
   drugCombinationsModule, virtualScreeningModule,
+  literatureModule,
 ];
