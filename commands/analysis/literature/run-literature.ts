@@ -6,7 +6,8 @@ import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import { geneCompounds } from '../../../domain/knowledge-graph/gene-sets';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
-import { mineLiterature, type LiteratureRecord } from '../../../domain/literature/literature-mining';
+import { mineLiterature, type LiteratureMining, type LiteratureRecord } from '../../../domain/literature/literature-mining';
+import type { SourceRun } from '../../../infra/sources/source-runner';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { resolveDisease } from '../resolve-disease';
@@ -54,28 +55,23 @@ function drugTarget(g: TypedKnowledgeGraph): (id: string | null) => boolean {
   };
 }
 
-export async function runLiterature(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = literatureParameters(input);
-  const g = (await deps.graph()).graph;
-  const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
-  if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };
-  const disease = searchModule(deps, resolved.module_id, resolved.curie);
-  if (!disease?.search.pubmed) return { kind: 'not_available', reason: `no disease module with PubMed search terms for ${resolved.curie}: add one to the disease registry` };
+type Ready = { kind: 'ready'; disease: DiseaseModule; sources: NonNullable<AnalysisDeps['sources']> };
+
+/** The disease's search module and the source framework, or why the module cannot run (409). */
+function preconditions(deps: AnalysisDeps, g: TypedKnowledgeGraph, parameters: LiteratureParameters, moduleId: string | null, curie: string): Ready | AnalysisOutcome {
+  const disease = searchModule(deps, moduleId, curie);
+  if (!disease?.search.pubmed) return { kind: 'not_available', reason: `no disease module with PubMed search terms for ${curie}: add one to the disease registry` };
   if (!deps.sources) return { kind: 'not_available', reason: 'the evidence-source framework is not configured in this runtime' };
   if (parameters.targeted && !hasTargetEdges(g)) {
     return { kind: 'not_available', reason: 'targeted needs compound–gene TARGETS or BINDS edges: import drugcentral or bindingdb (with drugbank and ncbi_gene), or ask without targeted' };
   }
-  await context.progress(10, 'retrieving PubMed articles');
-  const run = await deps.sources.run('pubmed', { disease, question: '', dateFrom: null, dateTo: null, limit: parameters.max_articles }, { noCache: parameters.no_cache });
-  if (run.status.status === 'error' || run.status.status === 'skipped') return { kind: 'not_available', reason: `PubMed could not be read: ${run.status.warning ?? run.status.status}` };
-  await context.progress(50, 'linking genes and drugs');
-  const mining = mineLiterature(run.records.map(toLiterature), {
-    diseaseNames: [disease.name, ...disease.synonyms, ...disease.search.pubmed.terms], graph: curatedGraph(), ids: entityIds(g),
-    ...(parameters.targeted ? { keepGene: drugTarget(g) } : {}), maxEntities: TOP_ENTITIES,
-  });
+  return { kind: 'ready', disease, sources: deps.sources };
+}
+
+/** The result body: the source's status (no retrieved_at, so the same records give a byte-identical result) and the mining. */
+function resultBody(run: SourceRun, mining: LiteratureMining) {
   const synthetic = mining.counts.synthetic_articles;
-  const body = {
-    // No retrieved_at: the same records give a byte-identical result.
+  return {
     source: {
       name: run.status.source, status: run.status.status, retrieval_mode: run.status.retrieval_mode, query_terms: run.status.query_terms,
       warning: run.status.warning, record_count: run.status.record_count, synthetic_records: synthetic,
@@ -83,6 +79,25 @@ export async function runLiterature(deps: AnalysisDeps, input: Record<string, un
     note: synthetic > 0 ? `${synthetic} of ${mining.counts.articles_retrieved} articles are synthetic examples of the bundled offline corpus (not real PubMed records): counts and PMIDs illustrate the method only` : null,
     ...mining,
   };
+}
+
+export async function runLiterature(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
+  const parameters = literatureParameters(input);
+  const g = (await deps.graph()).graph;
+  const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
+  if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };
+  const ready = preconditions(deps, g, parameters, resolved.module_id, resolved.curie);
+  if (ready.kind !== 'ready') return ready;
+  const { disease } = ready;
+  await context.progress(10, 'retrieving PubMed articles');
+  const run = await ready.sources.run('pubmed', { disease, question: '', dateFrom: null, dateTo: null, limit: parameters.max_articles }, { noCache: parameters.no_cache });
+  if (run.status.status === 'error' || run.status.status === 'skipped') return { kind: 'not_available', reason: `PubMed could not be read: ${run.status.warning ?? run.status.status}` };
+  await context.progress(50, 'linking genes and drugs');
+  const mining = mineLiterature(run.records.map(toLiterature), {
+    diseaseNames: [disease.name, ...disease.synonyms, ...disease.search.pubmed!.terms], graph: curatedGraph(), ids: entityIds(g),
+    ...(parameters.targeted ? { keepGene: drugTarget(g) } : {}), maxEntities: TOP_ENTITIES,
+  });
+  const body = resultBody(run, mining);
   await context.progress(100, 'done');
   return {
     kind: 'ok',
