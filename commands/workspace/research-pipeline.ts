@@ -15,7 +15,7 @@ import { enrichWithLlm } from '../../infra/llm/llm-enrichment';
 import type { SourceAdapter } from '../../infra/sources/source-adapter';
 import { runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
 import { analyzeQuestion } from '../../domain/workspace/question/analyze-question';
-import { graphLinker, type QuestionEntityLinker } from '../../domain/workspace/question/entity-linker';
+import { exactLinker, type QuestionEntityLinker } from '../../domain/workspace/question/entity-linker';
 import { rankByRelevance, type RelevanceNote } from '../../domain/workspace/question/relevance';
 import type { QuestionAnalysis } from '../../domain/workspace/question/types';
 import { cleanSourceRuns } from '../../domain/workspace/record-hygiene';
@@ -47,7 +47,7 @@ export async function runResearchPipeline(
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {
   const { request, disease, graph } = run;
-  const linker = graphLinker(graph);
+  const linker = exactLinker(graph);
   const analysis = analyzeQuestion(request.question, { disease, linker }, (id) => graph.node(id)?.synonyms ?? []);
   const relevance: Partial<Record<SourceName, RelevanceNote>> = {};
   let done = 0;

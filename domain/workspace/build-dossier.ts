@@ -17,7 +17,7 @@ import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverride
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 import { cleanSourceRuns } from './record-hygiene';
 import { analyzeQuestion } from './question/analyze-question';
-import { graphLinker } from './question/entity-linker';
+import { exactLinker } from './question/entity-linker';
 import type { RelevanceNote } from './question/relevance';
 import type { QuestionAnalysis } from './question/types';
 import type { QuestionAnalysisRecord } from './dossier-types';
@@ -59,7 +59,7 @@ export interface BuildDossierInput {
 
 function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
   const analysis = input.question?.analysis
-    ?? analyzeQuestion(input.request.question, { disease: input.disease, linker: graphLinker(input.graph) }, (id) => input.graph.node(id)?.synonyms ?? []);
+    ?? analyzeQuestion(input.request.question, { disease: input.disease, linker: exactLinker(input.graph) }, (id) => input.graph.node(id)?.synonyms ?? []);
   return { ...analysis, offline_relevance: { ...(input.question?.offlineRelevance ?? {}) } };
 }
 

@@ -14,6 +14,9 @@ import { SOURCE_NAMES, type SourceName, type SourceRecord, type SourceStatus } f
 import { assessQuality, type QualityAssessment } from './quality';
 import { canonicalUrl, citationFor, identityKeys, type CitationContext } from './citations';
 import { stableId } from './hashing';
+import { unresolvedEntityId } from './entity-ids';
+
+export { unresolvedEntityId } from './entity-ids';
 import { linkEntities } from './entity-linking/link-entities';
 
 /** One source's outcome as the pipeline receives it. */
@@ -89,16 +92,6 @@ export function isoDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const match = /^(\d{4}-\d{2}-\d{2})(?:$|T)/.exec(value.trim());
   return match ? match[1]! : null;
-}
-
-function slug(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-}
-
-/** Id for an entity the graph does not know: the graph's namespace convention applied to the provider's name. */
-export function unresolvedEntityId(kind: NodeKind, name: string): string {
-  if (kind === 'target') return `target:${name.trim().toUpperCase().replace(/[^A-Z0-9-]+/g, '_').replace(/^_+|_+$/g, '')}`;
-  return `${kind}:${slug(name)}`;
 }
 
 function resolveNames(names: readonly string[], kind: NodeKind, graph: GraphView): ClaimEntity[] {

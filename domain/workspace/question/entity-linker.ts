@@ -1,8 +1,10 @@
-// The port the question parser links names through. Today: the workspace graph's own resolver
-// (GraphView.mentionedIn, whole-word, case-insensitive); the exact linker being built in
-// domain/workspace/entity-linking/ can implement the same interface and be passed instead.
+// The port the question parser links names through: the exact linker (exactLinker, the one articles are read
+// with) in the pipeline; the graph's own resolver (graphLinker: GraphView.mentionedIn, whole-word,
+// case-insensitive) for lookups and mechanism edges.
 import type { NodeKind } from '../../kg/graph-data';
 import type { GraphView } from '../../kg/graph-view';
+import { linkEntities } from '../entity-linking/link-entities';
+import { unresolvedEntityId } from '../entity-ids';
 
 export interface LinkedName {
   id: string;
@@ -51,5 +53,28 @@ export function graphLinker(graph: GraphView): QuestionEntityLinker {
     actsOn(drugId, targetId) {
       return graph.findPath({ from: drugId, to: targetId, maxHops: 1, relations: ['targets'] }) !== undefined;
     },
+  };
+}
+
+/**
+ * The exact linker (domain/workspace/entity-linking/, docs/entity-linking.md) for the question's text — word
+ * boundaries, case rules, drug classes ("JAK inhibitors" names no gene "JAK"), the NCBI Gene and DrugBank
+ * lexicon — with the graph for exact lookups and mechanism edges. The question's names link as an
+ * article's would, so "TNFSF11" never becomes TNF in a question either.
+ */
+export function exactLinker(graph: GraphView): QuestionEntityLinker {
+  const viaGraph = graphLinker(graph);
+  return {
+    name: 'exact',
+    link(text, kinds) {
+      const linked = linkEntities({ title: '', text }, graph);
+      const all = [...linked.drugs, ...linked.notStudied, ...linked.targets]
+        .filter((e) => kinds.includes(e.kind))
+        .map((e) => ({ id: e.nodeId ?? unresolvedEntityId(e.kind, e.name), kind: e.kind as NodeKind, label: graph.node(e.nodeId ?? '')?.label ?? e.name, matched: matchedName(text, [e.name]) ?? e.name }));
+      const seen = new Set<string>();
+      return all.filter((e) => !seen.has(e.id) && seen.add(e.id));
+    },
+    lookup: viaGraph.lookup,
+    actsOn: viaGraph.actsOn,
   };
 }

@@ -51,7 +51,7 @@ describe('the question decides the offline evidence (RA, three questions, real p
     expect(tnf.intent).to.equal('safety');
     const bcell = dossiers.bcell.question_analysis!;
     expect(bcell.entities.map((e) => e.id)).to.include('target:MS4A1');
-    expect(bcell.linker).to.equal('graph-view');
+    expect(bcell.linker).to.equal('exact');
   });
 
   it('keeps the literature and trials that name the question\'s entities (as the live query would)', function () {

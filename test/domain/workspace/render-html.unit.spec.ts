@@ -76,7 +76,8 @@ describe('Dossier HTML', function () {
   it('says how the question was read: intent, entities with the words that named them, escaped', function () {
     const html = renderDossierHtml(build({ question: 'Is <b>belimumab</b> safe, or IL23A?' }));
     expect(html).to.contain('<dt>Question intent</dt><dd>safety</dd>');
-    expect(html).to.contain('Belimumab — &quot;belimumab&quot;; IL23A (not in the graph) — &quot;IL23A&quot;');
+    // IL23A is no node of the curated graph, but the exact linker knows it from NCBI Gene.
+    expect(html).to.contain('Belimumab — &quot;belimumab&quot;; IL23A — &quot;IL23A&quot;');
     expect(html).to.not.contain('<b>belimumab</b>');
     const none = renderDossierHtml(build({ question: 'Which promising therapies help SLE?' }));
     expect(none).to.contain('none: the disease alone was searched');
