@@ -105,10 +105,12 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
       module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId, command, recordResult }),
       hardLimit,
     ]);
-    // run-all records each module's result itself; the Workspace's dossier has its own store.
-    if (module.id !== RUN_ALL && !module.ownSubmission) await recordResult(module.id, job.params ?? {}, result);
     const final = withReport(module, jobId, job.params, result, options.reportsDir);
     await update({ type: 'CompleteJob', result: await claimCheck(final, deps.blobs) });
+    // For export; run-all records each module's result itself, the Workspace's dossier has its own store.
+    if (module.id !== RUN_ALL && !module.ownSubmission) {
+      await recordResult(module.id, job.params ?? {}, result).catch((err) => logger.warn({ jobId, err }, 'module result not recorded for export'));
+    }
     logger.info({ jobId, module: module.id }, 'job succeeded');
   } catch (error) {
     if (error instanceof JobRevoked) return;

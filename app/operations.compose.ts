@@ -1,0 +1,15 @@
+// The operations routes (issue 16: export, cache and disease administration, stats, monitor) wired to the
+// runtime's parts: one place, so http-app.ts adds them with one line.
+import { exportRoutes } from '../api/export/export.routes';
+import type { RouteDefinition } from '../api/http/registry';
+import { BlobStore } from '../infra/blobs/blob-store';
+import { moduleResultQueries } from '../projections/module-results/module-results.queries';
+import type { Runtime } from './runtime';
+
+export function operationsRoutes(runtime: Runtime): RouteDefinition[] {
+  const blobs = new BlobStore(runtime.db.knex);
+  const results = moduleResultQueries(runtime.db.knex);
+  return [
+    ...exportRoutes({ modules: runtime.modules, results, blobs }),
+  ];
+}
