@@ -1,6 +1,8 @@
 // The operations routes (issue 16: export, cache and disease administration, stats, monitor) wired to the
 // runtime's parts: one place, so http-app.ts adds them with one line.
 import { exportRoutes } from '../api/export/export.routes';
+import { cacheRoutes } from '../api/system/cache.routes';
+import { PostgresResponseCache } from '../infra/sources/response-cache';
 import type { RouteDefinition } from '../api/http/registry';
 import { BlobStore } from '../infra/blobs/blob-store';
 import { moduleResultQueries } from '../projections/module-results/module-results.queries';
@@ -11,5 +13,6 @@ export function operationsRoutes(runtime: Runtime): RouteDefinition[] {
   const results = moduleResultQueries(runtime.db.knex);
   return [
     ...exportRoutes({ modules: runtime.modules, results, blobs }),
+    ...cacheRoutes({ cache: new PostgresResponseCache(runtime.db.knex), modules: runtime.modules, store: runtime.store }),
   ];
 }
