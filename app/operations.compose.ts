@@ -3,6 +3,9 @@
 import { exportRoutes } from '../api/export/export.routes';
 import { cacheRoutes } from '../api/system/cache.routes';
 import { PostgresResponseCache } from '../infra/sources/response-cache';
+import { statsRoutes } from '../api/system/stats.routes';
+import { storeGraphCache } from '../infra/kg/store-graph-cache';
+import { activityQueries } from '../projections/operations/activity.queries';
 import type { RouteDefinition } from '../api/http/registry';
 import { BlobStore } from '../infra/blobs/blob-store';
 import { moduleResultQueries } from '../projections/module-results/module-results.queries';
@@ -13,6 +16,7 @@ export function operationsRoutes(runtime: Runtime): RouteDefinition[] {
   const results = moduleResultQueries(runtime.db.knex);
   return [
     ...exportRoutes({ modules: runtime.modules, results, blobs }),
+    ...statsRoutes({ db: runtime.db.knex, graph: () => storeGraphCache(runtime.db.knex).current(), activity: activityQueries(runtime.db.knex), results, store: runtime.store }),
     ...cacheRoutes({ cache: new PostgresResponseCache(runtime.db.knex), modules: runtime.modules, store: runtime.store }),
   ];
 }

@@ -9,6 +9,8 @@ import { notificationSettingsProjector } from './notifications/notification-sett
 import { digestDeliveriesProjector } from './digest/digest-deliveries.projector';
 import { biomedSnapshotsProjector } from './biomed/snapshots.projector';
 import { moduleResultsProjector } from './module-results/module-results.projector';
+import { activityProjector } from './operations/activity.projector';
 
 export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector, reviewsProjector,
-  alertsProjector, notificationSettingsProjector, digestDeliveriesProjector, biomedSnapshotsProjector, moduleResultsProjector];
+  alertsProjector, notificationSettingsProjector, digestDeliveriesProjector, biomedSnapshotsProjector, moduleResultsProjector,
+  activityProjector];
