@@ -4,6 +4,7 @@ import { exportRoutes } from '../api/export/export.routes';
 import { cacheRoutes } from '../api/system/cache.routes';
 import { PostgresResponseCache } from '../infra/sources/response-cache';
 import { statsRoutes } from '../api/system/stats.routes';
+import { diseaseAdminRoutes } from '../api/admin/disease-admin.routes';
 import { storeGraphCache } from '../infra/kg/store-graph-cache';
 import { activityQueries } from '../projections/operations/activity.queries';
 import type { RouteDefinition } from '../api/http/registry';
@@ -17,6 +18,7 @@ export function operationsRoutes(runtime: Runtime): RouteDefinition[] {
   return [
     ...exportRoutes({ modules: runtime.modules, results, blobs }),
     ...statsRoutes({ db: runtime.db.knex, graph: () => storeGraphCache(runtime.db.knex).current(), activity: activityQueries(runtime.db.knex), results, store: runtime.store }),
+    ...diseaseAdminRoutes({ knex: runtime.db.knex, store: runtime.store, blobs, results, diseases: runtime.diseases, modules: runtime.modules }),
     ...cacheRoutes({ cache: new PostgresResponseCache(runtime.db.knex), modules: runtime.modules, store: runtime.store }),
   ];
 }
