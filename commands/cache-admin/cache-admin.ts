@@ -31,7 +31,7 @@ export async function cacheStats(deps: CacheAdminDeps): Promise<{ namespaces: Na
   const found = new Map((await deps.cache.stats()).map((s) => [s.namespace, s]));
   const names = [...new Set([...known.keys(), ...found.keys()])].sort();
   const namespaces = names.map((namespace) => ({
-    namespace, kind: known.get(namespace) ?? 'other', entries: found.get(namespace)?.entries ?? 0, bytes: found.get(namespace)?.bytes ?? 0,
+    namespace, kind: known.get(namespace) ?? (isModuleNamespace(known, namespace) ? 'module' as const : 'other' as const), entries: found.get(namespace)?.entries ?? 0, bytes: found.get(namespace)?.bytes ?? 0,
   }));
   return { namespaces, total_entries: sum(namespaces, 'entries'), total_bytes: sum(namespaces, 'bytes') };
 }
@@ -40,9 +40,15 @@ const sum = (rows: NamespaceStats[], key: 'entries' | 'bytes') => rows.reduce((t
 
 export type ClearOutcome = { kind: 'ok'; removed: number; namespace: string | null } | { kind: 'not_found'; detail: string };
 
+/** A module's own namespaces may carry a suffix after its id or alias (literature_mining for literature). */
+function isModuleNamespace(known: Map<string, NamespaceKind>, namespace: string): boolean {
+  return [...known].some(([name, kind]) => kind === 'module' && namespace.startsWith(`${name}_`));
+}
+
 /** Clears one namespace (404 when it is neither known nor present) or all (namespace null). */
 export async function clearCache(deps: CacheAdminDeps, context: CommandContext, namespace: string | null): Promise<ClearOutcome> {
-  if (namespace !== null && !knownNamespaces(deps).has(namespace) && !(await deps.cache.stats()).some((s) => s.namespace === namespace)) {
+  const known = knownNamespaces(deps);
+  if (namespace !== null && !known.has(namespace) && !isModuleNamespace(known, namespace) && !(await deps.cache.stats()).some((s) => s.namespace === namespace)) {
     return { kind: 'not_found', detail: `unknown cache namespace '${namespace}': see GET /api/system/cache/stats` };
   }
   const removed = await deps.cache.clear(namespace ?? undefined);

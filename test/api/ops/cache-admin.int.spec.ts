@@ -57,13 +57,15 @@ describe('cache administration (/api/system/cache*)', function () {
     const before = (await server.runtime.store.readStream(CACHE_ADMIN_STREAM).catch(() => [])).length;
     expect(await call('DELETE', '/api/system/cache/gwas')).to.deep.equal({ status: 200, body: { removed: 3, namespace: 'gwas' } });
     expect((await call('DELETE', '/api/system/cache/no_such_namespace')).status).to.equal(404);
+    // A module's own suffixed namespace (as literature_mining is for literature) is known while still empty.
+    expect((await call('DELETE', '/api/system/cache/notes_mining')).body).to.deep.equal({ removed: 0, namespace: 'notes_mining' });
     expect((await call('DELETE', '/api/system/cache/bad%20name')).status).to.equal(422);
     expect((await call('DELETE', '/api/system/cache/gwas')).body).to.deep.equal({ removed: 0, namespace: 'gwas' });
     expect(await call('DELETE', '/api/system/cache')).to.deep.equal({ status: 200, body: { removed: 2, namespace: null } });
     expect((await call('GET', '/api/system/cache/stats')).body).to.include({ total_entries: 0 });
     const events = (await server.runtime.store.readStream(CACHE_ADMIN_STREAM)).slice(before);
     expect(events.map((e) => [e.type, (e.data as Json).namespace, (e.data as Json).removed])).to.deep.equal([
-      ['CacheCleared', 'gwas', 3], ['CacheCleared', 'gwas', 0], ['CacheCleared', null, 2],
+      ['CacheCleared', 'gwas', 3], ['CacheCleared', 'notes_mining', 0], ['CacheCleared', 'gwas', 0], ['CacheCleared', null, 2],
     ]);
     expect(events[0]!.metadata.principal).to.deep.equal({ kind: 'operator', id: 'api-key-holder' });
     expect(JSON.stringify(events)).to.not.contain(KEY);
