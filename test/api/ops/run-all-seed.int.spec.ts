@@ -48,6 +48,13 @@ describe('run-all on the seed data (POST /api/jobs/run-all)', function () {
       expect(html, module).to.match(/^<!doctype html>/i);
       expect(html, module).to.contain('Research use only');
     }
+    // Each module's result is recorded for export under the disease.
+    await eventually(async () => {
+      const listing = await (await fetch(`${server.baseUrl}/api/export/modules?disease_id=sle`)).json() as Json;
+      return defaultSet().every((id) => listing.modules.find((m: Json) => m.id === id)?.results.length === 1);
+    }, 'every default module exported', 20_000);
+    const report = await fetch(`${server.baseUrl}/api/export/report/pathway-enrichment?disease_id=sle`);
+    expect(await report.text()).to.contain('Research use only');
   });
 
   it('adds the slow modules with full=true and drops the ML one with skip_ml=true, at most max_parallel at once', async () => {
