@@ -11,6 +11,13 @@ RUN npm run build && rm -rf dist/test dist/bench && npm prune --omit=dev
 
 FROM node:20-slim
 ENV NODE_ENV=production
+# Virtual screening's docking (use_vina=true) runs Debian's AutoDock Vina (`vina`) and Open Babel (`obabel`),
+# the same packages .ci/run installs for the docking tests. Receptors are the operator's: mount a directory of
+# <NCBI Gene id>.pdbqt/.box files and point SCREENING_RECEPTORS_DIR at it (docs/modules.md, Virtual screening).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends autodock-vina openbabel \
+  && rm -rf /var/lib/apt/lists/* \
+  && command -v vina && command -v obabel
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -31,6 +31,8 @@ import { startDigestDispatcher } from './digest-schedule';
 import { startOrphanSweep } from './orphan-sweep-schedule';
 import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
 import { biomedSeedPreload } from './biomed-seed.compose';
+import { RedisSlidingWindow } from '../infra/rate-limit/redis-sliding-window';
+import { sharedRateLimit, type SharedRateLimit } from '../infra/sources/shared-rate';
 
 export interface Runtime {
   settings: Settings;
@@ -83,7 +85,8 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).
     const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)]);
     const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
-    const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge };
+    const sharedRate = providerRateLimit(settings, logger, cleanups);
+    const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge, ...(sharedRate ? { sharedRate } : {}) };
     const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts);
     const modules = new ModuleRegistry(moduleList);
     const processors = [
@@ -142,7 +145,27 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     };
     return runtime;
   } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     await db.close();
     throw error;
   }
+}
+
+/**
+ * Evidence providers' published rate limits (NCBI 3 or 10 requests/s, ...) held across every worker
+ * process in the rate-limit store (Redis); none in offline mode, where no provider is asked.
+ */
+function providerRateLimit(settings: Settings, logger: Logger, cleanups: (() => Promise<void>)[]): SharedRateLimit | undefined {
+  if (settings.evidenceSourceMode === 'offline') return undefined;
+  const where = RedisSlidingWindow.describe(settings.rateLimitStoreUrl);
+  let down = false;
+  const store = new RedisSlidingWindow(settings.rateLimitStoreUrl, {
+    up: () => { down = false; },
+    down: (error) => {
+      if (!down) logger.warn({ store: where, err: error.message }, 'provider rate-limit store unreachable; provider limits hold per process until it returns');
+      down = true;
+    },
+  });
+  cleanups.push(() => store.close());
+  return sharedRateLimit(store);
 }

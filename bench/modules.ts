@@ -29,6 +29,11 @@ const CASES: Case[] = [
   { route: '/api/ml/predict', input: { disease_id: 'ms', top_n: 5000 }, label: 'link prediction, MS (first call trains)', targetMs: 300 },
   { route: '/api/synergy/pairs', input: { disease_id: 'ra' }, label: 'drug combinations, RA', targetMs: null },
   { route: '/api/screening', input: { gene_id: 'NCBIGene:1813', top_n: 1500 }, label: 'virtual screening, DRD2, 1,500 compounds', targetMs: 5000 },
+  // Issue 16: each <= 1 s (stated target).
+  { route: '/api/bioinformatics/gwas', input: { disease_id: 'sle' }, label: 'GWAS loci, SLE', targetMs: 1000 },
+  { route: '/api/expression/correlate', input: { disease_id: 'sle', top_n: 500 }, label: 'expression profile, SLE (first call indexes Bgee)', targetMs: 1000 },
+  { route: '/api/cart/suitability', input: { disease: 'sle', top_n: 500 }, label: 'CAR-T suitability, SLE', targetMs: 1000 },
+  { route: '/api/biomarker/discover', input: { disease_id: 'sle', top_n: 500 }, label: 'biomarker discovery, SLE', targetMs: 1000 },
 ];
 
 async function main(): Promise<void> {

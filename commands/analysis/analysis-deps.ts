@@ -1,15 +1,36 @@
 // The analysis modules' dependencies, from the runtime's parts: the shared knowledge graph of the active
-// snapshots, the disease registry, the store and the settings they read.
+// snapshots, the disease registry, the store, the evidence-source runner and the settings they read.
+import type { Settings } from '../../infra/config/settings';
 import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
+import { PostgresResponseCache } from '../../infra/sources/response-cache';
+import { defaultCorpusDir, runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
 import type { AnalysisDeps } from './analysis-module';
 
-export function analysisDeps(parts: { db: Pick<Database, 'knex'>; diseases: Pick<DiseaseRegistry, 'entry' | 'list'>; settings: { dataDir: string } }): AnalysisDeps {
+type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'llm'>;
+
+/** runSource with the settings' options for each source (the same ones the Workspace pipeline uses). */
+function boundSources(settings: Partial<SourceSettings>, db: Pick<Database, 'knex'>): AnalysisDeps['sources'] {
+  const cache = settings.useCache !== false ? new PostgresResponseCache(db.knex) : undefined;
+  return (adapter, request, options: RunSourceOptions = {}) => runSource(adapter, request, {
+    mode: settings.evidenceSourceMode ?? 'auto',
+    cache,
+    ...(settings.sourceBaseUrls?.[adapter.name] ? { baseUrl: settings.sourceBaseUrls[adapter.name] } : {}),
+    corpusDir: settings.evidenceCorpusDir ?? defaultCorpusDir(),
+    ...options,
+  });
+}
+
+export function analysisDeps(parts: { db: Pick<Database, 'knex'>; diseases: Pick<DiseaseRegistry, 'entry' | 'list'>; settings: { dataDir: string } & Partial<SourceSettings> }): AnalysisDeps {
   return {
     graph: () => storeGraphCache(parts.db.knex).current(),
     diseases: parts.diseases,
     db: parts.db.knex,
-    settings: { dataDir: parts.settings.dataDir, screeningReceptorsDir: process.env.SCREENING_RECEPTORS_DIR ?? null },
+    settings: {
+      dataDir: parts.settings.dataDir, screeningReceptorsDir: process.env.SCREENING_RECEPTORS_DIR ?? null,
+      ...(parts.settings.llm ? { llm: parts.settings.llm } : {}),
+    },
+    sources: boundSources(parts.settings, parts.db),
   };
 }

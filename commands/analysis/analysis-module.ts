@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import type { ValidationDetail, JsonSchema } from '../../domain/shared/schema-validation';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { ServedGraph } from '../../infra/kg/store-graph-cache';
+import type { LlmConfig } from '../../infra/llm/llm-enrichment';
+import type { runSource } from '../../infra/sources/source-runner';
 import type { Availability } from '../jobs/module-registry';
 
 export type AnalysisOutcome<R = unknown> =
@@ -24,7 +26,14 @@ export interface AnalysisDeps {
   diseases: Pick<DiseaseRegistry, 'entry' | 'list'>;
   /** The store, for reads the graph does not hold (citations, term attributes). */
   db: Knex;
-  settings: { dataDir: string; screeningReceptorsDir?: string | null };
+  settings: { dataDir: string; screeningReceptorsDir?: string | null; llm?: LlmConfig };
+  /**
+   * The evidence-source runner (infra/sources/source-runner.ts runSource) with the service's options for the
+   * adapter's source already bound (EVIDENCE_SOURCE_MODE, response cache when USE_CACHE, base URL override,
+   * offline corpus); options given here override them (e.g. { cache: undefined } to bypass the cache).
+   * Absent where no sources are wired (unit tests): the modules that need it answer 409.
+   */
+  sources?: typeof runSource;
 }
 
 export interface AnalysisRunContext {

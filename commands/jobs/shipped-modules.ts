@@ -7,6 +7,7 @@ import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
 import type { Logger } from '../../infra/logging/logger';
+import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import type { ModuleDefinition } from './module-registry';
 import { researchPipelineModule } from '../workspace/research-pipeline-module';
 import { ANALYSIS_MODULES } from '../analysis';
@@ -21,6 +22,8 @@ export interface ModuleParts {
   store: EventStore;
   diseases: DiseaseRegistry;
   knowledge: KnowledgeGraphHolder;
+  /** Evidence providers' rate limits shared across worker processes (absent in offline mode and tests). */
+  sharedRate?: SharedRateLimit;
 }
 
 export function shippedModules(parts: ModuleParts): readonly ModuleDefinition[] {

@@ -1,15 +1,34 @@
 // What the research pipeline reads from: the source adapters with their options (mode, cache, base
-// URL, corpus), the LLM settings and the clock. Shared by the workspace job module and the CLI.
+// URL, corpus, provider credentials and rate), the LLM settings and the clock. Shared by the workspace
+// job module and the CLI.
 import path from 'node:path';
+import type { SourceName } from '../../domain/workspace/sources';
 import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
 import type { Database } from '../../infra/db/database';
 import { ALL_ADAPTERS } from '../../infra/sources/adapters';
 import { PostgresResponseCache } from '../../infra/sources/response-cache';
+import type { SharedRateLimit } from '../../infra/sources/shared-rate';
+import type { RunSourceOptions } from '../../infra/sources/source-runner';
 import type { PipelineDeps } from './research-pipeline';
 
-/** useCache=false (or no database, as in the CLI) means no response cache. */
-export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pick<Database, 'knex'> }): PipelineDeps {
+/** NCBI E-utilities allow 10 requests per second with an API key (3 without: the adapter's 340 ms). */
+export const NCBI_KEYED_INTERVAL_MS = 100;
+
+/** Per-provider credentials and identification as query parameters, and the keyed NCBI rate. */
+export function providerOptions(source: SourceName, providers: Settings['providers']): Pick<RunSourceOptions, 'extraParams' | 'minIntervalMs'> {
+  if (source === 'pubmed') {
+    return {
+      extraParams: { tool: providers.ncbiTool, email: providers.ncbiEmail, api_key: providers.ncbiApiKey },
+      ...(providers.ncbiApiKey ? { minIntervalMs: NCBI_KEYED_INTERVAL_MS } : {}),
+    };
+  }
+  if (source === 'fda_labels') return { extraParams: { api_key: providers.openFdaApiKey } };
+  return {};
+}
+
+/** useCache=false (or no database, as in the CLI) means no response cache; sharedRate holds provider limits across workers. */
+export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pick<Database, 'knex'>; sharedRate?: SharedRateLimit }): PipelineDeps {
   const { settings } = parts;
   const cache = settings.useCache && parts.db ? new PostgresResponseCache(parts.db.knex) : undefined;
   return {
@@ -19,6 +38,8 @@ export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pic
       cache,
       ...(settings.sourceBaseUrls[source] ? { baseUrl: settings.sourceBaseUrls[source] } : {}),
       corpusDir: settings.evidenceCorpusDir ?? path.resolve(__dirname, '../../../fixtures/corpus'),
+      ...providerOptions(source, settings.providers),
+      ...(parts.sharedRate ? { sharedRate: parts.sharedRate } : {}),
     }),
     llm: settings.llm,
     clock: parts.clock,

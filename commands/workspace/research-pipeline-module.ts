@@ -14,11 +14,13 @@ import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
+import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 import type { ModuleDefinition } from '../jobs/module-registry';
 import { changeRun, loadRun } from './run-commands';
 import { runResearchPipeline } from './research-pipeline';
 import { pipelineDeps } from './research-pipeline-deps';
+import { withdrawnCompounds } from '../../infra/biomed/read/withdrawn-compounds';
 
 export const WORKSPACE_MODULE = 'workspace';
 
@@ -30,6 +32,8 @@ export interface ResearchPipelineModuleParts {
   store: EventStore;
   diseases: Pick<DiseaseRegistry, 'require'>;
   knowledge: Pick<KnowledgeGraphHolder, 'graph'>;
+  /** Provider rate limits shared by every worker process (app/runtime.ts; absent = per process). */
+  sharedRate?: SharedRateLimit;
 }
 
 export function researchPipelineModule(parts: ResearchPipelineModuleParts): ModuleDefinition {
@@ -70,8 +74,9 @@ export function researchPipelineModule(parts: ResearchPipelineModuleParts): Modu
         // Explanations come from the knowledge graph of the active snapshots (the curated graph above stays
         // the vocabulary that names candidates in the records).
         const knowledgeGraph = (await storeGraphCache(parts.db.knex).current()).graph;
+        const withdrawn = await withdrawnCompounds(parts.db.knex);
         await context.progress(5, `searching ${request.sources.length} source(s)`);
-        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, knowledgeGraph, startedAt: parts.clock.now() }, deps, {
+        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, knowledgeGraph, withdrawnCompounds: withdrawn, startedAt: parts.clock.now() }, deps, {
           sourceFinished: async (status, done, total) => {
             await record({ type: 'RecordSource', status });
             await context.progress(5 + (done / total) * 75, `${status.source}: ${status.status} (${status.record_count} records)`);

@@ -8,12 +8,17 @@ import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-doss
 import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-types';
 import { normalizeEvidence, type SourceRun } from '../../domain/workspace/normalize';
 import { renderDossierHtml } from '../../domain/workspace/render-html';
-import type { SourceName, SourceStatus } from '../../domain/workspace/sources';
+import type { SourceName, SourceRecord, SourceStatus } from '../../domain/workspace/sources';
 import type { Clock } from '../../infra/clock/clock';
 import type { LlmConfig } from '../../infra/llm/llm-enrichment';
 import { enrichWithLlm } from '../../infra/llm/llm-enrichment';
 import type { SourceAdapter } from '../../infra/sources/source-adapter';
 import { runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
+import { analyzeQuestion } from '../../domain/workspace/question/analyze-question';
+import { graphLinker, type QuestionEntityLinker } from '../../domain/workspace/question/entity-linker';
+import { rankByRelevance, type RelevanceNote } from '../../domain/workspace/question/relevance';
+import type { QuestionAnalysis } from '../../domain/workspace/question/types';
+import { cleanSourceRuns } from '../../domain/workspace/record-hygiene';
 
 export interface PipelineDeps {
   adapters: Readonly<Record<SourceName, SourceAdapter>>;
@@ -37,20 +42,24 @@ export interface PipelineOutput {
 }
 
 export async function runResearchPipeline(
-  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; startedAt: Date },
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; withdrawnCompounds?: ReadonlyMap<string, string>; startedAt: Date },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {
   const { request, disease, graph } = run;
+  const linker = graphLinker(graph);
+  const analysis = analyzeQuestion(request.question, { disease, linker }, (id) => graph.node(id)?.synonyms ?? []);
+  const relevance: Partial<Record<SourceName, RelevanceNote>> = {};
   let done = 0;
   const sourceRuns: SourceRun[] = await Promise.all(request.sources.map(async (source) => {
     const result = await runSource(deps.adapters[source], {
       disease,
       question: request.question,
+      focus: analysis,
       dateFrom: request.date_from,
       dateTo: request.date_to,
       limit: request.max_evidence,
-    }, deps.sourceOptions(source));
+    }, { ...deps.sourceOptions(source), offlineRelevance: offlineRanking(source, analysis, linker, relevance) });
     done++;
     await hooks.sourceFinished?.(result.status, done, request.sources.length);
     return result;
@@ -60,7 +69,7 @@ export async function runResearchPipeline(
   if (request.enable_llm) {
     await hooks.llmStarted?.();
     // The LLM sees the same evidence the dossier will hold (normalization is pure and cheap).
-    const { evidence } = normalizeEvidence(sourceRuns, {
+    const { evidence } = normalizeEvidence(cleanSourceRuns(sourceRuns).runs, {
       dateFrom: request.date_from, dateTo: request.date_to, maxEvidence: request.max_evidence, citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
     }, graph);
     llm = await enrichWithLlm({ question: request.question, diseaseName: disease.name, evidence: evidence.map((e) => e.item), graph }, deps.llm, deps.llmFetch);
@@ -72,10 +81,21 @@ export async function runResearchPipeline(
     sourceRuns,
     graph,
     ...(run.knowledgeGraph ? { knowledgeGraph: run.knowledgeGraph } : {}),
+    ...(run.withdrawnCompounds ? { withdrawnCompounds: run.withdrawnCompounds } : {}),
     runId: run.runId,
     startedAt: run.startedAt.toISOString(),
     completedAt: deps.clock.now().toISOString(),
     llm,
+    question: { analysis, offlineRelevance: relevance },
   });
   return { dossier, html: renderDossierHtml(dossier) };
+}
+
+/** The question-aware order (and selection) of a source's offline corpus records; notes what it did. */
+function offlineRanking(source: SourceName, analysis: QuestionAnalysis, linker: QuestionEntityLinker, notes: Partial<Record<SourceName, RelevanceNote>>) {
+  return (records: SourceRecord[]): SourceRecord[] => {
+    const outcome = rankByRelevance(source, records, analysis, linker);
+    notes[source] = outcome.note;
+    return outcome.records;
+  };
 }

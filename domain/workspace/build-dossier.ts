@@ -6,13 +6,21 @@ import type { DiseaseModule } from '../diseases/disease-module';
 import type { GraphView } from '../kg/graph-view';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 import { explainWithKnowledgeGraph } from './knowledge-graph-explanations';
-import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type GraphExplanation, type LlmStatus, type ResearchRequest } from './dossier-types';
+import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
 import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
 import { explainCandidates } from './graph-explanations';
+import { evidenceOutcome } from './evidence-outcome';
+import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
+import { cleanSourceRuns } from './record-hygiene';
+import { analyzeQuestion } from './question/analyze-question';
+import { graphLinker } from './question/entity-linker';
+import type { RelevanceNote } from './question/relevance';
+import type { QuestionAnalysis } from './question/types';
+import type { QuestionAnalysisRecord } from './dossier-types';
 
 export type { SourceRun } from './normalize';
 
@@ -40,6 +48,19 @@ export interface BuildDossierInput {
    * cited paths; cross-disease hops labelled); otherwise the curated graph above does.
    */
   knowledgeGraph?: TypedKnowledgeGraph;
+  /**
+   * How the pipeline read the question and ranked the offline corpus by it; when absent the question is
+   * read here with the graph's resolver (the same analysis the pipeline makes).
+   */
+  question?: { analysis: QuestionAnalysis; offlineRelevance?: Partial<Record<SourceName, RelevanceNote>> };
+  /** Compounds DrugBank lists as withdrawn (node id → snapshot id), read from the store with the knowledge graph. */
+  withdrawnCompounds?: ReadonlyMap<string, string>;
+}
+
+function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
+  const analysis = input.question?.analysis
+    ?? analyzeQuestion(input.request.question, { disease: input.disease, linker: graphLinker(input.graph) }, (id) => input.graph.node(id)?.synonyms ?? []);
+  return { ...analysis, offline_relevance: { ...(input.question?.offlineRelevance ?? {}) } };
 }
 
 function plural(n: number, word: string): string {
@@ -135,6 +156,17 @@ function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatu
   return out;
 }
 
+function retrievalManifest(items: readonly EvidenceItem[], fallbackSources: SourceName[]): RetrievalManifest {
+  const byMode = { live: 0, cache: 0, offline_corpus: 0 };
+  for (const item of items) if (item.provenance) byMode[item.provenance.mode] += 1;
+  return {
+    records_by_mode: byMode,
+    synthetic_records: items.filter((i) => i.provenance?.synthetic).length,
+    fallback_sources: fallbackSources,
+    fallback_records: items.filter((i) => i.provenance?.fallback).length,
+  };
+}
+
 /** Builds the dossier (spec §2.4). Throws if the request names another disease than the module given. */
 export function buildDossier(input: BuildDossierInput): Dossier {
   const { request, disease, graph } = input;
@@ -142,13 +174,20 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   const scoring = resolveScoring(input.scoring);
 
   const { statuses, used, ignored } = sourceStatuses(request, input.sourceRuns, input.startedAt);
-  const { evidence, stats } = normalizeEvidence(used, {
+  const hygiene = cleanSourceRuns(used);
+  const { evidence, stats } = normalizeEvidence(hygiene.runs, {
     dateFrom: request.date_from,
     dateTo: request.date_to,
     maxEvidence: request.max_evidence,
     citation: { efoId: disease.search.opentargets?.efo_id ?? disease.efo_id },
   }, graph);
 
+  const fallbackSources = used.filter((run) => run.fallback === true).map((run) => run.status.source);
+  for (const ne of evidence) {
+    if (ne.item.provenance && fallbackSources.includes(ne.item.source)) ne.item.provenance.fallback = true;
+    ne.item.outcome = evidenceOutcome(ne);
+    ne.item.scoring_inputs = scoringInputs(ne);
+  }
   const diseaseNode = diseaseEntity(disease);
   const deterministic = extractClaims(evidence, { disease: diseaseNode, graph });
   const llmWarnings: string[] = [...input.llm.warnings];
@@ -174,12 +213,12 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     })
     : explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
   const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
-  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring });
+  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring, ...(input.withdrawnCompounds ? { withdrawn: input.withdrawnCompounds } : {}) });
   const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]
     .map((r) => explanations.get(r.candidate_id))
     .filter((e): e is GraphExplanation => e !== undefined);
 
-  const warnings = sourceWarnings(statuses);
+  const warnings = [...sourceWarnings(statuses), ...hygiene.warnings];
   for (const source of ignored) warnings.push(`${source}: results ignored because the source was not requested`);
   // One warning per LLM problem: the outcome's own words when it has them, else the generic line.
   const problem = LLM_PROBLEM[input.llm.status];
@@ -197,6 +236,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     request: { ...request, sources: [...request.sources] },
     disease: { id: disease.id, name: disease.name, mondo_id: disease.mondo_id, efo_id: disease.efo_id },
     search_terms: searchTerms(statuses),
+    question_analysis: questionRecord(input),
     source_statuses: statuses,
     evidence: items,
     claims,
@@ -208,6 +248,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     manifest: {
       provenance: { algorithm: 'sha256', fingerprint: provenanceFingerprint(inputs), inputs: inputs as unknown as Record<string, unknown> },
       llm: { status: input.llm.status, model: input.llm.model, warnings: llmWarnings },
+      retrieval: retrievalManifest(items, fallbackSources),
     },
     disclaimer: DISCLAIMER,
   };

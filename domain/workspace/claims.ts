@@ -1,21 +1,27 @@
-// Deterministic claim extraction (pure). Every retained evidence item is read by these rules:
+// Deterministic claim extraction (pure). Every retained evidence item is read by these rules; what a record
+// says (its outcome class and deciding statement) comes from evidence-outcome.ts and trial-outcome.ts:
 //
-//   clinical trial naming a drug  → drug CONTRADICTS disease when the primary outcome was not met, or the
-//                                   trial was terminated / withdrawn / suspended for lack of efficacy
-//                                   (futility); SUPPORTS when the outcome was met, or the trial is a
-//                                   completed phase ≥ 3 trial; else ASSOCIATED_WITH (studied in).
+//   clinical trial naming a drug it tests (comparator-only and background drugs are not named: the adapter
+//                                   keeps them apart by arm type) → by the trial's outcome: positive →
+//                                   SUPPORTS; null / negative → CONTRADICTS; harm (stopped for safety) →
+//                                   CONTRADICTS with qualifier "harm"; unknown (completed without posted
+//                                   results, ongoing) → ASSOCIATED_WITH ("studied, outcome unknown"); withdrawn or
+//                                   nobody enrolled → no claim.
 //   article / preprint naming a drug → outcomeMet attribute first; else the outcome classifier
 //                                   (outcome-classifier.ts, docs/outcome-classification.md) over the sentences
-//                                   of the WHOLE abstract (SourceRecord.fullText) that name the drug (all when
-//                                   only one drug is named): harm, negative or null statement → CONTRADICTS
-//                                   (harm first, then negative, then null: a null result is never outweighed by
-//                                   a positive one); a positive statement → SUPPORTS (a hedged one without
-//                                   statistics → ASSOCIATED_WITH); none → ASSOCIATED_WITH. The deciding sentence
-//                                   is quoted in the claim's statement.
-//   article / preprint naming a target → target ASSOCIATED_WITH disease.
-//   GWAS / Open Targets / GTEx record naming a target → target ASSOCIATED_WITH disease.
-//   bioactivity record naming a drug and a target → drug TARGETS target.
-//   drug label whose indications mention the disease → drug SUPPORTS disease.
+//                                   of the WHOLE abstract that name the drug (all when only one drug is named):
+//                                   harm → CONTRADICTS (harm); negative or null → CONTRADICTS (harm first, then
+//                                   negative, then null: a null result is never outweighed by a positive one);
+//                                   a positive statement → SUPPORTS (a hedged one without statistics →
+//                                   ASSOCIATED_WITH); none → ASSOCIATED_WITH. The deciding sentence is quoted.
+//   article / preprint naming a target → CONTRADICTS when a sentence naming it states a null or negative
+//                                   result (a null Mendelian randomisation, a knockout that does not protect);
+//                                   else ASSOCIATED_WITH.
+//   GWAS / Open Targets record naming a target → target ASSOCIATED_WITH disease.
+//   GTEx expression                 → no claim: healthy-tissue expression is context, not a disease association.
+//   ChEMBL curated mechanism naming a drug and a target → drug TARGETS target.
+//   drug label whose indications mention the disease → drug SUPPORTS disease; a boxed warning → drug
+//                                   CONTRADICTS disease with qualifier "harm".
 //   any record stating (structured) a target and a pathway → target PARTICIPATES_IN pathway.
 //
 // Claims with the same (subject, relationship, object) are one claim: their evidence ids and citations
@@ -27,7 +33,8 @@ import type { NormalizedEvidence } from './normalize';
 import { collapseWhitespace } from './normalize';
 import { trialPhaseNumber, trialStatus } from './quality';
 import { stableId } from './hashing';
-import { classifyOutcomeSentence, OutcomeCall, sentences as outcomeSentences } from './outcome-classifier';
+import { decidingStatement, quote, recordSentences } from './evidence-outcome';
+import { classifyTrialOutcome } from './trial-outcome';
 
 export const CLAIM_RELATIONSHIPS: readonly ClaimRelationship[] = ['supports', 'contradicts', 'associated_with', 'targets', 'participates_in'];
 
@@ -59,9 +66,15 @@ interface Finding {
   object: ClaimEntity;
   /** Why, for this record: goes into the claim's statement. */
   fragment: string;
+  /** The contradiction rests on a safety signal. */
+  harm?: boolean;
 }
 
-const EFFICACY_STOP = /\b(?:lack of efficacy|futility|insufficient efficacy|ineffective|no efficacy|did not meet|not meet (?:its|the) primary)\b/i;
+interface Verdict {
+  relationship: ClaimRelationship;
+  fragment: string;
+  harm?: boolean;
+}
 
 function phaseWords(phase: number | null): string {
   if (phase === null) return 'trial (phase not stated)';
@@ -69,71 +82,103 @@ function phaseWords(phase: number | null): string {
   return `phase ${phase} trial`;
 }
 
-/** The relationship a clinical trial gives its drugs, with the fragment explaining it. */
-export function classifyTrial(ne: NormalizedEvidence): { relationship: ClaimRelationship; fragment: string } {
+/**
+ * The relationship a clinical trial gives the drugs it tests (trial-outcome.ts): positive → supports; null or
+ * negative → contradicts; harm → contradicts (harm); unknown → associated_with ("studied, outcome unknown");
+ * excluded (withdrawn, nobody enrolled) → null: no claim at all.
+ */
+export function classifyTrial(ne: NormalizedEvidence): Verdict | null {
   const record = ne.record;
   const status = trialStatus(record);
   const phase = trialPhaseNumber(record.attributes.phase);
-  const cite = ne.citations[0]!;
   const statusWord = status ? status.toLowerCase().replace(/_/g, ' ') : 'status unknown';
-  const base = `${cite}: ${statusWord} ${phaseWords(phase)}`;
-  if (record.attributes.outcomeMet === false) return { relationship: 'contradicts', fragment: `${base}, primary outcome not met` };
-  if (['TERMINATED', 'WITHDRAWN', 'SUSPENDED'].includes(status) && EFFICACY_STOP.test(`${record.title} ${record.text}`)) {
-    return { relationship: 'contradicts', fragment: `${base}, stopped for lack of efficacy` };
+  const outcome = classifyTrialOutcome(record);
+  const fragment = `${ne.citations[0]!}: ${statusWord} ${phaseWords(phase)}, ${outcome.reason}`;
+  switch (outcome.class) {
+    case 'excluded': return null;
+    case 'positive': return { relationship: 'supports', fragment };
+    case 'null':
+    case 'negative': return { relationship: 'contradicts', fragment };
+    case 'harm': return { relationship: 'contradicts', fragment, harm: true };
+    default: return { relationship: 'associated_with', fragment };
   }
-  if (record.attributes.outcomeMet === true) return { relationship: 'supports', fragment: `${base}, primary outcome met` };
-  if (status === 'COMPLETED' && phase !== null && phase >= 3) return { relationship: 'supports', fragment: base };
-  return { relationship: 'associated_with', fragment: base };
 }
 
-function drugNames(drug: ClaimEntity, graph: GraphView | undefined): string[] {
-  const node = graph?.node(drug.id);
-  return [drug.label, ...(node ? [node.label, ...(node.synonyms ?? [])] : [])];
+function entityNames(entity: ClaimEntity, graph: GraphView | undefined): string[] {
+  const node = graph?.node(entity.id);
+  return [entity.label, ...(node ? [node.label, ...(node.synonyms ?? [])] : [])];
 }
 
 /** The relationship an article or preprint gives one of the drugs it names. */
-export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView): { relationship: ClaimRelationship; fragment: string } {
+export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView): Verdict {
   const record = ne.record;
   const cite = ne.citations[0]!;
   const kind = record.recordType === 'preprint' ? ' (preprint)' : '';
   if (record.attributes.outcomeMet === true) return { relationship: 'supports', fragment: `${cite}${kind} reports the primary outcome met` };
   if (record.attributes.outcomeMet === false) return { relationship: 'contradicts', fragment: `${cite}${kind} reports the primary outcome not met` };
   // The whole abstract when the source kept it (the snippet cuts RESULTS and CONCLUSIONS off).
-  const all = [collapseWhitespace(record.title), ...outcomeSentences(record.fullText ?? record.text)].filter((s) => s.length > 0);
-  const relevant = ne.drugs.length <= 1 ? all : all.filter((s) => mentions(s, drugNames(drug, graph)));
+  const all = recordSentences(ne);
+  const relevant = ne.drugs.length <= 1 ? all : all.filter((s) => mentions(s, entityNames(drug, graph)));
   const decided = decidingStatement(relevant);
   if (!decided) return { relationship: 'associated_with', fragment: `${cite}${kind} discusses it without an outcome statement` };
-  const quote = `"${decided.sentence.length > 220 ? `${decided.sentence.slice(0, 217)}..."` : `${decided.sentence}"`}`;
+  const quoted = quote(decided.sentence);
   switch (decided.call.class) {
     case 'positive':
       // A hedged positive without statistics ("may be effective") is a lead, not support.
-      if (decided.call.hedged && decided.call.rule !== 'statistic') return { relationship: 'associated_with', fragment: `${cite}${kind} states a hedged positive result: ${quote}` };
-      return { relationship: 'supports', fragment: `${cite}${kind} reports a positive result: ${quote}` };
-    case 'null': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a null result: ${quote}` };
-    case 'negative': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a negative result: ${quote}` };
-    default: return { relationship: 'contradicts', fragment: `${cite}${kind} reports harm: ${quote}` };
+      if (decided.call.hedged && decided.call.rule !== 'statistic') return { relationship: 'associated_with', fragment: `${cite}${kind} states a hedged positive result: ${quoted}` };
+      return { relationship: 'supports', fragment: `${cite}${kind} reports a positive result: ${quoted}` };
+    case 'null': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a null result: ${quoted}` };
+    case 'negative': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a negative result: ${quoted}` };
+    default: return { relationship: 'contradicts', fragment: `${cite}${kind} reports harm: ${quoted}`, harm: true };
   }
 }
 
-const OUTCOME_PRIORITY = { harm: 4, negative: 3, null: 2, positive: 1, none: 0 } as const;
-
 /**
- * The statement that decides an article's outcome for a drug (domain/workspace/outcome-classifier.ts): among
- * the given sentences, a harm, else a negative, else a null, else a positive statement — so a failed primary
- * endpoint is not outweighed by a secondary gain, and a safety signal is always heard.
+ * The relationship an article or preprint gives a target it names: a null or negative statement naming the
+ * target (a null Mendelian-randomisation estimate, a knockout that "does not protect") → contradicts; else
+ * associated_with. Only sentences that name the target count: a drug's failed trial says nothing of a gene.
  */
-function decidingStatement(candidates: readonly string[]): { sentence: string; call: OutcomeCall } | undefined {
-  let best: { sentence: string; call: OutcomeCall } | undefined;
-  for (const sentence of candidates) {
-    const call = classifyOutcomeSentence(sentence);
-    if (call.class === 'none') continue;
-    if (!best || OUTCOME_PRIORITY[call.class] > OUTCOME_PRIORITY[best.call.class]) best = { sentence, call };
+export function classifyArticleTarget(ne: NormalizedEvidence, target: ClaimEntity, graph?: GraphView): Verdict {
+  const cite = ne.citations[0]!;
+  const kind = ne.record.recordType === 'preprint' ? ' (preprint)' : '';
+  const relevant = recordSentences(ne).filter((s) => mentions(s, entityNames(target, graph)));
+  const decided = decidingStatement(relevant);
+  if (decided && (decided.call.class === 'null' || decided.call.class === 'negative')) {
+    return { relationship: 'contradicts', fragment: `${cite}${kind} reports a ${decided.call.class} result: ${quote(decided.sentence)}` };
   }
-  return best;
+  return { relationship: 'associated_with', fragment: `${cite}${kind} names it` };
 }
 
 function num(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
+
+/** The association with its direction kept: a protective allele is not a risk allele. */
+function gwasFragment(ne: NormalizedEvidence): string {
+  const a = ne.record.attributes;
+  const p = typeof a.pValue === 'number' ? `, p = ${a.pValue.toExponential(1)}` : '';
+  const effect = typeof a.oddsRatio === 'number' ? `OR ${num(a.oddsRatio, 2)}` : typeof a.beta === 'number' ? `beta ${num(a.beta, 3)}${a.betaUnit ? ` ${a.betaUnit}` : ''}` : '';
+  const direction = a.effectDirection === 'protective' ? `protective allele${effect ? ` (${effect})` : ''}`
+    : a.effectDirection === 'risk' ? `risk allele${effect ? ` (${effect})` : ''}` : effect;
+  return `${ne.citations[0]!}: GWAS association${p}${direction ? `, ${direction}` : ''}`;
+}
+
+function articleFindings(ne: NormalizedEvidence, disease: ClaimEntity, graph: GraphView | undefined): Finding[] {
+  const out: Finding[] = [];
+  for (const drug of ne.drugs) out.push({ subject: drug, object: disease, ...classifyArticleDrug(ne, drug, graph) });
+  for (const target of ne.targets) out.push({ subject: target, object: disease, ...classifyArticleTarget(ne, target, graph) });
+  return out;
+}
+
+function labelFindings(ne: NormalizedEvidence, disease: ClaimEntity): Finding[] {
+  const record = ne.record;
+  const cite = ne.citations[0]!;
+  const out: Finding[] = [];
+  for (const drug of ne.drugs) {
+    if (record.attributes.indicationMatch === true) out.push({ subject: drug, relationship: 'supports', object: disease, fragment: `${cite}: approved label lists the indication` });
+    if (record.attributes.boxedWarning) out.push({ subject: drug, relationship: 'contradicts', object: disease, fragment: `${cite}: boxed warning: ${quote(record.attributes.boxedWarning)}`, harm: true });
+  }
+  return out;
 }
 
 function findingsFor(ne: NormalizedEvidence, disease: ClaimEntity, graph: GraphView | undefined): Finding[] {
@@ -142,55 +187,40 @@ function findingsFor(ne: NormalizedEvidence, disease: ClaimEntity, graph: GraphV
   const out: Finding[] = [];
   const structuredTargets = ne.targets.filter((t) => ne.structuredIds.has(t.id));
   const structuredDrugs = ne.drugs.filter((d) => ne.structuredIds.has(d.id));
+  const associate = (fragment: string) => {
+    for (const target of ne.targets) out.push({ subject: target, relationship: 'associated_with', object: disease, fragment });
+  };
 
   switch (record.recordType) {
     case 'clinical_trial': {
       const verdict = classifyTrial(ne);
-      for (const drug of ne.drugs) out.push({ subject: drug, relationship: verdict.relationship, object: disease, fragment: verdict.fragment });
+      if (verdict) for (const drug of ne.drugs) out.push({ subject: drug, object: disease, ...verdict });
       break;
     }
     case 'article':
-    case 'preprint': {
-      for (const drug of ne.drugs) {
-        const verdict = classifyArticleDrug(ne, drug, graph);
-        out.push({ subject: drug, relationship: verdict.relationship, object: disease, fragment: verdict.fragment });
-      }
-      for (const target of ne.targets) {
-        out.push({ subject: target, relationship: 'associated_with', object: disease, fragment: `${cite}${record.recordType === 'preprint' ? ' (preprint)' : ''} names it` });
-      }
+    case 'preprint':
+      out.push(...articleFindings(ne, disease, graph));
       break;
-    }
-    case 'gwas_association': {
-      const p = record.attributes.pValue;
-      const fragment = typeof p === 'number' ? `${cite}: GWAS association, p = ${p.toExponential(1)}` : `${cite}: GWAS association`;
-      for (const target of ne.targets) out.push({ subject: target, relationship: 'associated_with', object: disease, fragment });
+    case 'gwas_association':
+      associate(gwasFragment(ne));
       break;
-    }
     case 'target_association': {
       const s = record.attributes.associationScore;
-      const fragment = typeof s === 'number' ? `${cite}: association score ${num(s, 2)}` : `${cite}: association`;
-      for (const target of ne.targets) out.push({ subject: target, relationship: 'associated_with', object: disease, fragment });
+      associate(typeof s === 'number' ? `${cite}: association score ${num(s, 2)}` : `${cite}: association`);
       break;
     }
-    case 'expression': {
-      const tpm = record.attributes.medianTpm;
-      const tissue = record.attributes.tissue?.trim() || 'the disease tissue';
-      const fragment = typeof tpm === 'number' ? `${cite}: median TPM ${num(tpm, 1)} in ${tissue}` : `${cite}: expressed in ${tissue}`;
-      for (const target of ne.targets) out.push({ subject: target, relationship: 'associated_with', object: disease, fragment });
+    case 'expression':
+      // Expression in healthy tissue is context (EvidenceItem.outcome), not an association with the disease.
       break;
-    }
     case 'bioactivity': {
       const p = record.attributes.pchembl;
-      const fragment = typeof p === 'number' ? `${cite}: pChEMBL ${num(p, 1)}` : `${cite}: bioactivity record`;
+      const fragment = typeof p === 'number' ? `${cite}: curated mechanism, pChEMBL ${num(p, 1)}` : `${cite}: curated mechanism`;
       for (const drug of structuredDrugs) for (const target of structuredTargets) out.push({ subject: drug, relationship: 'targets', object: target, fragment });
       break;
     }
-    case 'drug_label': {
-      if (record.attributes.indicationMatch === true) {
-        for (const drug of ne.drugs) out.push({ subject: drug, relationship: 'supports', object: disease, fragment: `${cite}: approved label lists the indication` });
-      }
+    case 'drug_label':
+      out.push(...labelFindings(ne, disease));
       break;
-    }
   }
   for (const target of structuredTargets) {
     for (const pathway of ne.pathways) out.push({ subject: target, relationship: 'participates_in', object: pathway, fragment: `${cite} states it` });
@@ -204,7 +234,7 @@ function findingsFor(ne: NormalizedEvidence, disease: ClaimEntity, graph: GraphV
 const MAX_FRAGMENTS_IN_STATEMENT = 5;
 
 /** A plain sentence for a claim, from the reasons of its records. */
-export function claimStatement(subject: ClaimEntity, relationship: ClaimRelationship, object: ClaimEntity, fragments: readonly string[]): string {
+export function claimStatement(subject: ClaimEntity, relationship: ClaimRelationship, object: ClaimEntity, fragments: readonly string[], harm = false): string {
   const shown = fragments.slice(0, MAX_FRAGMENTS_IN_STATEMENT);
   const more = fragments.length - shown.length;
   const why = shown.join('; ') + (more > 0 ? `; and ${more} more record${more === 1 ? '' : 's'}` : '');
@@ -214,6 +244,7 @@ export function claimStatement(subject: ClaimEntity, relationship: ClaimRelation
     case 'supports':
       return `Evidence supports ${s} for ${o} (${why}).`;
     case 'contradicts':
+      if (harm) return `Evidence of harm or a safety signal for ${s} in ${o} (${why}).`;
       return `Evidence does not support a benefit of ${s} in ${o} (${why}).`;
     case 'associated_with':
       return subject.kind === 'drug' ? `${s} has been studied in ${o} (${why}).` : `${s} is associated with ${o} (${why}).`;
@@ -231,6 +262,7 @@ interface Accumulator {
   evidenceIds: string[];
   citations: string[];
   fragments: string[];
+  harm: boolean;
 }
 
 export interface ClaimContext {
@@ -248,12 +280,13 @@ export function extractClaims(evidence: readonly NormalizedEvidence[], context: 
       const key = `${finding.subject.id}|${finding.relationship}|${finding.object.id}`;
       let acc = byKey.get(key);
       if (!acc) {
-        acc = { subject: finding.subject, relationship: finding.relationship, object: finding.object, evidenceIds: [], citations: [], fragments: [] };
+        acc = { subject: finding.subject, relationship: finding.relationship, object: finding.object, evidenceIds: [], citations: [], fragments: [], harm: false };
         byKey.set(key, acc);
       }
       if (!acc.evidenceIds.includes(ne.item.evidence_id)) acc.evidenceIds.push(ne.item.evidence_id);
       for (const c of ne.citations) if (!acc.citations.includes(c)) acc.citations.push(c);
       if (!acc.fragments.includes(finding.fragment)) acc.fragments.push(finding.fragment);
+      if (finding.harm) acc.harm = true;
     }
   }
   return [...byKey.values()].map((acc) => ({
@@ -261,10 +294,11 @@ export function extractClaims(evidence: readonly NormalizedEvidence[], context: 
     subject: { ...acc.subject },
     relationship: acc.relationship,
     object: { ...acc.object },
-    statement: claimStatement(acc.subject, acc.relationship, acc.object, acc.fragments),
+    statement: claimStatement(acc.subject, acc.relationship, acc.object, acc.fragments, acc.harm),
     evidence_ids: acc.evidenceIds,
     citations: acc.citations,
     origin: 'deterministic' as const,
+    ...(acc.harm ? { qualifier: 'harm' as const } : {}),
   }));
 }
 

@@ -70,11 +70,29 @@ const evidenceItem: JsonSchema = {
   ...evidenceItemRequired,
   properties: {
     ...(evidenceItemRequired.properties as Record<string, JsonSchema>),
-    provenance: obj({ mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string }),
+    provenance: obj(
+      { mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string, fallback: { type: 'boolean' } },
+      { required: ['mode', 'synthetic', 'retrieved_at'] },
+    ),
+    // Optional since 1.2: what the record says and the words that decided it.
+    outcome: obj({ class: { type: 'string', enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded', 'context'] }, statement: nullableString }),
+    scoring_inputs: {
+      type: 'object',
+      properties: {
+        record_score: { type: 'number', minimum: 0, maximum: 1 },
+        phase: { type: ['number', 'null'] },
+        enrollment: { type: ['number', 'null'] },
+        p_value: { type: 'number' },
+        genetic_association_score: { type: 'number' },
+        indication_match: { type: 'boolean' },
+      },
+      required: ['record_score'],
+      additionalProperties: false,
+    },
   },
 };
 
-const claim = obj({
+const claimRequired = obj({
   claim_id: { type: 'string', pattern: '^cl_[0-9a-f]{16}$' },
   subject: claimEntity,
   relationship: { type: 'string', enum: ['supports', 'contradicts', 'associated_with', 'targets', 'participates_in'] },
@@ -85,7 +103,13 @@ const claim = obj({
   origin: { type: 'string', enum: ['deterministic', 'llm'] },
 });
 
-const ranking = obj({
+/** Optional since 1.2: a contradiction resting on a safety signal. */
+const claim: JsonSchema = {
+  ...claimRequired,
+  properties: { ...(claimRequired.properties as Record<string, JsonSchema>), qualifier: { type: 'string', enum: ['harm'] } },
+};
+
+const rankingRequired = obj({
   candidate_id: { type: 'string', minLength: 1 },
   label: string,
   kind: { type: 'string', enum: ['drug', 'target'] },
@@ -99,6 +123,15 @@ const ranking = obj({
   citation_ids: stringList,
   graph_explanation_ids: stringList,
 });
+
+/** Optional since 1.2: safety facts from the store. */
+const ranking: JsonSchema = {
+  ...rankingRequired,
+  properties: {
+    ...(rankingRequired.properties as Record<string, JsonSchema>),
+    safety_flags: { type: 'array', items: obj({ flag: { type: 'string', enum: ['withdrawn'] }, node: string, source: { type: 'string', enum: ['drugbank'] }, snapshot_id: string, statement: string }) },
+  },
+};
 
 const relationship: JsonSchema = {
   type: 'object',
@@ -145,7 +178,38 @@ const graphExplanation: JsonSchema = {
   properties: { ...(graphExplanationRequired.properties as Record<string, JsonSchema>), ...explanationExtras },
 };
 
-export const dossierJsonSchema: JsonSchema = obj({
+/** Optional since 1.2: how the question was read and used (domain/workspace/question). */
+const questionEntity: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: nullableString,
+    kind: { type: 'string', enum: ['drug', 'target', 'pathway', 'disease', 'phenotype', 'unlinked'] },
+    label: string,
+    matched: string,
+    via: { type: 'string', enum: ['mention', 'concept', 'name_shape'] },
+    concept: string,
+  },
+  required: ['id', 'kind', 'label', 'matched', 'via'],
+  additionalProperties: false,
+};
+const intentName: JsonSchema = { type: 'string', enum: ['efficacy', 'safety', 'mechanism', 'biomarker', 'repurposing', 'genetics'] };
+const questionAnalysis = obj({
+  question: string,
+  intent: { anyOf: [intentName, { const: 'general' }] },
+  intents: { type: 'array', items: obj({ intent: intentName, cues: stringList }) },
+  entities: { type: 'array', items: questionEntity },
+  keywords: stringList,
+  boost_terms: stringList,
+  ranking_terms: stringList,
+  linker: string,
+  offline_relevance: {
+    type: 'object',
+    propertyNames: sourceName,
+    additionalProperties: obj({ ranked_by: { const: 'bm25' }, entity_filter: { type: 'boolean' }, kept: { type: 'integer', minimum: 0 }, of: { type: 'integer', minimum: 0 } }),
+  },
+});
+
+const dossierRequired: JsonSchema = obj({
   schema_version: string,
   run_id: { type: 'string', minLength: 1 },
   started_at: string,
@@ -172,6 +236,17 @@ export const dossierJsonSchema: JsonSchema = obj({
       model: nullableString,
       warnings: stringList,
     }),
-  }),
+    retrieval: obj({
+      records_by_mode: obj({ live: { type: 'integer', minimum: 0 }, cache: { type: 'integer', minimum: 0 }, offline_corpus: { type: 'integer', minimum: 0 } }),
+      synthetic_records: { type: 'integer', minimum: 0 },
+      fallback_sources: { type: 'array', items: sourceName },
+      fallback_records: { type: 'integer', minimum: 0 },
+    }),
+  }, { required: ['provenance', 'llm'] }),
   disclaimer: { type: 'string', minLength: 1 },
 }, { title: 'EvidenceDossier' });
+
+export const dossierJsonSchema: JsonSchema = {
+  ...dossierRequired,
+  properties: { ...(dossierRequired.properties as Record<string, JsonSchema>), question_analysis: questionAnalysis },
+};

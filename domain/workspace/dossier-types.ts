@@ -1,10 +1,22 @@
 // The EvidenceDossier (spec §2.4) and its parts. schema_version is bumped on any breaking change.
 import type { NodeKind, EdgeRelation } from '../kg/graph-data';
 import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sources';
+import type { QuestionAnalysis } from './question/types';
+import type { RelevanceNote } from './question/relevance';
+
+/** The question as the run used it (since 1.2). */
+export interface QuestionAnalysisRecord extends QuestionAnalysis {
+  /** Per source answered by the offline corpus: how its records were ranked (and filtered) by the question. */
+  offline_relevance: Partial<Record<SourceName, RelevanceNote>>;
+}
 
 // 1.1: graph explanations from the knowledge graph of the active snapshots (typed, directed steps with
 // citations, cross_disease labels). 1.0 dossiers stay valid: the new fields are optional.
-export const DOSSIER_SCHEMA_VERSION = '1.1';
+// 1.2: evidence items carry their outcome (class and deciding statement); a contradiction resting on a
+// safety signal carries qualifier "harm"; rankings are scored on Open Targets lines (docs/scoring.md).
+// 1.2 (also): question_analysis (how the question was read and used: entities, intent, boost and ranking terms,
+// the offline relevance ranking per source). Additive: 1.0 and 1.1 dossiers stay valid.
+export const DOSSIER_SCHEMA_VERSION = '1.2';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -47,9 +59,44 @@ export interface EvidenceItem {
    * Where this record came from (since 1.1): a live provider answer, the response cache, or the offline
    * corpus; `synthetic` records are made-up examples, shown without a link and badged "synthetic example".
    */
-  provenance?: { mode: 'live' | 'cache' | 'offline_corpus'; synthetic: boolean; retrieved_at: string };
+  provenance?: {
+    mode: 'live' | 'cache' | 'offline_corpus';
+    synthetic: boolean;
+    retrieved_at: string;
+    /** Since 1.2: true when `auto` mode asked the provider, found it unreachable and took this record from the corpus. */
+    fallback?: boolean;
+  };
   /** Knowledge-graph node ids this record names (structured fields, or whole-word text matches). */
   entities: { drugs: string[]; targets: string[] };
+  /** What the record says (since 1.2): its outcome class and the sentence or registry fact that decided it. */
+  outcome?: EvidenceOutcome;
+  /** Since 1.2: the facts the ranking reads from this record, so every component recomputes by hand (docs/scoring.md). */
+  scoring_inputs?: ScoringInputs;
+}
+
+/** Present only where the record states them. */
+export interface ScoringInputs {
+  /** The score the record brings to evidence strength before its relationship weight (0..1). */
+  record_score: number;
+  /** Clinical trials: highest phase (0.5 = early phase 1) and participants enrolled. */
+  phase?: number | null;
+  enrollment?: number | null;
+  /** GWAS: association p-value. */
+  p_value?: number;
+  /** Open Targets: genetic_association data-type score. */
+  genetic_association_score?: number;
+  /** Drug labels: the indications name the disease. */
+  indication_match?: boolean;
+}
+
+/**
+ * positive / null / negative / harm: an outcome read from the record (domain/workspace/evidence-outcome.ts);
+ * unknown: studied but no outcome stated; excluded: a trial that studied nobody (withdrawn); context: a record
+ * that states no outcome by its nature (an association score, healthy-tissue expression, a mechanism).
+ */
+export interface EvidenceOutcome {
+  class: 'positive' | 'null' | 'negative' | 'harm' | 'unknown' | 'excluded' | 'context';
+  statement: string | null;
 }
 
 export type ClaimRelationship = 'supports' | 'contradicts' | 'associated_with' | 'targets' | 'participates_in';
@@ -71,6 +118,8 @@ export interface Claim {
   /** Human-readable citations: "PMID:12345", "NCT01234567", ... */
   citations: string[];
   origin: 'deterministic' | 'llm';
+  /** Since 1.2: "harm" when a contradiction rests on a safety signal (deaths, withdrawal, boxed warning, ...). */
+  qualifier?: 'harm';
 }
 
 export type ConfidenceBand = 'high' | 'medium' | 'low';
@@ -90,6 +139,20 @@ export interface CandidateRanking {
   contradicting_claim_ids: string[];
   citation_ids: string[];
   graph_explanation_ids: string[];
+  /**
+   * Since 1.2: safety facts about the candidate from the store (not from the retrieved records), e.g. DrugBank's
+   * "withdrawn" group. A flagged candidate is never high confidence.
+   */
+  safety_flags?: SafetyFlag[];
+}
+
+export interface SafetyFlag {
+  flag: 'withdrawn';
+  /** The knowledge-graph node the fact is about, and the snapshot that states it. */
+  node: string;
+  source: 'drugbank';
+  snapshot_id: string;
+  statement: string;
 }
 
 /** One step of an explanation path: the edge's type, where it comes from, and (knowledge graph) its direction. */
@@ -119,6 +182,15 @@ export interface GraphExplanation {
   via_diseases?: ClaimEntity[];
 }
 
+export interface RetrievalManifest {
+  /** Evidence records by provenance mode. */
+  records_by_mode: { live: number; cache: number; offline_corpus: number };
+  synthetic_records: number;
+  /** Sources whose provider was unreachable in `auto` mode, answered by the offline corpus instead. */
+  fallback_sources: SourceName[];
+  fallback_records: number;
+}
+
 export type LlmStatus = 'disabled' | 'ok' | 'not_configured' | 'timeout' | 'quota_exceeded' | 'failed' | 'invalid_output';
 
 export interface Dossier {
@@ -129,6 +201,8 @@ export interface Dossier {
   request: ResearchRequest;
   disease: { id: string; name: string; mondo_id: string; efo_id: string };
   search_terms: string[];
+  /** Since 1.2: how the question was read (entities, intent) and used (boosts, offline ranking). */
+  question_analysis?: QuestionAnalysisRecord;
   source_statuses: SourceStatus[];
   evidence: EvidenceItem[];
   claims: Claim[];
@@ -145,6 +219,8 @@ export interface Dossier {
       inputs: Record<string, unknown>;
     };
     llm: { status: LlmStatus; model: string | null; warnings: string[] };
+    /** Since 1.2: how the evidence was obtained, so a reader sees at once what is live and what is not. */
+    retrieval?: RetrievalManifest;
   };
   disclaimer: string;
 }

@@ -19,6 +19,8 @@ import { stableId } from './hashing';
 export interface SourceRun {
   status: SourceStatus;
   records: SourceRecord[];
+  /** `auto` mode fell back to the offline corpus because the provider was unreachable. */
+  fallback?: boolean;
 }
 
 /** An evidence item together with what claims and ranking need from its records. */

@@ -148,14 +148,20 @@ export function classifyOutcomeSentence(sentence: string): OutcomeCall {
 
   // Harm first: a safety signal is reported whatever the efficacy result, unless it is negated.
   const harm = firstMatch(sentence, HARM_CUES);
-  if (harm && !negatedBefore(sentence, harm.index) && !/\bno (?:\w+ ){0,2}(?:deaths?|fatal)/i.test(sentence.slice(Math.max(0, harm.index - 20), harm.index + harm[0].length))) {
+  // "serious adverse events were not significantly increased": the negator sits inside the cue itself.
+  const negatedInside = harm !== null && /\b(?:not|no|never|without|neither)\b/i.test(harm[0]);
+  // "rates of serious infections did not differ": a null cue in the harm cue's own clause denies the excess.
+  const deniedInClause = harm !== null && firstMatch(clauseAround(sentence, harm.index, harm[0].length), NULL_CUES) !== null;
+  if (harm && !negatedInside && !deniedInClause && !negatedBefore(sentence, harm.index) && !/\bno (?:\w+ ){0,2}(?:deaths?|fatal)/i.test(sentence.slice(Math.max(0, harm.index - 20), harm.index + harm[0].length))) {
     return call('harm', 'harm', harm[0]);
   }
+  // A statistic about safety alone (no efficacy word) that shows no difference is reassurance, not a null efficacy result.
+  const safetyStatement = HARM_OUTCOME.test(sentence) && !EFFICACY.test(sentence);
 
   // Statistics: a ratio's CI, then p-values.
   const ci = ratioInterval(sentence);
   if (ci) {
-    if (ci.lower <= 1 && ci.upper >= 1) return call('null', 'statistic', ci.text);
+    if (ci.lower <= 1 && ci.upper >= 1) return safetyStatement ? call('none', 'safety_no_difference', ci.text) : call('null', 'statistic', ci.text);
     // A ratio measures the hazard/odds of an event (lower is better) unless it is about a good outcome.
     const badOutcome = !GOOD_OUTCOME.test(sentence) || BAD_OUTCOME.test(sentence) && !/\b(?:remission|response)\b/i.test(sentence);
     const below = ci.upper < 1;
@@ -164,7 +170,7 @@ export function classifyOutcomeSentence(sentence: string): OutcomeCall {
   }
   const ps = pValues(sentence);
   const nullCue = firstMatch(sentence, NULL_CUES);
-  if (ps.length > 0 && ps.every((p) => !p.significant)) return call('null', 'statistic', ps[0]!.text);
+  if (ps.length > 0 && ps.every((p) => !p.significant)) return safetyStatement ? call('none', 'safety_no_difference', ps[0]!.text) : call('null', 'statistic', ps[0]!.text);
 
   if (OPEN_QUESTION.test(sentence)) return call('none', 'open_question', OPEN_QUESTION.exec(sentence)![0]);
   // A "no difference" about safety alone ("adverse events did not differ") is reassurance, not a null

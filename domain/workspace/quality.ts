@@ -11,8 +11,8 @@
 //                other peer-reviewed article                                          → moderate 0.45
 //   preprints    not peer reviewed                                                    → low 0.35
 //   trials       terminated or suspended                                              → low 0.30
-//                phase 3–4, completed (or primary outcome met)                        → high 0.90
-//                phase 3–4, not (yet) completed                                       → moderate 0.65
+//                phase 3–4 with posted results (or a stated primary outcome)          → high 0.90
+//                phase 3–4, completed without posted results, or not (yet) completed  → moderate 0.65
 //                phase 2                                                              → moderate 0.55
 //                phase 1 / early phase 1 / no phase                                   → low 0.35 / 0.30
 //   GWAS         p < 5e-8 (genome-wide significant)                                   → high 0.85
@@ -23,9 +23,8 @@
 //   Open Targets association score ≥ 0.5                                              → moderate 0.65
 //                association score ≥ 0.1                                              → low 0.40
 //                otherwise                                                            → low 0.25
-//   ChEMBL       pChEMBL ≥ 7 (≤ 100 nM)                                               → moderate 0.65
-//                pChEMBL ≥ 5                                                          → low 0.40
-//                otherwise                                                            → low 0.25
+//   ChEMBL       a curated drug mechanism (mechanism.json: the drug's mechanism of action, curated from
+//                labels and literature — antibodies carry no pChEMBL and are not graded by one) → moderate 0.70
 //   GTEx         median TPM ≥ 10 in the disease tissue                                → moderate 0.50
 //                otherwise                                                            → low 0.25
 import type { QualityTier } from './dossier-types';
@@ -61,8 +60,8 @@ export const QUALITY_RULES: readonly QualityRule[] = [
   rule('article-other', 'moderate', 0.45, 'a peer-reviewed article without a stronger stated study design'),
   rule('preprint', 'low', 0.35, 'a preprint that has not been peer reviewed'),
   rule('trial-terminated', 'low', 0.3, 'a terminated or suspended clinical trial'),
-  rule('trial-phase3-completed', 'high', 0.9, 'a completed phase 3–4 clinical trial (or one that met its primary outcome)'),
-  rule('trial-phase3-ongoing', 'moderate', 0.65, 'a phase 3–4 clinical trial not yet completed'),
+  rule('trial-phase3-results', 'high', 0.9, 'a phase 3–4 clinical trial with posted results (or a stated primary outcome)'),
+  rule('trial-phase3-no-results', 'moderate', 0.65, 'a phase 3–4 clinical trial without posted results (completed without them, or not yet completed)'),
   rule('trial-phase2', 'moderate', 0.55, 'a phase 2 clinical trial'),
   rule('trial-phase1', 'low', 0.35, 'a phase 1 clinical trial'),
   rule('trial-other', 'low', 0.3, 'a clinical trial without a stated phase'),
@@ -74,9 +73,7 @@ export const QUALITY_RULES: readonly QualityRule[] = [
   rule('ot-strong', 'moderate', 0.65, 'an Open Targets association with overall score ≥ 0.5'),
   rule('ot-weak', 'low', 0.4, 'an Open Targets association with overall score between 0.1 and 0.5'),
   rule('ot-minimal', 'low', 0.25, 'an Open Targets association with overall score below 0.1 or none stated'),
-  rule('chembl-potent', 'moderate', 0.65, 'a ChEMBL bioactivity with pChEMBL ≥ 7'),
-  rule('chembl-active', 'low', 0.4, 'a ChEMBL bioactivity with pChEMBL between 5 and 7'),
-  rule('chembl-weak', 'low', 0.25, 'a ChEMBL bioactivity with pChEMBL below 5 or none stated'),
+  rule('chembl-mechanism', 'moderate', 0.7, 'a curated ChEMBL drug mechanism of action'),
   rule('gtex-expressed', 'moderate', 0.5, 'a GTEx expression of median TPM ≥ 10 in the disease tissue'),
   rule('gtex-low', 'low', 0.25, 'a GTEx expression below median TPM 10 or none stated'),
 ];
@@ -129,7 +126,8 @@ function ruleIdFor(record: SourceRecord): string {
       if (status === 'TERMINATED' || status === 'SUSPENDED') return 'trial-terminated';
       const phase = trialPhaseNumber(record.attributes.phase);
       if (phase !== null && phase >= 3) {
-        return status === 'COMPLETED' || record.attributes.outcomeMet === true ? 'trial-phase3-completed' : 'trial-phase3-ongoing';
+        const results = record.attributes.hasResults === true || (record.attributes.primaryAnalyses?.length ?? 0) > 0 || record.attributes.outcomeMet !== undefined;
+        return results ? 'trial-phase3-results' : 'trial-phase3-no-results';
       }
       if (phase === 2) return 'trial-phase2';
       if (phase !== null && phase >= 0.5) return 'trial-phase1';
@@ -149,12 +147,8 @@ function ruleIdFor(record: SourceRecord): string {
       if (typeof s === 'number' && s >= 0.1) return 'ot-weak';
       return 'ot-minimal';
     }
-    case 'bioactivity': {
-      const p = record.attributes.pchembl;
-      if (typeof p === 'number' && p >= 7) return 'chembl-potent';
-      if (typeof p === 'number' && p >= 5) return 'chembl-active';
-      return 'chembl-weak';
-    }
+    case 'bioactivity':
+      return 'chembl-mechanism';
     case 'expression': {
       const tpm = record.attributes.medianTpm;
       return typeof tpm === 'number' && tpm >= 10 ? 'gtex-expressed' : 'gtex-low';

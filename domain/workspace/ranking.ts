@@ -5,14 +5,18 @@
 //                       target: subject of associated_with / participates_in, or object of targets.
 //   contradicting claims  subject of contradicts.
 // Component scores, each 0..100:
-//   evidence_strength   Σ over distinct supporting evidence of (quality score × relationship weight:
-//                       supports 1, associated_with 0.5, targets 0.5, participates_in 0.25), scaled so that
-//                       `strength_saturation` (default 3, e.g. three high-quality supporting trials) = 100.
+//   evidence_strength   Open Targets' weighted harmonic sum (evidence-strength.ts, docs/scoring.md): per data
+//                       source Σ r_i / i² over its supporting records' scores r (quality, or for a trial its
+//                       phase × study size; × relationship weight: supports 1, associated_with 0.5, targets 0.5,
+//                       participates_in 0.25), then Σ w·D_j / j² over the sources (weights `source_weights`),
+//                       each sum divided by π²/6; × 100.
 //   evidence_quality    mean quality score of the supporting evidence × 100.
-//   clinical_maturity   (drugs) best of: approved label naming the disease 100; phase 4 trial 90, phase 3 75,
-//                       phase 2 50, phase 1 25, early phase 1 15, trial without phase 10.
-//   genetic_support     (targets) best of: GWAS p < 5e-8 100, p < 1e-5 60, other GWAS 30; Open Targets
-//                       association score × 100.
+//   clinical_maturity   (drugs) best of, over records that do not contradict: approved label naming the
+//                       disease 100; phase 4 trial 90, phase 3 75, phase 2 50, phase 1 25, early phase 1 15,
+//                       trial without phase 10 (withdrawn, failed and stopped trials count nothing).
+//   genetic_support     (targets) genetic data types only, best of: GWAS p < 5e-8 100, p < 1e-5 60, other GWAS
+//                       30; Open Targets' genetic_association data-type score × 100 (never its overall score,
+//                       which counts known drugs).
 //   graph_support       a knowledge-graph path to the disease: 100 for 1 hop, minus `graph_hop_penalty`
 //                       (default 20) per further hop; 0 when no path. A path through another disease than
 //                       the question's (cross_disease) counts `graph_cross_disease_factor` (default 0.5) of that.
@@ -21,13 +25,16 @@
 // score = clamp(0, 100, Σ weight × positive component − penalty weight × contradiction_penalty).
 // Default weights: drugs 0.35 strength, 0.20 quality, 0.25 maturity, 0.20 graph, 0.30 penalty;
 // targets 0.30 strength, 0.20 quality, 0.30 genetic, 0.20 graph, 0.30 penalty.
-// Confidence band: high with ≥ 3 supporting records of mean quality ≥ 0.70 and penalty ≤ 25; medium with
-// (≥ 2 records of mean quality ≥ 0.45, or 1 record of quality ≥ 0.75) and penalty ≤ 50; else low.
+// Confidence band: high with ≥ 3 supporting records from ≥ 2 sources (source diversity), mean quality ≥ 0.70,
+// penalty ≤ 25 (agreement of direction ≥ 75 %) and no harm among the contradictions; medium with (≥ 2 records
+// of mean quality ≥ 0.45, or 1 record of quality ≥ 0.75) and penalty ≤ 50; else low.
 // Order: score desc, then candidate id; ranks 1..n.
-import type { CandidateRanking, CandidateType, Claim, ClaimEntity, ConfidenceBand, GraphExplanation } from './dossier-types';
+import type { CandidateRanking, CandidateType, Claim, ClaimEntity, ConfidenceBand, GraphExplanation, SafetyFlag } from './dossier-types';
 import type { NormalizedEvidence } from './normalize';
 import { compareStrings } from './normalize';
 import { trialPhaseNumber } from './quality';
+import type { SourceName } from './sources';
+import { evidenceStrength, recordScore } from './evidence-strength';
 
 export interface DrugWeights {
   evidence_strength: number;
@@ -49,14 +56,16 @@ export interface BandRule {
   min_evidence: number;
   min_mean_quality: number;
   max_penalty: number;
+  /** Distinct sources among the supporting records. */
+  min_sources?: number;
 }
 
 export interface ScoringConfig {
   drug_weights: DrugWeights;
   target_weights: TargetWeights;
   relationship_weights: { supports: number; associated_with: number; targets: number; participates_in: number };
-  /** Weighted quality sum that gives evidence_strength 100. */
-  strength_saturation: number;
+  /** Data-source weights of the harmonic sum over sources (Open Targets down-weights text-derived sources). */
+  source_weights: Record<SourceName, number>;
   /** graph_support lost per hop beyond the first. */
   graph_hop_penalty: number;
   /** graph_support is multiplied by this when the path passes through another disease (cross_disease). */
@@ -74,11 +83,11 @@ export const DEFAULT_SCORING: ScoringConfig = {
   drug_weights: { evidence_strength: 0.35, evidence_quality: 0.2, clinical_maturity: 0.25, graph_support: 0.2, contradiction_penalty: 0.3 },
   target_weights: { evidence_strength: 0.3, evidence_quality: 0.2, genetic_support: 0.3, graph_support: 0.2, contradiction_penalty: 0.3 },
   relationship_weights: { supports: 1, associated_with: 0.5, targets: 0.5, participates_in: 0.25 },
-  strength_saturation: 3,
+  source_weights: { pubmed: 0.5, biorxiv: 0.25, clinical_trials: 1, fda_labels: 1, chembl: 1, gwas: 1, opentargets: 1, gtex: 0.2 },
   graph_hop_penalty: 20,
   graph_cross_disease_factor: 0.5,
   bands: {
-    high: { min_evidence: 3, min_mean_quality: 0.7, max_penalty: 25 },
+    high: { min_evidence: 3, min_mean_quality: 0.7, max_penalty: 25, min_sources: 2 },
     medium: { min_evidence: 2, min_mean_quality: 0.45, max_penalty: 50, single_record_min_quality: 0.75 },
   },
   include_llm_claims: true,
@@ -88,7 +97,7 @@ export interface ScoringOverrides {
   drug_weights?: Partial<DrugWeights>;
   target_weights?: Partial<TargetWeights>;
   relationship_weights?: Partial<ScoringConfig['relationship_weights']>;
-  strength_saturation?: number;
+  source_weights?: Partial<Record<SourceName, number>>;
   graph_hop_penalty?: number;
   graph_cross_disease_factor?: number;
   bands?: { high?: Partial<BandRule>; medium?: Partial<ScoringConfig['bands']['medium']> };
@@ -101,7 +110,7 @@ export function resolveScoring(overrides: ScoringOverrides = {}): ScoringConfig 
     drug_weights: { ...DEFAULT_SCORING.drug_weights, ...overrides.drug_weights },
     target_weights: { ...DEFAULT_SCORING.target_weights, ...overrides.target_weights },
     relationship_weights: { ...DEFAULT_SCORING.relationship_weights, ...overrides.relationship_weights },
-    strength_saturation: overrides.strength_saturation ?? DEFAULT_SCORING.strength_saturation,
+    source_weights: { ...DEFAULT_SCORING.source_weights, ...overrides.source_weights },
     graph_hop_penalty: overrides.graph_hop_penalty ?? DEFAULT_SCORING.graph_hop_penalty,
     graph_cross_disease_factor: overrides.graph_cross_disease_factor ?? DEFAULT_SCORING.graph_cross_disease_factor,
     bands: {
@@ -118,7 +127,6 @@ export function resolveScoring(overrides: ScoringOverrides = {}): ScoringConfig 
     }
   };
   check('', config);
-  if (config.strength_saturation <= 0) throw new Error('scoring configuration strength_saturation must be > 0');
   return config;
 }
 
@@ -201,7 +209,7 @@ function assess(candidate: ClaimEntity, kind: 'drug' | 'target', claims: readonl
   const S = supporting.reduce((sum, ne) => sum + ne.item.quality_score * (weightOf.get(ne.item.evidence_id) ?? 0), 0);
   const C = contradicting.reduce((sum, ne) => sum + ne.item.quality_score, 0);
   const meanQuality = supporting.length > 0 ? supporting.reduce((sum, ne) => sum + ne.item.quality_score, 0) / supporting.length : 0;
-  const strength = clamp((100 * S) / config.strength_saturation);
+  const strength = clamp(100 * evidenceStrength(supporting.map((ne) => ({ ne, score: recordScore(ne) * (weightOf.get(ne.item.evidence_id) ?? 0) })), config.source_weights).overall);
   const penalty = C > 0 ? (100 * C) / (C + S) : 0;
   const hops = explanation?.status === 'found' && explanation.path ? explanation.path.relationships.length : null;
   const crossDisease = explanation?.cross_disease === true ? config.graph_cross_disease_factor : 1;
@@ -225,7 +233,7 @@ function assess(candidate: ClaimEntity, kind: 'drug' | 'target', claims: readonl
   let geneticNote = '';
   if (kind === 'drug') {
     let maturity = 0;
-    for (const ne of [...supporting, ...contradicting]) {
+    for (const ne of supporting) {
       const r = ne.record;
       if (r.recordType === 'drug_label' && r.attributes.indicationMatch === true) {
         if (maturity < 100) maturityNote = `approved label for this indication (${ne.citations[0]})`;
@@ -250,9 +258,9 @@ function assess(candidate: ClaimEntity, kind: 'drug' | 'target', claims: readonl
         const p = r.attributes.pValue;
         value = typeof p === 'number' && p < 5e-8 ? 100 : typeof p === 'number' && p < 1e-5 ? 60 : 30;
         note = `GWAS association${typeof p === 'number' ? ` p = ${p.toExponential(1)}` : ''} (${ne.citations[0]})`;
-      } else if (r.recordType === 'target_association' && typeof r.attributes.associationScore === 'number') {
-        value = clamp(100 * r.attributes.associationScore);
-        note = `Open Targets association score ${r.attributes.associationScore.toFixed(2)} (${ne.citations[0]})`;
+      } else if (r.recordType === 'target_association' && typeof r.attributes.geneticAssociationScore === 'number') {
+        value = clamp(100 * r.attributes.geneticAssociationScore);
+        note = `Open Targets genetic association score ${r.attributes.geneticAssociationScore.toFixed(2)} (${ne.citations[0]})`;
       }
       if (value > genetic) {
         genetic = value;
@@ -280,7 +288,9 @@ function band(a: Assessment, config: ScoringConfig): ConfidenceBand {
   const q = a.meanQuality;
   const p = a.penalty;
   const { high, medium } = config.bands;
-  if (n >= high.min_evidence && q >= high.min_mean_quality && p <= high.max_penalty) return 'high';
+  const sources = new Set(a.supporting.map((ne) => ne.item.source)).size;
+  const harm = a.contradictingClaims.some((c) => c.qualifier === 'harm');
+  if (n >= high.min_evidence && sources >= (high.min_sources ?? 1) && q >= high.min_mean_quality && p <= high.max_penalty && !harm) return 'high';
   if (((n >= medium.min_evidence && q >= medium.min_mean_quality) || (n >= 1 && q >= medium.single_record_min_quality)) && p <= medium.max_penalty) return 'medium';
   return 'low';
 }
@@ -321,12 +331,22 @@ function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score:
 }
 
 export interface RankingInput {
+  /** Compounds DrugBank lists as withdrawn (knowledge-graph node id → snapshot id); flagged, never high confidence. */
+  withdrawn?: ReadonlyMap<string, string>;
   candidates: Candidates;
   claims: readonly Claim[];
   evidence: readonly NormalizedEvidence[];
   /** Explanations by candidate id (see graph-explanations.ts). */
   explanations: ReadonlyMap<string, GraphExplanation>;
   config?: ScoringConfig;
+}
+
+/** DrugBank's "withdrawn" group for the knowledge-graph compound the candidate was linked to. */
+function safetyFlags(candidate: ClaimEntity, explanation: GraphExplanation | undefined, withdrawn: ReadonlyMap<string, string> | undefined): SafetyFlag[] {
+  const node = explanation?.candidate_node;
+  const snapshot = node ? withdrawn?.get(node) : undefined;
+  if (!node || !snapshot) return [];
+  return [{ flag: 'withdrawn', node, source: 'drugbank', snapshot_id: snapshot, statement: `DrugBank lists ${candidate.label} (${node}) as withdrawn from the market in at least one jurisdiction; it cannot be high confidence.` }];
 }
 
 export interface Rankings {
@@ -340,7 +360,9 @@ function rankKind(kind: 'drug' | 'target', list: readonly ClaimEntity[], input: 
     const explanation = input.explanations.get(candidate.id);
     const a = assess(candidate, kind, claims, input.evidence, byId, explanation, config);
     const score = weightedScore(a.components, weights);
-    const confidence = band(a, config);
+    const flags = kind === 'drug' ? safetyFlags(candidate, explanation, input.withdrawn) : [];
+    const banded = band(a, config);
+    const confidence = flags.length > 0 && banded === 'high' ? 'medium' : banded;
     const citations: string[] = [];
     for (const claim of [...a.supportingClaims, ...a.contradictingClaims]) for (const c of claim.citations) if (!citations.includes(c)) citations.push(c);
     const ranking: CandidateRanking = {
@@ -351,11 +373,12 @@ function rankKind(kind: 'drug' | 'target', list: readonly ClaimEntity[], input: 
       score,
       confidence_band: confidence,
       component_scores: a.components,
-      explanation: explanationText(candidate, kind, score, confidence, a, explanation),
+      explanation: explanationText(candidate, kind, score, confidence, a, explanation) + flags.map((f) => ` Safety: ${f.statement}`).join(''),
       supporting_claim_ids: a.supportingClaims.map((c) => c.claim_id),
       contradicting_claim_ids: a.contradictingClaims.map((c) => c.claim_id),
       citation_ids: citations,
       graph_explanation_ids: explanation ? [explanation.explanation_id] : [],
+      ...(flags.length > 0 ? { safety_flags: flags } : {}),
     };
     return ranking;
   });

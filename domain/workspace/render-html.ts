@@ -42,6 +42,22 @@ function section(id: string, title: string, body: string): string {
   return `<section id="${id}"><h2>${escapeHtml(title)}</h2>${body}</section>`;
 }
 
+/** How the question was read and used (dossier 1.2 question_analysis); nothing for older dossiers. */
+function questionRows(d: Dossier): [string, string][] {
+  const q = d.question_analysis;
+  if (!q) return [];
+  const entities = q.entities.map((e) => `${e.label}${e.id ? '' : ' (not in the graph)'} — "${e.matched}"`).join('; ');
+  const offline = Object.entries(q.offline_relevance)
+    .filter(([, note]) => note?.entity_filter)
+    .map(([source, note]) => `${source} ${note!.kept} of ${note!.of}`)
+    .join('; ');
+  return [
+    ['Question intent', q.intent],
+    ['Question entities', entities || 'none: the disease alone was searched, the question\'s words only ranked the records'],
+    ...(offline ? [['Offline records naming the question\'s entities', offline] as [string, string]] : []),
+  ];
+}
+
 function requestSection(d: Dossier): string {
   const r = d.request;
   const rows: [string, string][] = [
@@ -53,6 +69,7 @@ function requestSection(d: Dossier): string {
     ['Maximum evidence records', String(r.max_evidence)],
     ['LLM enrichment', r.enable_llm ? 'enabled' : 'disabled'],
     ['Search terms', d.search_terms.join('; ') || 'none'],
+    ...questionRows(d),
     ['Run', `${d.run_id} (started ${d.started_at}, completed ${d.completed_at})`],
   ];
   return section('request', 'Request', `<dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`);
@@ -104,7 +121,10 @@ function evidenceHtml(e: EvidenceItem): string {
   const also = e.also_found_in.length > 0
     ? `<br><small>Also found in: ${e.also_found_in.map((a) => link(a.url, `${a.source} ${a.native_id}`)).join(', ')}</small>` : '';
   const synthetic = e.provenance?.synthetic ? ' <strong class="synthetic">synthetic example</strong>' : '';
-  return `<tr><td>${escapeHtml(e.evidence_id)}</td><td>${escapeHtml(e.source)}<br>${link(e.url, e.native_id)}${synthetic}</td><td>${escapeHtml(e.title)}<br><small>${escapeHtml(e.snippet)}</small>${also}</td>`
+  const fallback = e.provenance?.fallback ? ' <strong class="fallback">provider unreachable: offline corpus</strong>' : '';
+  const outcome = e.outcome && e.outcome.class !== 'context'
+    ? `<br><small>Outcome: <strong>${escapeHtml(e.outcome.class)}</strong>${e.outcome.statement ? ` — ${escapeHtml(e.outcome.statement)}` : ''}</small>` : '';
+  return `<tr><td>${escapeHtml(e.evidence_id)}</td><td>${escapeHtml(e.source)}<br>${link(e.url, e.native_id)}${synthetic}${fallback}</td><td>${escapeHtml(e.title)}<br><small>${escapeHtml(e.snippet)}</small>${outcome}${also}</td>`
     + `<td>${escapeHtml(e.published ?? '—')}</td><td>${escapeHtml(e.evidence_type.replace(/_/g, ' '))}</td>`
     + `<td>${escapeHtml(e.quality_tier)} (${escapeHtml(e.quality_score.toFixed(2))})<br><small>${escapeHtml(e.quality_rationale)}</small></td></tr>`;
 }

@@ -53,6 +53,16 @@ export interface SourceRecord {
     enrollment?: number;
     /** Trials/articles: the primary outcome was met (true), not met (false), unknown (absent). */
     outcomeMet?: boolean;
+    /** Clinical trials: the registry holds posted results (ClinicalTrials.gov `hasResults`). */
+    hasResults?: boolean;
+    /** Clinical trials: the statistical analyses of the PRIMARY outcome measures in the posted results. */
+    primaryAnalyses?: TrialAnalysis[];
+    /** Clinical trials: why a trial stopped early (`whyStopped`), as the sponsor wrote it. */
+    whyStopped?: string;
+    /** Clinical trials: interventions given only in comparator arms (placebo, active or sham comparator). */
+    comparatorDrugs?: string[];
+    /** Clinical trials: interventions given in every arm, comparators included (background therapy). */
+    backgroundDrugs?: string[];
     /** GWAS: association p-value. */
     pValue?: number;
     /** Open Targets: overall association score 0..1. */
@@ -67,7 +77,57 @@ export interface SourceRecord {
     journal?: string;
     /** Drug labels: the label's indications text mentions the disease. */
     indicationMatch?: boolean;
+    /** Drug labels: the boxed warning's text (openFDA `boxed_warning`), when the label carries one. */
+    boxedWarning?: string;
+    /** Open Targets: the genetic_association data-type score 0..1 (datatypeScores), apart from the overall score. */
+    geneticAssociationScore?: number;
+    // --- Added with issue 14 (parts 4 and 7); all optional, absent when the provider does not say. ---
+    /**
+     * Articles: PubMed lists the publication type "Retracted Publication" (the article was retracted) or
+     * "Retraction of Publication" (the record is the retraction notice). Dropped before normalization.
+     */
+    retracted?: boolean;
+    /** Articles: the article's DOI (lower case), to recognise the published version of a preprint. */
+    doi?: string;
+    /** Preprints: the DOI of the peer-reviewed version, when bioRxiv records one. */
+    publishedDoi?: string;
+    /** Drug labels: the active ingredients (openFDA substance_name, upper case, sorted); one label is kept per set. */
+    activeIngredients?: string[];
+    /** GWAS: the risk (effect) allele the Catalog reports, e.g. "rs2476601-A". */
+    riskAllele?: string;
+    /** GWAS: odds ratio per copy of the risk allele. */
+    oddsRatio?: number;
+    /** GWAS: beta coefficient, with its direction applied (negative = decrease), and its unit. */
+    beta?: number;
+    betaUnit?: string;
+    /**
+     * GWAS: which way the reported allele acts: 'risk' (OR > 1, beta increase), 'protective' (OR < 1, beta
+     * decrease), 'unknown' (no effect size given). Claims read it (a protective allele is not a risk allele).
+     */
+    effectDirection?: 'risk' | 'protective' | 'unknown';
+    /** GWAS: genes the Catalog maps the variant to (Ensembl mapping), besides the author-reported ones. */
+    mappedGenes?: string[];
+    /** ChEMBL: the target's type when not a single protein (PROTEIN COMPLEX, PROTEIN FAMILY, ...). */
+    targetType?: string;
   };
+}
+
+/** One statistical analysis of a primary outcome (ClinicalTrials.gov resultsSection.outcomeMeasuresModule). */
+export interface TrialAnalysis {
+  /** The outcome measure's title. */
+  outcome: string;
+  /** As posted: "0.12", "<0.001", "=0.03". */
+  pValue?: string;
+  /** The estimated parameter: "Odds Ratio (OR)", "Hazard Ratio (HR)", "Mean Difference (Final Values)", ... */
+  paramType?: string;
+  paramValue?: number;
+  ciLower?: number;
+  ciUpper?: number;
+  /** Confidence level in percent (95). */
+  ciPct?: number;
+  statisticalMethod?: string;
+  /** SUPERIORITY, NON_INFERIORITY, EQUIVALENCE, OTHER, ... */
+  nonInferiorityType?: string;
 }
 
 export type SourceState = 'ok' | 'warning' | 'error' | 'skipped';

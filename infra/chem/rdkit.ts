@@ -3,10 +3,11 @@
 // dist/RDKit_minimal.d.ts and by calling it): it reads SMILES and mol blocks but NOT InChI (get_mol returns
 // null for "InChI=…", hence domain/screening/inchi-structure.ts), writes InChI, computes Morgan
 // fingerprints and a descriptor set (get_descriptors: weights, Crippen logP, TPSA, Lipinski counts, rings,
-// rotatable bonds), and has no QED and no structural-alert catalogue.
+// rotatable bonds), and has no QED (qed-properties.ts measures its properties with RDKit's own QED patterns).
 import initRDKitModule from '@rdkit/rdkit';
 import type { MainModule } from '@rdkit/rdkit';
 import type { MolecularDescriptors } from '../../domain/screening/drug-likeness';
+import { MeasuredQed, qedProperties } from './qed-properties';
 
 let loading: Promise<MainModule> | undefined;
 
@@ -37,13 +38,16 @@ export function fingerprintChecked(module: MainModule, smiles: string, morgan: M
   }
 }
 
-/** Canonical SMILES and descriptors of a molecule given as SMILES, or null when RDKit cannot read it. */
-export function moleculeFeatures(module: MainModule, smiles: string): { smiles: string; descriptors: MolecularDescriptors } | null {
+export interface MoleculeFeatures { smiles: string; descriptors: MolecularDescriptors; qed: MeasuredQed }
+
+/** Canonical SMILES, descriptors and QED properties of a molecule given as SMILES, or null when RDKit cannot read it. */
+export function moleculeFeatures(module: MainModule, smiles: string): MoleculeFeatures | null {
   const mol = module.get_mol(smiles);
   if (!mol) return null;
   try {
     if (!mol.is_valid()) return null;
-    return { smiles: mol.get_smiles(), descriptors: JSON.parse(mol.get_descriptors()) as MolecularDescriptors };
+    const descriptors = JSON.parse(mol.get_descriptors()) as MolecularDescriptors;
+    return { smiles: mol.get_smiles(), descriptors, qed: qedProperties(module, mol, descriptors) };
   } finally {
     mol.delete();
   }

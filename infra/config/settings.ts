@@ -95,6 +95,12 @@ export interface Settings {
   sourceBaseUrls: Record<string, string>;
   /** The bundled offline corpus (fixtures/corpus unless overridden). */
   evidenceCorpusDir: string | undefined;
+  /**
+   * Provider credentials (secrets: sent only as the provider's own query parameter, never logged, never
+   * part of a cache key). NCBI E-utilities: api_key raises the limit from 3 to 10 requests per second;
+   * email and tool identify the client as NCBI asks. openFDA: api_key raises the daily quota.
+   */
+  providers: { ncbiApiKey: string | undefined; ncbiEmail: string | undefined; ncbiTool: string; openFdaApiKey: string | undefined };
   /** OpenAI-compatible chat completions endpoint for optional claim enrichment. */
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 }
@@ -168,6 +174,12 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     evidenceSourceMode: oneOf(env, 'EVIDENCE_SOURCE_MODE', 'auto', ['auto', 'live', 'offline'] as const),
     sourceBaseUrls: sourceBaseUrls(env),
     evidenceCorpusDir: raw(env, 'EVIDENCE_CORPUS_DIR') ? path.resolve(raw(env, 'EVIDENCE_CORPUS_DIR')!) : undefined,
+    providers: {
+      ncbiApiKey: token(env, 'NCBI_API_KEY'),
+      ncbiEmail: email(env, 'NCBI_EMAIL'),
+      ncbiTool: token(env, 'NCBI_TOOL') ?? 'evidence-research-service',
+      openFdaApiKey: token(env, 'OPENFDA_API_KEY'),
+    },
     llm: {
       baseUrl: outboundUrl(env, 'LLM_BASE_URL'),
       apiKey: raw(env, 'LLM_API_KEY'),
@@ -236,6 +248,19 @@ function localUsers(env: Record<string, string | undefined>): Record<string, str
     users[pair.slice(0, eq).trim()] = pair.slice(eq + 1);
   }
   return users;
+}
+
+/** A key or tool name: letters, digits and -_. only (it goes into a URL query string). */
+function token(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = raw(env, name);
+  if (value !== undefined && !/^[A-Za-z0-9._-]{1,200}$/.test(value)) throw new SettingsError(name, 'expected letters, digits, ".", "_" or "-" only');
+  return value;
+}
+
+function email(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = raw(env, name);
+  if (value !== undefined && !/^[^\s@]{1,100}@[^\s@]{1,200}\.[^\s@]{1,50}$/.test(value)) throw new SettingsError(name, `expected an e-mail address, got ${JSON.stringify(value)}`);
+  return value;
 }
 
 const SOURCE_NAMES = ['pubmed', 'clinical_trials', 'gwas', 'fda_labels', 'opentargets', 'gtex', 'biorxiv', 'chembl'];

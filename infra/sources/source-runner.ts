@@ -23,6 +23,7 @@ import path from 'node:path';
 import type { RetrievalMode, SourceRecord, SourceStatus } from '../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from './source-adapter';
 import type { ResponseCache } from './response-cache';
+import type { SharedRateLimit } from './shared-rate';
 
 export type SourceMode = 'auto' | 'live' | 'offline';
 export const SOURCE_MODES: readonly SourceMode[] = ['auto', 'live', 'offline'];
@@ -48,14 +49,29 @@ export interface RunSourceOptions {
   maxRetryAfterMs?: number;
   /** Wall-clock budget of the whole live retrieval (all requests, waits and retries), default 60 000 ms. */
   budgetMs?: number;
-  /** Overrides adapter.minIntervalMs (tests). */
+  /** Overrides adapter.minIntervalMs (tests; NCBI with an API key). */
   minIntervalMs?: number;
+  /**
+   * Query parameters added to every request of this source (NCBI api_key, email, tool; openFDA api_key).
+   * They may be secrets: they replace a same-named parameter, are never part of a cache key, and never
+   * appear in a status warning (which drops query strings).
+   */
+  extraParams?: Record<string, string | undefined>;
+  /** The provider's spacing shared across worker processes (shared-rate.ts); absent = per process only. */
+  sharedRate?: SharedRateLimit;
+  /** Replaces adapter.auxiliaryBaseUrls entries (tests, mirrors); see ProviderHttpClient.via. */
+  auxiliaryBaseUrls?: Record<string, string>;
   /** Response body cap, default 20 MiB. */
   maxBodyBytes?: number;
   /** Clock for retrieved_at. */
   now?: () => Date;
   /** fetch implementation (tests); default the global fetch. */
   fetchImpl?: typeof fetch;
+  /**
+   * Offline corpus records in the order (and selection) a question-aware search would return them; applied
+   * before the limit. The pipeline passes the question's BM25 ranking (domain/workspace/question/relevance.ts).
+   */
+  offlineRelevance?: (records: SourceRecord[]) => SourceRecord[];
 }
 
 /** A SourceQuery whose terms may be left to the adapter (adapter.queryTerms). */
@@ -64,6 +80,8 @@ export type SourceRequest = Omit<SourceQuery, 'terms'> & { terms?: string[] };
 export interface SourceRun {
   records: SourceRecord[];
   status: SourceStatus;
+  /** `auto` mode fell back to the offline corpus because the provider was unreachable. */
+  fallback?: boolean;
 }
 
 export const USER_AGENT = 'evidence-research-service/0.1 (research-only biomedical evidence service)';
@@ -103,7 +121,7 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
     if (!adapter.isConfigured(request.disease)) {
       return finish([], 'skipped', null, `${adapter.name} is not configured for disease ${request.disease.id}; source skipped`, []);
     }
-    query = { ...request, terms: request.terms ?? adapter.queryTerms(request.disease, request.question) };
+    query = { ...request, terms: request.terms ?? adapter.queryTerms(request.disease, request.question, request.focus) };
   } catch (error) {
     return finish([], 'error', null, `${adapter.name} failed: ${reason(error)}`, request.terms ?? []);
   }
@@ -116,7 +134,7 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
 
   if (mode === 'offline') {
     try {
-      return done(readCorpus(adapter, query, options.corpusDir), 'offline', null);
+      return done(readCorpus(adapter, query, options), 'offline', null);
     } catch (error) {
       return finish([], 'error', null, `${adapter.name} offline corpus failed: ${reason(error)}`, query.terms);
     }
@@ -133,8 +151,8 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
   }
   if (mode === 'live') return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}`, query.terms);
   try {
-    const records = readCorpus(adapter, query, options.corpusDir);
-    return done(records, 'offline', `${adapter.name} provider unreachable (${reason(liveFailure)}); the offline corpus answered`);
+    const records = readCorpus(adapter, query, options);
+    return { ...done(records, 'offline', `${adapter.name} provider unreachable (${reason(liveFailure)}); the offline corpus answered`), fallback: true };
   } catch (corpusError) {
     return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}; offline corpus: ${reason(corpusError)}`, query.terms);
   }
@@ -171,7 +189,8 @@ export function corpusPath(adapter: Pick<SourceAdapter, 'name' | 'corpusExtensio
   return path.join(corpusDir, adapter.name, `${diseaseId}.${adapter.corpusExtension}`);
 }
 
-function readCorpus(adapter: SourceAdapter, query: SourceQuery, corpusDir: string | undefined): SourceRecord[] {
+function readCorpus(adapter: SourceAdapter, query: SourceQuery, options: RunSourceOptions): SourceRecord[] {
+  const corpusDir = options.corpusDir;
   const file = corpusPath(adapter, query.disease.id, corpusDir);
   let content: string;
   try {
@@ -180,7 +199,8 @@ function readCorpus(adapter: SourceAdapter, query: SourceQuery, corpusDir: strin
     throw new ProviderError(`no offline corpus file for disease ${query.disease.id}`, false);
   }
   const synthetic = corpusIsSynthetic(corpusDir ?? defaultCorpusDir());
-  return adapter.parseCorpus(content, query).map((record) => ({ ...record, synthetic }));
+  const records = adapter.parseCorpus(content, query).map((record) => ({ ...record, synthetic }));
+  return options.offlineRelevance ? options.offlineRelevance(records) : records;
 }
 
 /**
@@ -252,21 +272,64 @@ class RetryAfterError extends ProviderError {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What the clients of one run share, whichever host they ask: the budget, the answers to cache, the counts. */
+interface RunState {
+  deadline: number;
+  pending: Array<{ key: string; body: string }>;
+  live: number;
+  cached: number;
+}
+
+const withSlash = (url: URL): URL => {
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+};
+
 export class ProviderHttpClient implements ProviderHttp {
   private readonly base: URL;
   private readonly fetchImpl: typeof fetch;
-  private readonly deadline: number;
-  private readonly pending: Array<{ key: string; body: string }> = [];
-  /** Answers obtained from the provider / from the cache during this run. */
-  liveResponses = 0;
-  cachedResponses = 0;
+  private readonly state: RunState;
+  /** The adapter's main API (extra parameters such as API keys go to it only), or an auxiliary one. */
+  private readonly primary: boolean;
 
-  constructor(private readonly adapter: Pick<SourceAdapter, 'name' | 'defaultBaseUrl' | 'minIntervalMs'>, private readonly options: RunSourceOptions = {}) {
-    const base = new URL(options.baseUrl ?? adapter.defaultBaseUrl);
-    if (!base.pathname.endsWith('/')) base.pathname += '/';
-    this.base = base;
+  constructor(
+    private readonly adapter: Pick<SourceAdapter, 'name' | 'defaultBaseUrl' | 'minIntervalMs' | 'auxiliaryBaseUrls'>,
+    private readonly options: RunSourceOptions = {},
+    auxiliary?: { base: URL; state: RunState },
+  ) {
+    this.base = auxiliary?.base ?? withSlash(new URL(options.baseUrl ?? adapter.defaultBaseUrl));
     this.fetchImpl = options.fetchImpl ?? fetch;
-    this.deadline = Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
+    this.state = auxiliary?.state ?? { deadline: Date.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS), pending: [], live: 0, cached: 0 };
+    this.primary = auxiliary === undefined;
+  }
+
+  /** Answers obtained from the provider / from the cache during this run (every host of the adapter). */
+  get liveResponses(): number {
+    return this.state.live;
+  }
+
+  get cachedResponses(): number {
+    return this.state.cached;
+  }
+
+  private get deadline(): number {
+    return this.state.deadline;
+  }
+
+  private get pending(): Array<{ key: string; body: string }> {
+    return this.state.pending;
+  }
+
+  /**
+   * The same client against one of the adapter's auxiliary APIs (its own host allow-listed, its own
+   * spacing; the run's budget and cache shared). With a base URL override (a mirror, a test server) and
+   * no auxiliary override, the auxiliary API is expected under <base>/_<name>/.
+   */
+  via(name: string): ProviderHttp {
+    const configured = this.options.auxiliaryBaseUrls?.[name] ?? this.adapter.auxiliaryBaseUrls?.[name];
+    if (configured === undefined) throw new ProviderError(`${this.adapter.name} has no auxiliary API named ${name}`, false);
+    const base = this.options.baseUrl && !this.options.auxiliaryBaseUrls?.[name] ? new URL(`_${name}/`, withSlash(new URL(this.options.baseUrl))) : withSlash(new URL(configured));
+    return new ProviderHttpClient(this.adapter, this.options, { base, state: this.state });
   }
 
   /** 'cache' when every answer came from the cache, else 'live'. */
@@ -323,7 +386,7 @@ export class ProviderHttpClient implements ProviderHttp {
       try {
         const hit = await cache.get(this.adapter.name, key);
         if (hit !== undefined) {
-          this.cachedResponses++;
+          this.state.cached++;
           return hit;
         }
       } catch {
@@ -331,7 +394,7 @@ export class ProviderHttpClient implements ProviderHttp {
       }
     }
     const text = await this.withRetries(method, url, body, accept);
-    this.liveResponses++;
+    this.state.live++;
     this.pending.push({ key, body: text });
     return text;
   }
@@ -364,6 +427,17 @@ export class ProviderHttpClient implements ProviderHttp {
     if (at >= this.deadline) throw new ProviderError(`rate limited: the next request to ${this.base.host} is allowed only after the time budget`, false);
     nextSlotAt.set(this.slotKey, at + interval);
     if (at > now) await sleep(at - now);
+    await this.options.sharedRate?.take(this.slotKey, interval, this.deadline);
+  }
+
+  /** The URL actually requested: the cache-key URL plus the extra (possibly secret) parameters. */
+  private withExtraParams(url: URL): URL {
+    if (!this.primary) return url;
+    const extra = Object.entries(this.options.extraParams ?? {}).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '');
+    if (extra.length === 0) return url;
+    const sent = new URL(url);
+    for (const [name, value] of extra) sent.searchParams.set(name, value);
+    return sent;
   }
 
   /** A Retry-After applies to every request of the process to this provider. */
@@ -380,7 +454,7 @@ export class ProviderHttpClient implements ProviderHttp {
     const signal = AbortSignal.timeout(timeoutMs);
     const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let current = url;
+    let current = this.withExtraParams(url);
     let currentMethod = method;
     let currentBody = body;
     for (let hop = 0; ; hop++) {
@@ -566,36 +640,6 @@ export function compactDate(value: string, separator = ''): string {
   return value.slice(0, 10).split('-').join(separator);
 }
 
-const STOPWORDS = new Set(
-  ('a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing done during each few for from further had has have having how if in into is it its itself just may might more most much must no nor not now of off on once only or other our out over own same should so some such than that the their them then there these they this those through to too under until up upon very was we were what when where which while who whom whose why will with within without would yes you your ' +
-    'evidence evidences show shows showing shown study studies data role roles effect effects use used using associated association related relation regarding known new novel current currently recent recently work works patient patients people disease diseases condition conditions treat treated treating treatment treatments therapy therapies drug drugs target targets potential possible best good better likely')
-    .split(' '),
-);
-
-/**
- * Up to `max` search keywords from a researcher's question: words of 3+ characters (gene symbols like
- * IL6, JAK1 or TNF-alpha kept as written), stopwords and the excluded words (e.g. the disease's own
- * name words) removed, duplicates dropped case-insensitively, in question order.
- */
-export function questionKeywords(question: string, exclude: Iterable<string> = [], max = 6): string[] {
-  const excluded = new Set<string>();
-  for (const phrase of exclude) for (const word of phrase.toLowerCase().split(/[^a-z0-9-]+/)) if (word) excluded.add(word);
-  const seen = new Set<string>();
-  const keywords: string[] = [];
-  for (const raw of question.split(/[^A-Za-z0-9-]+/)) {
-    const word = raw.replace(/^-+|-+$/g, '');
-    const lower = word.toLowerCase();
-    if (word.length < 3 && !/^[A-Z0-9]{2}$/.test(word)) continue;
-    if (STOPWORDS.has(lower) || excluded.has(lower) || seen.has(lower) || /^\d+$/.test(word)) continue;
-    seen.add(lower);
-    keywords.push(word);
-    if (keywords.length >= max) break;
-  }
-  return keywords;
-}
-
-/** The disease's own words (name and synonyms), to keep them out of question keywords. */
-export function diseaseWords(disease: { name: string; synonyms: string[] }): string[] {
-  return [disease.name, ...disease.synonyms];
-}
+// The question's keywords and the disease's words live in the domain (question parsing); re-exported for adapters.
+export { diseaseWords, questionKeywords } from '../../domain/workspace/question/keywords';
 

@@ -1,7 +1,11 @@
 // The start-up seed's use case on scratch databases: a fresh store gets the seed snapshots (reports say
 // seed: true), a second run imports nothing, and a store with an operator's active snapshot is never seeded.
 import { expect } from 'chai';
+import fs from 'node:fs';
+import path from 'node:path';
 import { seedBiomedStore } from '../../commands/biomed/seed-store';
+import { withdrawnCompounds } from '../../infra/biomed/read/withdrawn-compounds';
+import { findProjectRoot } from '../../infra/sources/source-runner';
 import { loadStoreGraph } from '../../infra/kg/load-store-graph';
 import { snapshotQueries } from '../../projections/biomed/snapshots.queries';
 import { BiomedEnv, fixture, startBiomedEnv, storeFootprint } from './support/biomed-env';
@@ -37,6 +41,14 @@ describe('biomed: seeding a fresh store', function () {
       expect((degree.TREATS?.in ?? 0) + (degree.PALLIATES?.in ?? 0), `${mondo} TREATS/PALLIATES`).to.be.greaterThan(0);
       expect(degree.ASSOCIATES?.out, `${mondo} ASSOCIATES`).to.be.greaterThan(0);
     }
+    // DrugBank's withdrawn group, read independently from the seed file: the store read returns exactly those drugs.
+    const slim = fs.readFileSync(path.join(findProjectRoot(), 'fixtures/seed/drugbank/drugbank-slim.seed.tsv'), 'utf8').split('\n').slice(1);
+    const expected = slim.map((line) => line.split('\t')).filter((f) => (f[3] ?? '').split('|').includes('withdrawn')).map((f) => `DRUGBANK:${f[0]}`);
+    expect(expected.length).to.be.greaterThan(0);
+    const drugbank = first.imports.find((i) => i.resource === 'drugbank')!.snapshot_id;
+    const withdrawn = await withdrawnCompounds(env.runtime.db.knex);
+    expect([...withdrawn.keys()].sort()).to.deep.equal(expected.sort());
+    for (const snapshot of withdrawn.values()) expect(snapshot).to.equal(drugbank);
     const footprint = await storeFootprint(env);
     expect(await seedBiomedStore(env.deps)).to.deep.equal({ kind: 'skipped', reason: 'the store already has an active snapshot' });
     expect(await storeFootprint(env)).to.deep.equal(footprint);

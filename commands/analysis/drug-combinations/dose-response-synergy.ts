@@ -3,7 +3,7 @@
 import type { ValidationDetail } from '../../../domain/shared/schema-validation';
 import { synergyScores } from '../../../domain/synergy/synergy-scores';
 import type { FitResult } from '../../../domain/synergy/dose-response-fit';
-import { CombinationContext, pairFactors, placeDrug, indicatedCompounds, PairFactors } from './network-combinations';
+import { CombinationContext, placeDrug, indicatedCompounds, PairFactors, PlacedDrug } from './network-combinations';
 
 export interface DoseResponseBody {
   drug_a: string;
@@ -67,7 +67,9 @@ function fitOut(f: FitResult) {
   return { b: r4(f.params.b), c: r4(f.params.c), d: r4(f.params.d), e: Number(f.params.e.toPrecision(6)), sse: Number.isFinite(f.sse) ? r4(f.sse) : null, converged: f.converged };
 }
 
-export function scoreDoseResponse(body: DoseResponseBody, ctx: CombinationContext | null, diseaseNode: number | null) {
+export type NamedPairNetwork = { pair: Omit<PairFactors, 'rank'> } | { not_computed: string };
+
+export function scoreDoseResponse(body: DoseResponseBody, network: NamedPairNetwork | null) {
   const inferred = body.unit === undefined;
   const unit = body.unit ?? (body.responses.flat().some((v) => Math.abs(v) > 1.5) ? 'percent' : 'fraction');
   const scale = unit === 'fraction' ? 100 : 1;
@@ -86,17 +88,17 @@ export function scoreDoseResponse(body: DoseResponseBody, ctx: CombinationContex
       zip: { expected: grid(s.zip.expected), fitted: grid(s.zip.fitted), synergy: grid(s.zip.synergy), refit_failures: s.zip.refit_failures },
     },
     single_drug_fits: { drug_a: fitOut(s.fits.drug_a), drug_b: fitOut(s.fits.drug_b) },
-    network: ctx && diseaseNode !== null ? networkOfNamedPair(ctx, diseaseNode, body.drug_a, body.drug_b) : null,
+    network,
   };
 }
 
-/** The network configuration of the body's two drugs when both are compounds with interactome targets. */
-function networkOfNamedPair(ctx: CombinationContext, diseaseNode: number, a: string, b: string): { pair: Omit<PairFactors, 'rank'> } | { not_computed: string } {
+/** The body's two drugs placed against the disease module when both are compounds with interactome targets. */
+export function placeNamedPair(ctx: CombinationContext, diseaseNode: number, a: string, b: string): { drugs: [PlacedDrug, PlacedDrug] } | { not_computed: string } {
   const nodes = [a, b].map((id) => ctx.g.lookup(id));
   const missing = [a, b].filter((id, i) => nodes[i] === undefined || ctx.g.typeOf(nodes[i]!) !== 'Compound');
   if (missing.length) return { not_computed: `not a compound of the knowledge graph (give DRUGBANK:DB… ids): ${missing.join(', ')}` };
   const indicated = indicatedCompounds(ctx.g, diseaseNode);
   const placed = nodes.map((n) => placeDrug(ctx, n!, indicated.has(n!)));
   if (!placed[0] || !placed[1]) return { not_computed: 'a drug has no target in the interactome' };
-  return { pair: pairFactors(ctx, placed[0], placed[1]) };
+  return { drugs: [placed[0], placed[1]] };
 }

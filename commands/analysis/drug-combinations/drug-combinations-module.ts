@@ -4,16 +4,21 @@
 // HSA, Bliss, Loewe and ZIP (Yadav et al., CSBJ 2015).
 import { analysisEnvelope, ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis/result-envelope';
 import { CONFIGURATIONS } from '../../../domain/synergy/combination-configurations';
-import type { AnalysisDeps, AnalysisModule, AnalysisOutcome } from '../analysis-module';
+import type { AnalysisDeps, AnalysisModule, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { resolveDisease } from '../resolve-disease';
-import { checkMatrix, DOSE_RESPONSE_BODY_SCHEMA, hasMatrix, scoreDoseResponse } from './dose-response-synergy';
+import { checkMatrix, DOSE_RESPONSE_BODY_SCHEMA, DoseResponseBody, hasMatrix, NamedPairNetwork, placeNamedPair, scoreDoseResponse } from './dose-response-synergy';
 import { renderDrugCombinationsHtml } from './render-drug-combinations-html';
-import { combinationContext, networkCombinations } from './network-combinations';
+import { CombinationContext, combinationContext, DrugSelection, networkCombinations, pairFactors, PlacedDrug, selectDrugs } from './network-combinations';
+import { proximityZScores } from './proximity-z';
 
 export const NETWORK_METHOD = 'Network configuration of drug pairs (Cheng, Kovács & Barabási, Nat Commun 2019, doi:10.1038/s41467-019-09186-x): '
   + 'target-module separation s_AB = d_AB - (d_AA + d_BB)/2 in the INTERACTS_WITH interactome (Menche et al., Science 2015, '
-  + 'doi:10.1126/science.1257601), each drug\'s separation s_AD from the disease\'s GWAS genes and closest distance d_c (Guney et al., '
-  + 'Nat Commun 2016, doi:10.1038/ncomms10331); pairs classified into the six configurations, complementary exposure first';
+  + 'doi:10.1126/science.1257601); each drug\'s network proximity to the disease\'s GWAS genes, the closest distance d_c with its z-score '
+  + 'against degree-preserving random target and gene sets (Guney et al., Nat Commun 2016, doi:10.1038/ncomms10331; seeded), a drug hitting '
+  + 'the disease module when z < z_threshold; pairs classified into the six configurations, complementary exposure first';
+
+export const DEFAULT_SEED = 20190318;
+export const DEFAULT_Z_THRESHOLD = 0;
 export const DOSE_RESPONSE_METHOD = 'Dose-response synergy: HSA, Bliss, Loewe and ZIP (Yadav, Wennerberg, Aittokallio & Tang, Comput Struct '
   + 'Biotechnol J 2015, doi:10.1016/j.csbj.2015.09.001), as SynergyFinder computes them (Ianevski et al., Bioinformatics 2017), '
   + 'single-drug curves fitted as four-parameter log-logistic (LL.4)';
@@ -26,18 +31,25 @@ const pairSchema = {
     rank: { type: 'integer' }, drug_a: drugRef, drug_b: drugRef, configuration: { enum: [...CONFIGURATIONS] },
     complementary_exposure: { type: 'boolean' }, overlapping_exposure: { type: 'boolean' },
     s_ab: num, d_ab: num, d_aa: num, d_bb: num, shared_targets: { type: 'array', items: { type: 'string' } },
-    s_ad: num, s_bd: num, closest_distance_a: num, closest_distance_b: num, unreachable_targets: { type: 'integer' },
+    s_ad: num, s_bd: num, z_a: num, z_b: num, closest_distance_a: num, closest_distance_b: num, unreachable_targets: { type: 'integer' },
   },
-  required: ['rank', 'drug_a', 'drug_b', 'configuration', 'complementary_exposure', 'overlapping_exposure', 's_ab', 'd_ab', 'd_aa', 'd_bb', 's_ad', 's_bd'],
+  required: ['rank', 'drug_a', 'drug_b', 'configuration', 'complementary_exposure', 'overlapping_exposure', 's_ab', 'd_ab', 'd_aa', 'd_bb', 's_ad', 's_bd', 'z_a', 'z_b'],
 };
 const compoundSchema = {
   type: 'object',
   properties: {
     curie: { type: 'string' }, label: { type: 'string' }, indicated: { type: 'boolean' }, targets: { type: 'integer' },
     targets_in_interactome: { type: 'integer' }, targets_in_disease_module: { type: 'array', items: { type: 'string' } },
-    d_aa: num, closest_distance: num, s_to_disease: num, d_to_disease: num, hits_disease_module: { type: ['boolean', 'null'] },
+    d_aa: num, closest_distance: num, s_to_disease: num, d_to_disease: num,
+    proximity: {
+      type: ['object', 'null'],
+      properties: { d: { type: 'number' }, random_mean: { type: 'number' }, random_sd: { type: 'number' }, z: num, p_empirical: { type: 'number' }, targets_scored: { type: 'integer' } },
+      required: ['d', 'random_mean', 'random_sd', 'z', 'p_empirical', 'targets_scored'],
+    },
+    hits_disease_module: { type: ['boolean', 'null'], description: 'proximity z < z_threshold (the criterion of the configurations)' },
+    overlaps_disease_module: { type: ['boolean', 'null'], description: 's_AD < 0 (the raw-distance criterion, for comparison)' },
   },
-  required: ['curie', 'label', 'indicated', 'targets_in_interactome', 'd_aa', 'closest_distance', 's_to_disease', 'hits_disease_module'],
+  required: ['curie', 'label', 'indicated', 'targets_in_interactome', 'd_aa', 'closest_distance', 's_to_disease', 'proximity', 'hits_disease_module', 'overlaps_disease_module'],
 };
 const surface = { type: 'object', properties: { expected: { type: 'array' }, synergy: { type: 'array' } }, required: ['expected', 'synergy'] };
 const doseResponseSchema = {
@@ -60,6 +72,11 @@ export const DRUG_COMBINATIONS_RESULT_SCHEMA = {
     ...ENVELOPE_PROPERTIES,
     disease_module: { type: 'object', properties: { genes: { type: 'integer' }, in_interactome: { type: 'integer' }, d_dd: num }, required: ['genes', 'in_interactome', 'd_dd'] },
     interactome: { type: 'object', properties: { genes: { type: 'integer' } }, required: ['genes'] },
+    proximity: {
+      type: 'object',
+      properties: { permutations: { type: 'integer' }, z_threshold: { type: 'number' }, disease_genes_in_largest_component: { type: 'integer' } },
+      required: ['permutations', 'z_threshold', 'disease_genes_in_largest_component'],
+    },
     selection: { type: 'object', properties: { rule: { type: 'string' }, selected: { type: 'integer' } }, required: ['rule', 'selected'] },
     compounds: { type: 'array', items: compoundSchema },
     configuration_counts: { type: 'object', properties: Object.fromEntries(CONFIGURATIONS.map((c) => [c, { type: 'integer' }])) },
@@ -67,7 +84,7 @@ export const DRUG_COMBINATIONS_RESULT_SCHEMA = {
     pairs: { type: 'array', items: pairSchema },
     dose_response_synergy: doseResponseSchema,
   },
-  required: [...ENVELOPE_REQUIRED, 'disease_module', 'interactome', 'selection', 'compounds', 'configuration_counts', 'pairs_total', 'pairs', 'dose_response_synergy'],
+  required: [...ENVELOPE_REQUIRED, 'disease_module', 'interactome', 'proximity', 'selection', 'compounds', 'configuration_counts', 'pairs_total', 'pairs', 'dose_response_synergy'],
 };
 
 export const DRUG_COMBINATIONS_QUERY = {
@@ -76,42 +93,63 @@ export const DRUG_COMBINATIONS_QUERY = {
     disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
     top_n: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Pairs returned (ranked; all pairs are classified and counted)' },
     max_compounds: { type: 'integer', minimum: 2, maximum: 300, default: 60, description: 'Compounds selected for pairing (see the selection rule in the result)' },
+    permutations: { type: 'integer', minimum: 100, maximum: 5000, default: 1000, description: 'Degree-preserving random target and gene sets behind each drug\'s proximity z-score' },
+    seed: { type: 'integer', minimum: 0, maximum: 4294967295, default: DEFAULT_SEED, description: 'Seed of the random sets: the same seed gives a byte-identical result' },
+    z_threshold: { type: 'number', minimum: -10, maximum: 10, default: DEFAULT_Z_THRESHOLD, description: 'A drug hits the disease module when its proximity z-score is below this' },
   },
   additionalProperties: false,
 };
 
-async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknown>, progress: (p: number, m: string) => Promise<void>): Promise<AnalysisOutcome> {
+interface Options { topN: number; maxCompounds: number; permutations: number; seed: number; zThreshold: number }
+
+function optionsOf(input: Record<string, unknown>): Options {
+  return {
+    topN: Number(input.top_n ?? 50), maxCompounds: Number(input.max_compounds ?? 60), permutations: Number(input.permutations ?? 1000),
+    seed: Number(input.seed ?? DEFAULT_SEED), zThreshold: Number(input.z_threshold ?? DEFAULT_Z_THRESHOLD),
+  };
+}
+
+/** Proximity z-scores of the selected drugs and the body's named pair, in one seeded run (streams keyed by CURIE). */
+async function scoreProximity(ctx: CombinationContext, selection: DrugSelection, named: PlacedDrug[], o: Options, context: AnalysisRunContext): Promise<number> {
+  const drugs = [...new Map([...selection.chosen, ...named].map((d) => [d.node, d])).values()];
+  const z = await proximityZScores(ctx.g, ctx.diseaseGenes, drugs, { permutations: o.permutations, seed: o.seed }, context, [30, 90]);
+  for (const d of [...selection.chosen, ...named]) d.proximity = z.byNode.get(d.node) ?? null;
+  return z.diseaseGenesScored;
+}
+
+async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
   const body = input.body;
-  if (hasMatrix(body)) {
-    const details = checkMatrix(body);
+  const matrix: DoseResponseBody | null = hasMatrix(body) ? body : null;
+  if (matrix) {
+    const details = checkMatrix(matrix);
     if (details.length) return { kind: 'invalid', details };
   }
-  await progress(5, 'reading the knowledge graph');
-  const served = await deps.graph();
-  const g = served.graph;
+  await context.progress(5, 'reading the knowledge graph');
+  const g = (await deps.graph()).graph;
   const disease = resolveDisease(deps.diseases, g, String(input.disease_id ?? 'sle'));
   if (disease.kind === 'not_found') return { kind: 'not_found', detail: disease.detail };
-  const topN = Number(input.top_n ?? 50);
-  const maxCompounds = Number(input.max_compounds ?? 60);
-  await progress(20, 'placing the disease module in the interactome');
+  const o = optionsOf(input);
+  await context.progress(20, 'placing the disease module in the interactome');
   const ctx = combinationContext(g, disease.node);
   if ('unavailable' in ctx) return { kind: 'not_available', reason: ctx.unavailable };
-  await progress(40, 'separating drug target modules');
-  const network = networkCombinations(ctx, disease.node, { topN, maxCompounds });
-  if ('unavailable' in network) return { kind: 'not_available', reason: network.unavailable };
-  const matrix = hasMatrix(body) ? body : null;
-  if (matrix) await progress(80, 'scoring the dose-response matrix');
-  const doseResponse = matrix ? scoreDoseResponse(matrix, ctx, disease.node) : null;
+  const selection = selectDrugs(ctx, disease.node, o.maxCompounds);
+  if ('unavailable' in selection) return { kind: 'not_available', reason: selection.unavailable };
+  const named = matrix ? placeNamedPair(ctx, disease.node, matrix.drug_a, matrix.drug_b) : null;
+  const scored = await scoreProximity(ctx, selection, named && 'drugs' in named ? named.drugs : [], o, context);
+  const network = networkCombinations(ctx, selection, { topN: o.topN, maxCompounds: o.maxCompounds, zThreshold: o.zThreshold });
+  const namedNetwork: NamedPairNetwork | null = !named ? null : 'drugs' in named ? { pair: pairFactors(ctx, named.drugs[0], named.drugs[1], o.zThreshold) } : named;
+  const doseResponse = matrix ? scoreDoseResponse(matrix, namedNetwork) : null;
   const result = analysisEnvelope({
     module: 'drug-combinations',
     method: matrix ? `${NETWORK_METHOD}. ${DOSE_RESPONSE_METHOD}` : NETWORK_METHOD,
     disease: { curie: disease.curie, label: disease.label, module_id: disease.module_id },
     parameters: {
-      disease_id: String(input.disease_id ?? 'sle'), top_n: topN, max_compounds: maxCompounds,
+      disease_id: String(input.disease_id ?? 'sle'), top_n: o.topN, max_compounds: o.maxCompounds, permutations: o.permutations, z_threshold: o.zThreshold,
       dose_response_matrix: matrix ? { drug_a: matrix.drug_a, drug_b: matrix.drug_b, doses_a: matrix.doses_a.length, doses_b: matrix.doses_b.length, unit: matrix.unit ?? null } : null,
     },
+    seed: o.seed,
     snapshots: g.snapshots,
-    body: { ...network, dose_response_synergy: doseResponse },
+    body: { ...network, proximity: { permutations: o.permutations, z_threshold: o.zThreshold, disease_genes_in_largest_component: scored }, dose_response_synergy: doseResponse },
   });
   return { kind: 'ok', result };
 }
@@ -128,11 +166,11 @@ export const drugCombinationsModule: AnalysisModule = {
     path: '/api/synergy/pairs',
     operationId: 'rankDrugCombinations',
     summary: 'Drug pairs ranked by network configuration (Cheng et al. 2019)',
-    description: `${NETWORK_METHOD}. Every factor is shown per pair (s_AB, d_AB, d_AA, d_BB, shared targets, each drug's s_AD and d_c). `
+    description: `${NETWORK_METHOD}. Every factor is shown per pair (s_AB, d_AB, d_AA, d_BB, shared targets, each drug's s_AD, d_c and z). `
       + 'Unknown disease: 404; a disease with no genes in the interactome, or no interactome: 409.',
     query: DRUG_COMBINATIONS_QUERY,
     resultSchema: DRUG_COMBINATIONS_RESULT_SCHEMA,
-    run: (deps, input, context) => rankCombinations(deps, input, (p, m) => context.progress(p, m)),
+    run: (deps, input, context) => rankCombinations(deps, input, context),
   }],
   renderHtml: renderDrugCombinationsHtml,
 };

@@ -1,6 +1,7 @@
 // The network configuration of drug pairs for a disease (Cheng, Kovács & Barabási, Nat Commun 2019): selects the
 // compounds relevant to the disease, places each one's targets and the disease's genes in the interactome,
-// and classifies and ranks every pair (domain/synergy/). Reads the knowledge graph only.
+// and, given each drug's proximity z-score to the disease genes (proximity-z.ts), classifies and ranks every
+// pair (domain/synergy/). Reads the knowledge graph only.
 //
 // Compound selection rule: compounds with at least one target (TARGETS or BINDS) in the interactome; first
 // those indicated for the disease (TREATS or PALLIATES it, PharmacotherapyDB), then the others by their
@@ -9,9 +10,10 @@
 // order (closest first).
 import { diseaseGenes, compoundTargets } from '../../../domain/knowledge-graph/gene-sets';
 import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
-import { configuration, Configuration, CONFIGURATIONS, rankPairs } from '../../../domain/synergy/combination-configurations';
+import { configurationFromHits, Configuration, CONFIGURATIONS, proximityHit, rankPairs } from '../../../domain/synergy/combination-configurations';
 import { buildInteractome, inInteractome, Interactome } from '../../../domain/synergy/interactome';
 import { closestDistance, PlacedSet, placeSet, separation } from '../../../domain/synergy/network-separation';
+import type { DrugProximity } from './proximity-z';
 
 const interactomes = new WeakMap<TypedKnowledgeGraph, Interactome>();
 
@@ -40,8 +42,15 @@ export interface CompoundProfile {
   /** s_AD: separation of the target module from the disease module. */
   s_to_disease: number | null;
   d_to_disease: number | null;
+  /** Proximity to the disease genes with its degree-preserving z-score (null: no target in the largest component). */
+  proximity: ProximityJson | null;
+  /** z < z_threshold: the criterion the configurations use. */
   hits_disease_module: boolean | null;
+  /** s_AD < 0: the raw-distance criterion of earlier releases, for comparison. */
+  overlaps_disease_module: boolean | null;
 }
+
+export interface ProximityJson { d: number; random_mean: number; random_sd: number; z: number | null; p_empirical: number; targets_scored: number }
 
 export interface PairFactors {
   rank: number;
@@ -57,6 +66,8 @@ export interface PairFactors {
   shared_targets: string[];
   s_ad: number | null;
   s_bd: number | null;
+  z_a: number | null;
+  z_b: number | null;
   closest_distance_a: number | null;
   closest_distance_b: number | null;
   unreachable_targets: number;
@@ -79,7 +90,7 @@ export const SELECTION_RULE = 'compounds with >= 1 target (TARGETS or BINDS) in 
 interface Drug { node: number; curie: string; label: string; indicated: boolean; targets: number[]; local: number[]; dc: number | null }
 
 /** The placed drugs of a pair computation, reusable for the dose-response scorer's two named drugs. */
-export interface PlacedDrug extends Drug { placed: PlacedSet; sToDisease: ReturnType<typeof separation> }
+export interface PlacedDrug extends Drug { placed: PlacedSet; sToDisease: ReturnType<typeof separation>; proximity: DrugProximity | null }
 
 export interface CombinationContext { g: TypedKnowledgeGraph; net: Interactome; diseaseGenes: number[]; disease: PlacedSet }
 
@@ -102,30 +113,40 @@ export function placeDrug(ctx: CombinationContext, node: number, indicated: bool
   const placed = placeSet(ctx.net, local);
   return {
     node, curie: ctx.g.id(node), label: ctx.g.label(node), indicated, targets, local,
-    dc: closestDistance(local, ctx.disease).value, placed, sToDisease: separation(placed, ctx.disease),
+    dc: closestDistance(local, ctx.disease).value, placed, sToDisease: separation(placed, ctx.disease), proximity: null,
   };
 }
 
-export function profileOf(ctx: CombinationContext, d: PlacedDrug): CompoundProfile {
+const r4z = (z: number | null) => (z === null ? null : r4(z));
+
+function proximityJson(p: DrugProximity | null): ProximityJson | null {
+  if (!p) return null;
+  return { d: r4(p.d)!, random_mean: r4(p.random_mean)!, random_sd: r4(p.random_sd)!, z: r4z(p.z), p_empirical: r4(p.p_empirical)!, targets_scored: p.targets_scored };
+}
+
+export function profileOf(ctx: CombinationContext, d: PlacedDrug, zThreshold: number): CompoundProfile {
   const diseaseSet = new Set(ctx.diseaseGenes);
   return {
     curie: d.curie, label: d.label, indicated: d.indicated, targets: d.targets.length, targets_in_interactome: d.local.length,
     targets_in_disease_module: d.targets.filter((t) => diseaseSet.has(t)).map((t) => ctx.g.label(t)).sort(),
     d_aa: r4(d.placed.spread), closest_distance: r4(d.dc), s_to_disease: r4(d.sToDisease.s_ab), d_to_disease: r4(d.sToDisease.d_ab),
-    hits_disease_module: d.sToDisease.s_ab === null ? null : d.sToDisease.s_ab < 0,
+    proximity: proximityJson(d.proximity),
+    hits_disease_module: proximityHit(d.proximity?.z ?? null, zThreshold),
+    overlaps_disease_module: d.sToDisease.s_ab === null ? null : d.sToDisease.s_ab < 0,
   };
 }
 
-export function pairFactors(ctx: CombinationContext, a: PlacedDrug, b: PlacedDrug): Omit<PairFactors, 'rank'> {
+export function pairFactors(ctx: CombinationContext, a: PlacedDrug, b: PlacedDrug, zThreshold: number): Omit<PairFactors, 'rank'> {
   const sep = separation(a.placed, b.placed);
-  const config = configuration(sep.s_ab, a.sToDisease.s_ab, b.sToDisease.s_ab);
+  const za = a.proximity?.z ?? null, zb = b.proximity?.z ?? null;
+  const config = configurationFromHits(sep.s_ab, proximityHit(za, zThreshold), proximityHit(zb, zThreshold));
   const bTargets = new Set(b.targets);
   return {
     drug_a: { curie: a.curie, label: a.label }, drug_b: { curie: b.curie, label: b.label },
     configuration: config, complementary_exposure: config === 'complementary_exposure', overlapping_exposure: config === 'overlapping_exposure',
     s_ab: r4(sep.s_ab), d_ab: r4(sep.d_ab), d_aa: r4(sep.d_aa), d_bb: r4(sep.d_bb),
     shared_targets: a.targets.filter((t) => bTargets.has(t)).map((t) => ctx.g.label(t)).sort(),
-    s_ad: r4(a.sToDisease.s_ab), s_bd: r4(b.sToDisease.s_ab), closest_distance_a: r4(a.dc), closest_distance_b: r4(b.dc),
+    s_ad: r4(a.sToDisease.s_ab), s_bd: r4(b.sToDisease.s_ab), z_a: r4z(za), z_b: r4z(zb), closest_distance_a: r4(a.dc), closest_distance_b: r4(b.dc),
     unreachable_targets: sep.unreachable,
   };
 }
@@ -136,7 +157,14 @@ export function indicatedCompounds(g: TypedKnowledgeGraph, diseaseNode: number):
   return out;
 }
 
-export function networkCombinations(ctx: CombinationContext, diseaseNode: number, options: { topN: number; maxCompounds: number }): NetworkCombinations | { unavailable: string } {
+export interface DrugSelection {
+  chosen: PlacedDrug[];
+  candidates: number;
+  indicatedCandidates: number;
+}
+
+/** The compounds to pair (SELECTION_RULE), placed against the disease module; proximity filled in later. */
+export function selectDrugs(ctx: CombinationContext, diseaseNode: number, maxCompounds: number): DrugSelection | { unavailable: string } {
   const { g, net } = ctx;
   const indicated = indicatedCompounds(g, diseaseNode);
   // Every compound with an interactome target, with its closest distance to the disease genes (one BFS).
@@ -150,22 +178,29 @@ export function networkCombinations(ctx: CombinationContext, diseaseNode: number
   }
   const key = (d: Drug) => d.dc ?? Number.POSITIVE_INFINITY;
   candidates.sort((x, y) => Number(y.indicated) - Number(x.indicated) || key(x) - key(y) || y.local.length - x.local.length || (x.curie < y.curie ? -1 : x.curie > y.curie ? 1 : 0));
-  const chosen = candidates.slice(0, options.maxCompounds).map((d) => placeDrug(ctx, d.node, d.indicated)!);
+  const chosen = candidates.slice(0, maxCompounds).map((d) => placeDrug(ctx, d.node, d.indicated)!);
   if (chosen.length < 2) return { unavailable: `only ${chosen.length} compound(s) have a target in the interactome: no pair to evaluate` };
+  return { chosen, candidates: candidates.length, indicatedCandidates: candidates.filter((d) => d.indicated).length };
+}
 
+export interface PairingOptions { topN: number; maxCompounds: number; zThreshold: number }
+
+/** Every pair of the selected drugs (their proximity already set), classified, counted and ranked. */
+export function networkCombinations(ctx: CombinationContext, selection: DrugSelection, options: PairingOptions): NetworkCombinations {
+  const { chosen } = selection;
   const pairs: Omit<PairFactors, 'rank'>[] = [];
-  for (let i = 0; i < chosen.length; i++) for (let j = i + 1; j < chosen.length; j++) pairs.push(pairFactors(ctx, chosen[i]!, chosen[j]!));
+  for (let i = 0; i < chosen.length; i++) for (let j = i + 1; j < chosen.length; j++) pairs.push(pairFactors(ctx, chosen[i]!, chosen[j]!, options.zThreshold));
   const ranked = rankPairs(pairs.map((p) => ({ ...p, a: p.drug_a.curie, b: p.drug_b.curie })));
   const counts = Object.fromEntries(CONFIGURATIONS.map((c) => [c, 0])) as Record<Configuration, number>;
   for (const p of pairs) counts[p.configuration]++;
   return {
     disease_module: { genes: ctx.diseaseGenes.length, in_interactome: ctx.disease.genes.length, d_dd: r4(ctx.disease.spread) },
-    interactome: { genes: net.nodes.length },
+    interactome: { genes: ctx.net.nodes.length },
     selection: {
-      rule: SELECTION_RULE, candidates_with_interactome_targets: candidates.length,
-      indicated_with_interactome_targets: candidates.filter((d) => d.indicated).length, selected: chosen.length, max_compounds: options.maxCompounds,
+      rule: SELECTION_RULE, candidates_with_interactome_targets: selection.candidates,
+      indicated_with_interactome_targets: selection.indicatedCandidates, selected: chosen.length, max_compounds: options.maxCompounds,
     },
-    compounds: chosen.map((d) => profileOf(ctx, d)),
+    compounds: chosen.map((d) => profileOf(ctx, d, options.zThreshold)),
     configuration_counts: counts,
     pairs_total: pairs.length,
     pairs: ranked.slice(0, options.topN).map(({ a: _a, b: _b, ...p }, i) => ({ rank: i + 1, ...p })),

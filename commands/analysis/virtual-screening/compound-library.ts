@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { MainModule } from '@rdkit/rdkit';
 import { lipinski, LipinskiResult, qedWithoutAlerts, QedResult } from '../../../domain/screening/drug-likeness';
+import { qed, QedPropertyName, QedValue } from '../../../domain/screening/qed';
 import { bitCount, packFingerprint } from '../../../domain/screening/fingerprint-similarity';
 import { inchiMainLayers } from '../../../domain/screening/inchi-parse';
 import { restoreInchi } from '../../../domain/screening/inchi-structure';
@@ -31,6 +32,9 @@ export interface CompoundDetails {
   /** RDKit's canonical SMILES. */
   smiles: string;
   lipinski: LipinskiResult;
+  /** QED over its eight properties (Bickerton et al. 2012, as RDKit's QED measures them) and the alerts matched. */
+  qed: QedValue<QedPropertyName> & { alerts: string[] };
+  /** Deprecated: the earlier seven-property approximation, kept for existing clients. */
   qed_without_alerts: QedResult;
 }
 
@@ -95,7 +99,10 @@ async function buildLibrary(db: Knex, module: MainModule, snapshotId: string): P
       if (!known) {
         const features = moleculeFeatures(module, compound.restoredSmiles);
         if (!features) throw new Error(`RDKit no longer reads ${compound.curie}`); // it read it when the library was built
-        known = { smiles: features.smiles, lipinski: lipinski(features.descriptors), qed_without_alerts: qedWithoutAlerts(features.descriptors) };
+        known = {
+          smiles: features.smiles, lipinski: lipinski(features.descriptors),
+          qed: { ...qed(features.qed.properties), alerts: features.qed.alerts }, qed_without_alerts: qedWithoutAlerts(features.descriptors),
+        };
         details.set(compound.curie, known);
       }
       return known;

@@ -1,7 +1,7 @@
 // Ligand-based virtual screening of DrugBank for one target gene: each compound's highest Morgan-fingerprint
 // Tanimoto similarity to the gene's known binders (the similarity principle: Johnson & Maggiora 1990; max-fusion
 // over several references: Hert et al., J Chem Inf Comput Sci 2004, doi:10.1021/ci034267y), with Lipinski's
-// rule of five and QED (without its alerts term) shown per compound; optionally the top compounds docked with
+// rule of five and QED (with its structural alerts) shown per compound; optionally the top compounds docked with
 // AutoDock Vina into an operator-configured receptor.
 //
 // Target: `gene_id` if given; else the disease's most-targeted gene: among the disease's GWAS genes, the one with
@@ -21,7 +21,7 @@ import { compoundLibrary, LibraryCompound, MORGAN } from './compound-library';
 export const SCREENING_METHOD = 'Ligand-based virtual screening: Morgan fingerprints (radius 2, 2048 bits; Rogers & Hahn, J Chem Inf Model 2010) '
   + 'of DrugBank structures restored from their InChI, ranked by the highest Tanimoto similarity to the target\'s known binders '
   + '(TARGETS/BINDS edges; max fusion, Hert et al. 2004); drug-likeness by Lipinski\'s rule of five (Lipinski et al., Adv Drug Deliv Rev '
-  + '1997) and QED (Bickerton et al., Nat Chem 2012) without its structural-alerts term';
+  + '1997) and QED (Bickerton et al., Nat Chem 2012; its eight properties and 116 structural alerts as RDKit\'s QED measures them)';
 export const DOCKING_METHOD = 'Docking: AutoDock Vina (Eberhardt et al., J Chem Inf Model 2021) of ligands prepared by Open Babel (O\'Boyle et al., '
   + 'J Cheminform 2011: 3D, pH 7.4, PDBQT; the largest component of a salt), one pose per ligand, fixed seed, one CPU';
 
@@ -154,7 +154,7 @@ export async function screenCompounds(deps: AnalysisDeps, input: Record<string, 
     return {
       rank: i + 1, curie: s.c.curie, label: s.c.label, max_tanimoto: r4(s.similarity),
       nearest_binder: { curie: s.nearestBinder.curie, label: s.nearestBinder.label },
-      lipinski: details.lipinski, qed_without_alerts: details.qed_without_alerts, smiles: details.smiles,
+      lipinski: details.lipinski, qed: details.qed, qed_without_alerts: details.qed_without_alerts, smiles: details.smiles,
       docking: docked.get(s.c.curie) ?? null,
     };
   });

@@ -17,7 +17,8 @@ const candidateSchema = {
       properties: { molecular_weight: num, logp: num, h_bond_donors: { type: 'integer' }, h_bond_acceptors: { type: 'integer' }, violations: { type: 'array', items: { type: 'string' } }, passes: { type: 'boolean' } },
       required: ['molecular_weight', 'logp', 'h_bond_donors', 'h_bond_acceptors', 'violations', 'passes'],
     },
-    qed_without_alerts: { type: 'object', properties: { value: num, properties: { type: 'object' }, desirabilities: { type: 'object' } }, required: ['value', 'properties', 'desirabilities'] },
+    qed: { type: 'object', properties: { value: num, properties: { type: 'object' }, desirabilities: { type: 'object' }, alerts: { type: 'array', items: { type: 'string' } } }, required: ['value', 'properties', 'desirabilities', 'alerts'] },
+    qed_without_alerts: { type: 'object', description: 'Deprecated: the seven-property QED approximation of earlier releases; use qed.', properties: { value: num, properties: { type: 'object' }, desirabilities: { type: 'object' } }, required: ['value', 'properties', 'desirabilities'] },
     smiles: { type: 'string' },
     docking: {
       type: ['object', 'null'],
@@ -25,7 +26,7 @@ const candidateSchema = {
       required: ['ok'],
     },
   },
-  required: ['rank', 'curie', 'label', 'max_tanimoto', 'nearest_binder', 'lipinski', 'qed_without_alerts', 'smiles', 'docking'],
+  required: ['rank', 'curie', 'label', 'max_tanimoto', 'nearest_binder', 'lipinski', 'qed', 'qed_without_alerts', 'smiles', 'docking'],
 };
 
 export const SCREENING_RESULT_SCHEMA = {
@@ -72,7 +73,7 @@ export const virtualScreeningModule: AnalysisModule = {
   aliases: ['screening'],
   title: 'Virtual screening: fingerprint similarity to known binders, drug-likeness, optional docking',
   description: 'Ranks DrugBank compounds for a target gene by the highest Morgan-fingerprint Tanimoto similarity to its known binders '
-    + '(compounds with TARGETS/BINDS edges, listed separately), with Lipinski\'s rule of five and QED without alerts; use_vina=true docks the '
+    + '(compounds with TARGETS/BINDS edges, listed separately), with Lipinski\'s rule of five and QED (with its structural alerts); use_vina=true docks the '
     + 'top candidates with AutoDock Vina.',
   routes: [{
     path: '/api/screening',

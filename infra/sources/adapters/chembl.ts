@@ -1,12 +1,14 @@
 // ChEMBL web services (www.ebi.ac.uk/chembl/api/data), for the disease's target genes:
-//   GET /target/search.json?q=<gene>         the human single-protein target whose gene symbol is <gene>
+//   GET /target/search.json?q=<gene>         the human targets with <gene> among their components: the
+//                                            single protein, and the complexes and protein families it is
+//                                            part of (a drug acting on a family or a complex names all of
+//                                            their component genes; attributes.targetType says which)
 //   GET /mechanism.json?target_chembl_id=<id> the drug mechanisms on that target
 //   GET /molecule.json?molecule_chembl_id__in=...   preferred names of the molecules (one request)
 //   GET /activity.json?...pchembl_value__isnull=false   the best pChEMBL of each molecule on its target (one request)
 // The offline corpus is a mechanism.json response ({ mechanisms: [...] }); its mechanisms may carry
 // molecule_pref_name and pchembl_value, and it may bundle the targets / molecules / activities arrays of
 // the other three answers. Records: approved drugs first, then by pChEMBL; mechanisms carry no date.
-import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
 import { arr, isObject, malformed, num, snippet, str } from '../source-runner';
@@ -17,13 +19,19 @@ const MAX_LIMIT = 1000;
 
 interface Target {
   id: string;
-  gene: string;
+  /** Every component's gene symbol (one for a single protein). */
+  genes: string[];
+  type: string;
   name?: string;
 }
 
+/** Human target types whose mechanisms are kept: a protein, or a set of proteins named by its component genes. */
+const TARGET_TYPES = ['SINGLE PROTEIN', 'PROTEIN COMPLEX', 'PROTEIN COMPLEX GROUP', 'PROTEIN FAMILY', 'PROTEIN-PROTEIN INTERACTION', 'SELECTIVITY GROUP', 'CHIMERIC PROTEIN'];
+
 /** What the molecule, activity and target answers add to the mechanisms. */
 export interface MechanismContext {
-  genes: Map<string, string>; // target_chembl_id -> gene symbol
+  genes: Map<string, string[]>; // target_chembl_id -> component gene symbols
+  types?: Map<string, string>; // target_chembl_id -> target_type
   names: Map<string, string>; // molecule_chembl_id -> pref_name
   pchembl: Map<string, number>; // `${molecule}/${target}` -> best pChEMBL
 }
@@ -41,27 +49,33 @@ const geneSymbols = (target: Record<string, unknown>): string[] =>
       .map((s) => str(s.component_synonym) ?? ''),
   ).filter(Boolean);
 
-/** The human single-protein target of a gene in a target search answer, or undefined. */
-export function pickTarget(body: unknown, gene: string): Target | undefined {
+/**
+ * The human targets of a gene in a target search answer: its single protein first, then the complexes and
+ * families with the gene among their components (search order kept within each group).
+ */
+export function pickTargets(body: unknown, gene: string): Target[] {
+  const found: Target[] = [];
   for (const t of listOf(body, 'targets').map(obj)) {
     const id = str(t.target_chembl_id);
-    const symbol = geneSymbols(t).find((s) => s.toUpperCase() === gene.toUpperCase());
-    if (id && symbol && t.target_type === 'SINGLE PROTEIN' && t.organism === 'Homo sapiens') return { id, gene: symbol, name: str(t.pref_name) };
+    const type = str(t.target_type) ?? '';
+    const genes = [...new Set(geneSymbols(t))];
+    if (!id || t.organism !== 'Homo sapiens' || !TARGET_TYPES.includes(type)) continue;
+    if (genes.some((s) => s.toUpperCase() === gene.toUpperCase())) found.push({ id, genes, type, name: str(t.pref_name) });
   }
-  return undefined;
+  return [...found.filter((t) => t.type === 'SINGLE PROTEIN'), ...found.filter((t) => t.type !== 'SINGLE PROTEIN')];
 }
 
-/** target -> gene from target objects: the configured gene when one of its symbols, else its first gene symbol. */
-function targetGenes(targets: unknown[], configured: string[]): Map<string, string> {
-  const wanted = new Set(configured.map((g) => g.toUpperCase()));
-  const genes = new Map<string, string>();
+/** target -> component genes and type, from target objects (a corpus file's bundled targets). */
+function targetGenes(targets: unknown[]): { genes: Map<string, string[]>; types: Map<string, string> } {
+  const genes = new Map<string, string[]>();
+  const types = new Map<string, string>();
   for (const t of targets.map(obj)) {
     const id = str(t.target_chembl_id);
-    const symbols = geneSymbols(t);
-    const gene = symbols.find((s) => wanted.has(s.toUpperCase())) ?? (symbols.length === 1 ? symbols[0] : undefined);
-    if (id && gene) genes.set(id, gene);
+    const symbols = [...new Set(geneSymbols(t))];
+    if (id && symbols.length > 0) genes.set(id, symbols);
+    if (id && str(t.target_type)) types.set(id, str(t.target_type)!);
   }
-  return genes;
+  return { genes, types };
 }
 
 function moleculeNames(molecules: unknown[]): Map<string, string> {
@@ -93,7 +107,9 @@ function toRecord(m: Record<string, unknown>, context: MechanismContext): Source
   if (!molecule || !target) return null;
   const parent = str(m.parent_molecule_chembl_id);
   const name = str(m.molecule_pref_name) ?? context.names.get(molecule) ?? (parent ? context.names.get(parent) : undefined);
-  const gene = context.genes.get(target);
+  const genes = context.genes.get(target) ?? [];
+  const gene = genes.length > 0 ? genes.join('/') : undefined;
+  const type = context.types?.get(target);
   const pchembl = num(m.pchembl_value) ?? context.pchembl.get(`${molecule}/${target}`) ?? (parent ? context.pchembl.get(`${parent}/${target}`) : undefined);
   const mechanism = str(m.mechanism_of_action) ?? `${str(m.action_type)?.toLowerCase() ?? 'acts on'} ${gene ?? target}`;
   const drug = name ?? molecule;
@@ -101,7 +117,7 @@ function toRecord(m: Record<string, unknown>, context: MechanismContext): Source
   const parts = [
     `${drug} (${molecule}): ${mechanism}`,
     str(m.action_type) ? `action type ${str(m.action_type)}` : undefined,
-    `target ${target}${gene ? ` (${gene})` : ''}`,
+    `target ${target}${gene ? ` (${gene})` : ''}${type && type !== 'SINGLE PROTEIN' ? `, a ${type.toLowerCase()}` : ''}`,
     maxPhase !== undefined ? `max phase ${maxPhase}` : undefined,
     pchembl !== undefined ? `best pChEMBL ${pchembl}` : undefined,
     str(m.mechanism_comment),
@@ -114,8 +130,8 @@ function toRecord(m: Record<string, unknown>, context: MechanismContext): Source
     url: `https://www.ebi.ac.uk/chembl/compound_report_card/${encodeURIComponent(molecule)}/`,
     text: snippet(parts.join('; ')),
     published: null,
-    structured: { drugs: name ? [name] : [], targets: gene ? [gene] : [], pathways: [] },
-    attributes: pchembl !== undefined ? { pchembl } : {},
+    structured: { drugs: name ? [name] : [], targets: genes, pathways: [] },
+    attributes: { ...(pchembl !== undefined ? { pchembl } : {}), ...(type && type !== 'SINGLE PROTEIN' ? { targetType: type } : {}) },
   };
 }
 
@@ -133,11 +149,11 @@ export function mechanismRecords(mechanisms: unknown[], context: MechanismContex
 }
 
 /** Parses a corpus file: a mechanism.json response, optionally with targets / molecules / activities arrays. */
-export function parseMechanismCorpus(body: unknown, disease: DiseaseModule): SourceRecord[] {
+export function parseMechanismCorpus(body: unknown): SourceRecord[] {
   const mechanisms = listOf(body, 'mechanisms');
   const b = obj(body);
   return mechanismRecords(mechanisms, {
-    genes: targetGenes(arr(b.targets), disease.search.chembl?.target_genes ?? []),
+    ...targetGenes(arr(b.targets)),
     names: moleculeNames(arr(b.molecules)),
     pchembl: bestPchembl(arr(b.activities)),
   });
@@ -158,8 +174,9 @@ export const chemblAdapter: SourceAdapter = {
   async fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]> {
     const targets: Target[] = [];
     for (const gene of query.disease.search.chembl!.target_genes) {
-      const target = pickTarget(await http.getJson('target/search.json', { q: gene, limit: SEARCH_LIMIT }), gene);
-      if (target && !targets.some((t) => t.id === target.id)) targets.push(target);
+      for (const target of pickTargets(await http.getJson('target/search.json', { q: gene, limit: SEARCH_LIMIT }), gene)) {
+        if (!targets.some((t) => t.id === target.id)) targets.push(target);
+      }
     }
     const mechanisms: Record<string, unknown>[] = [];
     for (const target of targets) {
@@ -182,19 +199,20 @@ export const chemblAdapter: SourceAdapter = {
       limit: MAX_LIMIT,
     });
     return mechanismRecords(mechanisms, {
-      genes: new Map(targets.map((t) => [t.id, t.gene])),
+      genes: new Map(targets.map((t) => [t.id, t.genes])),
+      types: new Map(targets.map((t) => [t.id, t.type])),
       names,
       pchembl: bestPchembl(listOf(activities, 'activities')),
     });
   },
 
-  parseCorpus(content, query) {
+  parseCorpus(content) {
     let body: unknown;
     try {
       body = JSON.parse(content);
     } catch {
       throw malformed('not JSON');
     }
-    return parseMechanismCorpus(body, query.disease);
+    return parseMechanismCorpus(body);
   },
 };

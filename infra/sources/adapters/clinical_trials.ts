@@ -1,13 +1,16 @@
-// ClinicalTrials.gov API v2: GET /studies with query.cond (the disease's condition) and query.term (the
-// question's keywords). The offline corpus is a /studies response ({ studies: [...] }). The API asks
-// for about 50 requests per minute per client.
+// ClinicalTrials.gov API v2: GET /studies with query.cond (the disease's condition, required), and the
+// question's drugs in query.intr or else its other entities in query.term (OR'd; only when the question
+// named one: domain/workspace/question/provider-queries.ts), sorted by @relevance. The offline corpus
+// is a /studies response ({ studies: [...] }). The API asks for about 50 requests per minute per client.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { arr, diseaseWords, isObject, malformed, normalizeDate, num, questionKeywords, snippet, str } from '../source-runner';
+import { primaryAnalyses, trialInterventions } from './clinical-trials-results';
+import { arr, isObject, malformed, normalizeDate, num, snippet, str } from '../source-runner';
+import { trialQuery } from '../../../domain/workspace/question/provider-queries';
+import { focusDrugs, questionFocus } from '../../../domain/workspace/question/focus';
 
 const PHASE_ORDER = ['NA', 'EARLY_PHASE1', 'PHASE1', 'PHASE2', 'PHASE3', 'PHASE4'];
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
-const quoted = (term: string) => (/\s/.test(term) ? `"${term.replace(/"/g, '')}"` : term.replace(/"/g, ''));
 
 /** The highest phase listed (a PHASE2/PHASE3 trial counts as PHASE3). */
 function highestPhase(phases: unknown): string | undefined {
@@ -36,15 +39,10 @@ function toRecord(study: unknown): SourceRecord | null {
   const whyStopped = str(status.whyStopped);
   const phase = highestPhase(design.phases);
   const enrollment = num(obj(design.enrollmentInfo).count);
-  const drugs = [
-    ...new Set(
-      arr(obj(protocol.armsInterventionsModule).interventions)
-        .map(obj)
-        .filter((i) => i.type === 'DRUG' || i.type === 'BIOLOGICAL')
-        .map((i) => str(i.name))
-        .filter((n): n is string => n !== undefined && !isComparator(n)),
-    ),
-  ];
+  const interventions = trialInterventions(protocol, isComparator);
+  const drugs = interventions.studied;
+  const analyses = primaryAnalyses(obj(study));
+  const hasResults = obj(study).hasResults;
   const stopped = overallStatus === 'TERMINATED' || overallStatus === 'WITHDRAWN';
   const summary = str(obj(protocol.descriptionModule).briefSummary);
   return {
@@ -61,6 +59,11 @@ function toRecord(study: unknown): SourceRecord | null {
       ...(overallStatus ? { status: overallStatus } : {}),
       ...(enrollment !== undefined ? { enrollment } : {}),
       ...(stopped && stoppedForEfficacy(whyStopped) ? { outcomeMet: false } : {}),
+      ...(typeof hasResults === 'boolean' ? { hasResults } : {}),
+      ...(analyses.length > 0 ? { primaryAnalyses: analyses } : {}),
+      ...(whyStopped ? { whyStopped } : {}),
+      ...(interventions.comparatorOnly.length > 0 ? { comparatorDrugs: interventions.comparatorOnly } : {}),
+      ...(interventions.background.length > 0 ? { backgroundDrugs: interventions.background } : {}),
     },
   };
 }
@@ -79,20 +82,21 @@ export const clinicalTrialsAdapter: SourceAdapter = {
 
   isConfigured: (disease) => Boolean(disease.search.clinical_trials?.condition),
 
-  queryTerms(disease, question) {
+  queryTerms(disease, question, focus) {
     const config = disease.search.clinical_trials!;
-    return [config.condition, ...(config.terms ?? []), ...questionKeywords(question, diseaseWords(disease))];
+    return [config.condition, ...(config.terms ?? []), ...questionFocus(question, disease, focus).boost_terms];
   },
 
   async fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]> {
     const config = query.disease.search.clinical_trials!;
     const conditionTerms = [config.condition, ...(config.terms ?? [])];
-    const keywords = query.terms.filter((t) => !conditionTerms.includes(t));
+    const boosts = query.terms.filter((t) => !conditionTerms.includes(t));
+    const drugs = focusDrugs(questionFocus(query.question, query.disease, query.focus)).filter((d) => boosts.includes(d));
     const dated = query.dateFrom !== null || query.dateTo !== null;
     const body = await http.getJson('studies', {
       format: 'json',
-      'query.cond': conditionTerms.map(quoted).join(' OR '),
-      'query.term': keywords.length > 0 ? keywords.map(quoted).join(' OR ') : undefined,
+      ...trialQuery(conditionTerms, drugs, boosts),
+      sort: '@relevance',
       'filter.advanced': dated ? `AREA[StartDate]RANGE[${query.dateFrom ?? 'MIN'},${query.dateTo ?? 'MAX'}]` : undefined,
       pageSize: Math.max(1, Math.min(query.limit, 1000)),
     });

@@ -1,10 +1,13 @@
 // openFDA drug labels: GET /drug/label.json?search=indications_and_usage:"<term>" ...&limit=N.
 // openFDA answers 404 NOT_FOUND when nothing matches. The offline corpus is a label.json response
-// ({ meta, results: [...] }). Without an API key openFDA allows 240 requests per minute.
+// ({ meta, results: [...] }). openFDA allows 240 requests per minute; an api_key (OPENFDA_API_KEY, added
+// by the runner) raises the daily quota from 1,000 to 120,000. Repackaged and generic labels repeat one
+// label text: one label per active-ingredient set (openfda.substance_name) is kept, the most recent.
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
 import { arr, compactDate, isObject, malformed, normalizeDate, snippet, str } from '../source-runner';
+import { dedupeLabelsByIngredient } from '../../../domain/workspace/record-hygiene';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const strings = (value: unknown): string[] => [...new Set(arr(value).map(str).filter((s): s is string => s !== undefined))];
@@ -20,9 +23,12 @@ function toRecord(result: unknown, words: string[]): SourceRecord | null {
   if (!setId) return null;
   const openfda = obj(r.openfda);
   const generic = strings(openfda.generic_name);
+  const substances = strings(openfda.substance_name).map((n) => n.toUpperCase()).sort();
   const brand = strings(openfda.brand_name);
   const indications = strings(r.indications_and_usage).join(' ');
   const lower = indications.toLowerCase();
+  // openFDA's boxed_warning section (an array of strings; absent when the label has none).
+  const boxed = snippet(strings(r.boxed_warning).join(' '), 400);
   const names = brand.length > 0 ? `${brand.join(', ')}${generic.length > 0 ? ` (${generic.join(', ')})` : ''}` : generic.join(', ');
   return {
     source: 'fda_labels',
@@ -33,15 +39,19 @@ function toRecord(result: unknown, words: string[]): SourceRecord | null {
     text: snippet(indications),
     published: normalizeDate(r.effective_time),
     structured: { drugs: generic, targets: [], pathways: [] },
-    attributes: { indicationMatch: indications !== '' && words.some((w) => lower.includes(w)) },
+    attributes: {
+      indicationMatch: indications !== '' && words.some((w) => lower.includes(w)),
+      ...(substances.length > 0 ? { activeIngredients: substances } : {}),
+      ...(boxed ? { boxedWarning: boxed } : {}),
+    },
   };
 }
 
-/** Parses a drug/label.json response (live answer or corpus file). */
+/** Parses a drug/label.json response (live answer or corpus file): one label per active-ingredient set, the most recent. */
 export function parseLabels(body: unknown, disease: DiseaseModule): SourceRecord[] {
   if (!isObject(body) || !Array.isArray(body.results)) throw malformed('expected { results: [...] }');
   const words = indicationWords(disease);
-  return body.results.map((r) => toRecord(r, words)).filter((r): r is SourceRecord => r !== null);
+  return dedupeLabelsByIngredient(body.results.map((r) => toRecord(r, words)).filter((r): r is SourceRecord => r !== null)).kept;
 }
 
 /**

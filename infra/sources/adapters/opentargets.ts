@@ -1,7 +1,7 @@
 // Open Targets Platform GraphQL API: one POST /graphql asking for the disease's associated targets
-// (disease(efoId) { associatedTargets(page) { rows { score target {...} } } }), ranked by the overall
-// association score. The offline corpus is one such response ({ data: { disease: ... } }). Query errors
-// come back as { errors: [{ message }] }; associations carry no date.
+// (disease(efoId) { associatedTargets(page) { rows { score datatypeScores { id score } target {...} } } }),
+// ranked by the overall association score. The offline corpus is one such response ({ data: { disease: ... } }).
+// Query errors come back as { errors: [{ message }] }; associations carry no date.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
 import { arr, isObject, malformed, num, snippet, str } from '../source-runner';
@@ -17,6 +17,10 @@ export const ASSOCIATED_TARGETS_QUERY = `query DiseaseAssociatedTargets($efoId: 
       count
       rows {
         score
+        datatypeScores {
+          id
+          score
+        }
         target {
           id
           approvedSymbol
@@ -35,6 +39,8 @@ function toRecord(row: unknown, efoId: string, diseaseName: string): SourceRecor
   const symbol = str(target.approvedSymbol);
   const name = str(target.approvedName);
   const score = num(r.score);
+  // Genetic support is the genetic_association data type alone: the overall score also counts known drugs.
+  const genetic = num(arr(r.datatypeScores).map(obj).find((d) => str(d.id) === 'genetic_association')?.score);
   const label = symbol ?? ensemblId;
   const scoreText = score !== undefined ? `overall association score ${score.toFixed(3)}` : 'no overall association score';
   return {
@@ -46,7 +52,10 @@ function toRecord(row: unknown, efoId: string, diseaseName: string): SourceRecor
     text: snippet(`${label}${name ? ` (${name}, ${ensemblId})` : ` (${ensemblId})`} is associated with ${diseaseName} (${efoId}) in the Open Targets Platform: ${scoreText}.`),
     published: null,
     structured: { drugs: [], targets: symbol ? [symbol] : [], pathways: [] },
-    attributes: score !== undefined ? { associationScore: score } : {},
+    attributes: {
+      ...(score !== undefined ? { associationScore: score } : {}),
+      ...(genetic !== undefined ? { geneticAssociationScore: genetic } : {}),
+    },
   };
 }
 

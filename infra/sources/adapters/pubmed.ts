@@ -1,13 +1,20 @@
 // PubMed through NCBI E-utilities: esearch.fcgi (PMIDs for the query) then efetch.fcgi (the articles
 // as a PubmedArticleSet). The offline corpus is an efetch PubmedArticleSet. NCBI allows 3 requests/s
-// without an API key.
+// without an API key and 10 with one; api_key, email and tool are added by the runner (extraParams from
+// settings: NCBI_API_KEY, NCBI_EMAIL, NCBI_TOOL). Retracted articles and retraction notices (publication
+// type, or a RetractionIn comment) carry attributes.retracted and are dropped before normalization.
 import { XMLParser } from 'fast-xml-parser';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
-import { arr, compactDate, diseaseWords, isObject, isoDate, malformed, questionKeywords, fullText, snippet, str } from '../source-runner';
+import { arr, compactDate, isObject, isoDate, malformed, fullText, snippet, str } from '../source-runner';
+import { pubmedTerm as booleanTerm } from '../../../domain/workspace/question/provider-queries';
+import { questionFocus } from '../../../domain/workspace/question/focus';
 
-const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate']);
+const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate', 'ArticleId', 'ELocationID', 'CommentsCorrections']);
+
+/** PubMed publication types of a retracted article and of a retraction notice (NLM publication types). */
+const RETRACTION_TYPES = new Set(['retracted publication', 'retraction of publication']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -77,6 +84,9 @@ function toRecord(entry: unknown): SourceRecord | null {
     .join(' ');
   const publicationTypes = arr(obj(article.PublicationTypeList).PublicationType).map(text).filter(Boolean);
   const journal = text(obj(article.Journal).Title) || text(obj(article.Journal).ISOAbbreviation);
+  const doi = articleDoi(article, obj(obj(entry).PubmedData));
+  const retracted = publicationTypes.some((t) => RETRACTION_TYPES.has(t.toLowerCase()))
+    || arr(obj(citation.CommentsCorrectionsList).CommentsCorrections).some((c) => isObject(c) && c['@_RefType'] === 'RetractionIn');
   return {
     source: 'pubmed',
     nativeId: pmid,
@@ -90,8 +100,18 @@ function toRecord(entry: unknown): SourceRecord | null {
     attributes: {
       ...(publicationTypes.length > 0 ? { publicationTypes } : {}),
       ...(journal ? { journal } : {}),
+      ...(retracted ? { retracted: true } : {}),
+      ...(doi ? { doi } : {}),
     },
   };
+}
+
+/** The article's DOI (PubmedData ArticleIdList, else the Article's ELocationID), lower case. */
+function articleDoi(article: Record<string, unknown>, pubmedData: Record<string, unknown>): string | undefined {
+  const ids = arr(obj(pubmedData.ArticleIdList).ArticleId).filter((a) => isObject(a) && a['@_IdType'] === 'doi');
+  const locations = arr(article.ELocationID).filter((e) => isObject(e) && e['@_EIdType'] === 'doi');
+  const doi = [...ids, ...locations].map(text).find((d) => /^10\.\d{4,9}\//.test(d));
+  return doi?.toLowerCase();
 }
 
 /** Parses an efetch PubmedArticleSet (live answer or corpus file). */
@@ -107,17 +127,16 @@ export function parseEsearch(body: string): string[] {
   return arr(obj(result.IdList).Id).map(text).filter((id) => /^\d+$/.test(id));
 }
 
-const quoted = (term: string) => `"${term.replace(/"/g, '')}"`;
-
-/** The esearch term: (disease terms in title/abstract OR MeSH headings) AND (any question keyword). */
+/**
+ * The esearch term: (disease terms in title/abstract OR MeSH headings) AND (the question's entities,
+ * OR'd) — the second group only when the question named an entity (domain/workspace/question).
+ */
 export function pubmedTerm(disease: DiseaseModule, terms: string[]): string {
   const config = disease.search.pubmed ?? { terms: [] };
   const diseaseTerms = new Set(config.terms);
   const meshTerms = new Set(config.mesh_terms ?? []);
-  const keywords = terms.filter((t) => !diseaseTerms.has(t) && !meshTerms.has(t));
-  const diseasePart = [...[...diseaseTerms].map((t) => `${quoted(t)}[tiab]`), ...[...meshTerms].map((t) => `${quoted(t)}[mh]`)].join(' OR ');
-  const keywordPart = keywords.map((k) => (/^[A-Za-z0-9-]+$/.test(k) ? k : quoted(k))).join(' OR ');
-  return keywordPart ? `(${diseasePart}) AND (${keywordPart})` : `(${diseasePart})`;
+  const boosts = terms.filter((t) => !diseaseTerms.has(t) && !meshTerms.has(t));
+  return booleanTerm([...diseaseTerms], [...meshTerms], boosts);
 }
 
 export const pubmedAdapter: SourceAdapter = {
@@ -128,9 +147,9 @@ export const pubmedAdapter: SourceAdapter = {
 
   isConfigured: (disease) => (disease.search.pubmed?.terms?.length ?? 0) > 0,
 
-  queryTerms(disease, question) {
+  queryTerms(disease, question, focus) {
     const config = disease.search.pubmed!;
-    return [...config.terms, ...(config.mesh_terms ?? []), ...questionKeywords(question, diseaseWords(disease))];
+    return [...config.terms, ...(config.mesh_terms ?? []), ...questionFocus(question, disease, focus).boost_terms];
   },
 
   async fetch(query: SourceQuery, http: ProviderHttp): Promise<SourceRecord[]> {

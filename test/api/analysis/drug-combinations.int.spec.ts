@@ -40,9 +40,10 @@ describe('Drug combinations module (GET /api/synergy/pairs, job drug-combination
   it('ranks drug pairs for lupus with every factor, complementary exposure first, in the result envelope', async () => {
     const { status, body } = await get('/api/synergy/pairs?disease_id=sle&top_n=30');
     expect(status, JSON.stringify(body).slice(0, 400)).to.equal(200);
-    expect(body).to.include({ module: 'drug-combinations', seed: null });
+    expect(body).to.include({ module: 'drug-combinations', seed: 20190318 });
     expect(body.disease).to.deep.equal({ curie: 'MONDO:0007915', label: 'systemic lupus erythematosus', module_id: 'sle' });
-    expect(body.parameters).to.deep.equal({ disease_id: 'sle', top_n: 30, max_compounds: 60, dose_response_matrix: null });
+    expect(body.parameters).to.deep.equal({ disease_id: 'sle', top_n: 30, max_compounds: 60, permutations: 1000, z_threshold: 0, dose_response_matrix: null });
+    expect(body.proximity).to.include({ permutations: 1000, z_threshold: 0 });
     expect(body.snapshots.map((s: Json) => s.resource)).to.include.members(['ppi', 'gwas_catalog', 'drugcentral', 'bindingdb', 'pharmacotherapydb']);
     expect(body.disclaimer).to.match(/Research use only/);
     expect(body.method).to.match(/Cheng, Kovács & Barabási, Nat Commun 2019/);
@@ -58,9 +59,11 @@ describe('Drug combinations module (GET /api/synergy/pairs, job drug-combination
     // The ranking follows the configuration order, and each pair's class follows from its own factors.
     const order = ['complementary_exposure', 'overlapping_exposure', 'indirect_exposure', 'single_exposure', 'non_exposure', 'independent_action', 'undetermined'];
     for (let i = 1; i < body.pairs.length; i++) expect(order.indexOf(body.pairs[i].configuration)).to.be.at.least(order.indexOf(body.pairs[i - 1].configuration));
+    // A drug hits the disease module when its proximity z-score is below z_threshold (0 here).
+    for (const c of body.compounds) expect(c.hits_disease_module).to.equal(c.proximity?.z == null ? null : c.proximity.z < 0);
     for (const p of body.pairs) {
-      if (p.s_ab === null || p.s_ad === null || p.s_bd === null) { expect(p.configuration).to.equal('undetermined'); continue; }
-      const hits = Number(p.s_ad < 0) + Number(p.s_bd < 0);
+      if (p.s_ab === null || p.z_a === null || p.z_b === null) { expect(p.configuration).to.equal('undetermined'); continue; }
+      const hits = Number(p.z_a < 0) + Number(p.z_b < 0);
       const expected = hits === 2 ? (p.s_ab < 0 ? 'overlapping_exposure' : 'complementary_exposure')
         : hits === 1 ? (p.s_ab < 0 ? 'indirect_exposure' : 'single_exposure') : (p.s_ab < 0 ? 'non_exposure' : 'independent_action');
       expect(p.configuration).to.equal(expected);
@@ -77,7 +80,7 @@ describe('Drug combinations module (GET /api/synergy/pairs, job drug-combination
     expect(await a.text()).to.equal(await b.text());
     expect((await get('/api/synergy/pairs?disease_id=no_such_disease')).status).to.equal(404);
     expect((await get('/api/synergy/pairs?disease_id=MONDO:9999999')).status).to.equal(404);
-    for (const bad of ['top_n=0', 'top_n=501', 'max_compounds=1', 'colour=blue', 'top_n=ten']) {
+    for (const bad of ['top_n=0', 'top_n=501', 'max_compounds=1', 'colour=blue', 'top_n=ten', 'permutations=99', 'seed=-1', 'z_threshold=11']) {
       const { status, body } = await get(`/api/synergy/pairs?${bad}`);
       expect(status, bad).to.equal(422);
       expect(body.detail[0].loc[0]).to.equal('query');

@@ -69,6 +69,8 @@ describe('Virtual screening module (GET /api/screening, job virtual-screening / 
       if (i > 0) expect(c.max_tanimoto).to.be.at.most(body.candidates[i - 1].max_tanimoto);
       expect(c.lipinski.passes).to.equal(c.lipinski.violations.length <= 1);
       expect(c.qed_without_alerts.value).to.be.within(0, 1);
+      expect(c.qed.value).to.be.within(0, 1);
+      expect(c.qed.properties.ALERTS).to.equal(c.qed.alerts.length);
       expect(c.smiles).to.be.a('string').and.not.equal('');
       expect(c.docking).to.equal(null);
     }

@@ -25,7 +25,7 @@ describe('analysis HTML reports', () => {
       target: { curie: EVIL, symbol: EVIL, chosen_by: EVIL, known_binders: 1, binders_with_structure: 1 },
       known_binders: [{ curie: EVIL, label: EVIL, edge_types: [EVIL], has_structure: false }],
       library: { compounds_with_inchi: 1, structures_restored: 1, candidates_screened: 1 },
-      candidates: [{ rank: 1, curie: EVIL, label: EVIL, max_tanimoto: 0.5, nearest_binder: { curie: EVIL, label: EVIL }, lipinski: { passes: false, violations: [EVIL] }, qed_without_alerts: { value: 0.5 }, docking: { ok: false, error: EVIL } }],
+      candidates: [{ rank: 1, curie: EVIL, label: EVIL, max_tanimoto: 0.5, nearest_binder: { curie: EVIL, label: EVIL }, lipinski: { passes: false, violations: [EVIL] }, qed: { value: 0.5, alerts: [EVIL] }, qed_without_alerts: { value: 0.5 }, docking: { ok: false, error: EVIL } }],
       snapshots: [{ snapshot_id: EVIL, resource: EVIL }],
     });
     expect(html).to.not.include('<script>');

@@ -1,6 +1,6 @@
 // The six drug-drug-disease configurations of Cheng, Kovács & Barabási (Nat Commun 2019, Fig. 2) and the ranking.
 import { expect } from 'chai';
-import { configuration, rankPairs } from '../../../domain/synergy/combination-configurations';
+import { configuration, configurationFromHits, proximityHit, rankPairs } from '../../../domain/synergy/combination-configurations';
 
 describe('drug combination configurations', () => {
   it('classifies by whether the targets overlap (s_AB < 0) and how many drugs hit the disease module (s_XD < 0)', () => {
@@ -13,6 +13,24 @@ describe('drug combination configurations', () => {
     expect(configuration(0.5, 0.2, 0.3)).to.equal('independent_action');
     expect(configuration(null, -1, -1)).to.equal('undetermined');
     expect(configuration(1, null, -1)).to.equal('undetermined');
+  });
+
+  it('classifies by proximity: a drug hits when its z-score is below the threshold, unknown without z', () => {
+    expect(proximityHit(-0.2, 0)).to.equal(true);
+    expect(proximityHit(0, 0)).to.equal(false); // z = threshold does not hit
+    expect(proximityHit(-1, -1.645)).to.equal(false);
+    expect(proximityHit(null, 0)).to.equal(null);
+    expect(configurationFromHits(0.3, true, true)).to.equal('complementary_exposure');
+    expect(configurationFromHits(-0.3, true, false)).to.equal('indirect_exposure');
+    expect(configurationFromHits(-0.3, false, false)).to.equal('non_exposure');
+    expect(configurationFromHits(0.3, true, null)).to.equal('undetermined');
+  });
+
+  it('ranks within a configuration by the weaker drug\'s z first, then its separation', () => {
+    const p = (a: string, z_a: number | null, z_b: number | null, s_ad: number) => ({ a, b: 'Z', s_ab: 0.5, s_ad, s_bd: s_ad, z_a, z_b, configuration: 'complementary_exposure' as const });
+    const ranked = rankPairs([p('A', -1, -0.5, -2), p('B', -3, -2, 0.4), p('C', -3, -2, -0.1), p('D', null, -9, -5)]);
+    // weaker z: A -0.5, B -2, C -2 (tie: by weaker s, C -0.1 before B 0.4), D unknown last.
+    expect(ranked.map((x) => x.a)).to.deep.equal(['C', 'B', 'A', 'D']);
   });
 
   it('ranks complementary exposure first, then by the weaker drug\'s disease separation, then by s_AB, then ids', () => {

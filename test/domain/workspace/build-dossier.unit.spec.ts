@@ -83,7 +83,11 @@ describe('buildDossier', function () {
     expect(rel('drug:belimumab', 'supports')!.citations).to.include.members(['NCT00000001', 'PMID:11111111', 'openFDA:b1e2c3d4-0000-4000-8000-000000000001']);
     expect(rel('drug:rituximab', 'contradicts')!.citations).to.have.members(['NCT00000003', 'PMID:22222222']);
     expect(rel('drug:tabalumab', 'contradicts')!.citations).to.deep.equal(['NCT00000005']);
-    expect(rel('drug:anifrolumab', 'supports')).to.not.equal(undefined);
+    // A completed phase 3 trial without posted results: studied, outcome unknown — never support.
+    expect(rel('drug:anifrolumab', 'supports')).to.equal(undefined);
+    expect(rel('drug:anifrolumab', 'associated_with')!.statement).to.contain('outcome unknown');
+    const tulip = dossier.evidence.find((e) => e.native_id === 'NCT00000002')!;
+    expect(tulip.outcome).to.deep.equal({ class: 'unknown', statement: 'completed without posted results: studied, outcome unknown' });
     expect(rel('drug:hydroxychloroquine', 'associated_with')).to.not.equal(undefined);
     expect(rel('drug:hydroxychloroquine', 'targets')!.object.id).to.equal('target:TLR7');
     expect(rel('target:TLR7', 'participates_in')!.object.id).to.equal('pathway:R-HSA-168181');

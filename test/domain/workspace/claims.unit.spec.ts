@@ -32,28 +32,59 @@ function only(claims: Claim[], subjectId: string): Claim {
 
 describe('Deterministic claim extraction', function () {
   describe('clinical trials', function () {
-    it('supports: completed phase ≥ 3, or primary outcome met', function () {
-      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' })]), 'drug:belimumab').relationship).to.equal('supports');
+    it('supports only on a positive result: a significant primary analysis, or the primary outcome stated met', function () {
+      const analysed = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', hasResults: true, primaryAnalyses: [
+        { outcome: 'SRI-4 response at week 52', pValue: '<0.001', paramType: 'Odds Ratio (OR)', paramValue: 1.83, ciLower: 1.3, ciUpper: 2.59, statisticalMethod: 'Cochran-Mantel-Haenszel' },
+      ] })]), 'drug:belimumab');
+      expect(analysed.relationship).to.equal('supports');
+      expect(analysed.statement).to.contain('primary analysis significant').and.contain('Odds Ratio (OR) 1.83 (95% CI 1.3 to 2.59), p <0.001');
       expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE2', status: 'COMPLETED', outcomeMet: true })]), 'drug:belimumab').relationship).to.equal('supports');
     });
 
-    it('contradicts: primary outcome not met, or stopped for lack of efficacy', function () {
+    it('never supports on a completed trial without posted results: studied, outcome unknown', function () {
+      const claim = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' })]), 'drug:belimumab');
+      expect(claim.relationship).to.equal('associated_with');
+      expect(claim.statement).to.contain('completed without posted results: studied, outcome unknown');
+      const noAnalysis = only(claimsOf([trial('NCT00000001', { phase: 'PHASE4', status: 'COMPLETED', hasResults: true })]), 'drug:belimumab');
+      expect(noAnalysis.relationship).to.equal('associated_with');
+    });
+
+    it('contradicts on a null primary analysis: p ≥ 0.05, or a ratio whose CI crosses 1', function () {
+      const byP = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', hasResults: true, primaryAnalyses: [{ outcome: 'Response', pValue: '0.12' }] })]), 'drug:belimumab');
+      expect(byP.relationship).to.equal('contradicts');
+      expect(byP.statement).to.contain('not significant').and.contain('p = 0.12');
+      const byCi = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', hasResults: true, primaryAnalyses: [{ outcome: 'Time to relapse', paramType: 'Hazard Ratio (HR)', paramValue: 1.05, ciLower: 0.84, ciUpper: 1.31 }] })]), 'drug:belimumab');
+      expect(byCi.relationship).to.equal('contradicts');
+      // A mean difference's CI excluding 0 is significant (its null value is 0, not 1).
+      const difference = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', hasResults: true, primaryAnalyses: [{ outcome: 'SLEDAI change', paramType: 'Mean Difference (Final Values)', paramValue: -2.1, ciLower: -3.4, ciUpper: -0.8 }] })]), 'drug:belimumab');
+      expect(difference.relationship).to.equal('supports');
+    });
+
+    it('contradicts: primary outcome not met, or stopped for lack of efficacy; harm when stopped for safety', function () {
       const failed = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: false })]), 'drug:belimumab');
       expect(failed.relationship).to.equal('contradicts');
       expect(failed.statement).to.contain('primary outcome not met');
-      const futile = only(claimsOf([trial('NCT00000002', { phase: 'PHASE2', status: 'TERMINATED' }, ['Belimumab'], 'Stopped early for futility.')]), 'drug:belimumab');
+      const futile = only(claimsOf([trial('NCT00000002', { phase: 'PHASE2', status: 'TERMINATED', whyStopped: 'Futility at the interim analysis' })]), 'drug:belimumab');
       expect(futile.relationship).to.equal('contradicts');
-      expect(only(claimsOf([trial('NCT00000003', { phase: 'PHASE3', status: 'WITHDRAWN' }, ['Belimumab'], 'Withdrawn: lack of efficacy in a related study.')]), 'drug:belimumab').relationship).to.equal('contradicts');
+      expect(futile).to.not.have.property('qualifier');
+      const unsafe = only(claimsOf([trial('NCT00000003', { phase: 'PHASE3', status: 'TERMINATED', whyStopped: 'Safety: excess of serious infections' })]), 'drug:belimumab');
+      expect(unsafe).to.deep.include({ relationship: 'contradicts', qualifier: 'harm' });
+      expect(unsafe.statement).to.match(/^Evidence of harm or a safety signal for Belimumab/);
+    });
+
+    it('gives no claim for a withdrawn trial or one that enrolled nobody', function () {
+      expect(claimsOf([trial('NCT00000003', { phase: 'PHASE3', status: 'WITHDRAWN', whyStopped: 'Lack of efficacy in a related study' })])).to.deep.equal([]);
+      expect(claimsOf([trial('NCT00000004', { phase: 'PHASE3', status: 'COMPLETED', enrollment: 0 })])).to.deep.equal([]);
     });
 
     it('associated_with otherwise (ongoing, early phase, terminated for other reasons)', function () {
       expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'RECRUITING' })]), 'drug:belimumab').relationship).to.equal('associated_with');
       expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE2', status: 'COMPLETED' })]), 'drug:belimumab').relationship).to.equal('associated_with');
-      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'TERMINATED' }, ['Belimumab'], 'Sponsor decision.')]), 'drug:belimumab').relationship).to.equal('associated_with');
+      expect(only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'TERMINATED', whyStopped: 'Sponsor decision.' })]), 'drug:belimumab').relationship).to.equal('associated_with');
     });
 
     it('cites the trial, links the evidence and names the disease', function () {
-      const evidence = evidenceOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' })]);
+      const evidence = evidenceOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true })]);
       const [claim] = extractClaims(evidence, { disease, graph });
       expect(claim).to.deep.include({
         claim_id: claimId('drug:belimumab', 'supports', 'disease:sle'),
@@ -64,7 +95,7 @@ describe('Deterministic claim extraction', function () {
         origin: 'deterministic',
       });
       expect(claim!.claim_id).to.match(/^cl_[0-9a-f]{16}$/);
-      expect(claim!.statement).to.equal('Evidence supports Belimumab for Systemic lupus erythematosus (NCT00000001: completed phase 3 trial).');
+      expect(claim!.statement).to.equal('Evidence supports Belimumab for Systemic lupus erythematosus (NCT00000001: completed phase 3 trial, primary outcome met).');
     });
   });
 
@@ -132,6 +163,17 @@ describe('Deterministic claim extraction', function () {
       expect(only(claims, 'target:IFNAR1').relationship).to.equal('associated_with');
     });
 
+    it('contradicts a target only on a null or negative statement that names it (null MR, a knockout that does not protect)', function () {
+      const mr = only(claimsOf([article('7', 'IRF5 and lupus: a Mendelian randomisation study',
+        'We used genetic instruments for IRF5 expression. Genetically predicted IRF5 expression was not associated with SLE risk (OR 1.02, 95% CI 0.91 to 1.14).')]), 'target:IRF5');
+      expect(mr.relationship).to.equal('contradicts');
+      expect(mr.statement).to.contain('was not associated');
+      // A drug's failed trial says nothing of the gene the article also names.
+      const other = claimsOf([article('8', 'Anifrolumab and IFNAR1', 'IFNAR1 is the receptor of type I interferon. Anifrolumab did not improve renal outcomes.')]);
+      expect(only(other, 'target:IFNAR1').relationship).to.equal('associated_with');
+      expect(only(other, 'drug:anifrolumab').relationship).to.equal('contradicts');
+    });
+
     it('marks preprints and cites them by DOI', function () {
       const claim = only(claimsOf([record({ source: 'biorxiv', nativeId: '10.1101/2024.01.01.1', recordType: 'preprint', title: 'Belimumab', text: 'Belimumab was effective.' })]), 'drug:belimumab');
       expect(claim.relationship).to.equal('supports');
@@ -141,7 +183,7 @@ describe('Deterministic claim extraction', function () {
   });
 
   describe('genetics, expression, bioactivity, labels and pathways', function () {
-    it('target associated_with disease from GWAS, Open Targets and GTEx, with their citations', function () {
+    it('target associated_with disease from GWAS and Open Targets; healthy-tissue GTEx expression is context, no claim', function () {
       const claims = claimsOf([
         record({ source: 'gwas', nativeId: 'GCST1', recordType: 'gwas_association', structured: { drugs: [], targets: ['IRF5'], pathways: [] }, attributes: { pValue: 2e-12 } }),
         record({ source: 'opentargets', nativeId: 'ot1', recordType: 'target_association', structured: { drugs: [], targets: ['IRF5'], pathways: [] }, attributes: { associationScore: 0.7 } }),
@@ -149,10 +191,19 @@ describe('Deterministic claim extraction', function () {
       ]);
       const claim = only(claims, 'target:IRF5');
       expect(claim.relationship).to.equal('associated_with');
-      expect(claim.evidence_ids).to.have.length(3);
-      expect(claim.citations).to.have.members(['GWAS:GCST1', 'OpenTargets:EFO_0002690/IRF5', 'GTEx:IRF5/Whole Blood']);
+      expect(claim.evidence_ids).to.have.length(2);
+      expect(claim.citations).to.have.members(['GWAS:GCST1', 'OpenTargets:EFO_0002690/IRF5']);
       expect(claim.statement).to.match(/^IRF5 is associated with Systemic lupus erythematosus \(/);
       expect(claim.statement).to.contain('p = 2.0e-12');
+    });
+
+    it('keeps a GWAS association\'s direction: a protective allele is named so, never as risk', function () {
+      const gwas = (id: string, attributes: SourceRecord['attributes']) => record({ source: 'gwas', nativeId: id, recordType: 'gwas_association', structured: { drugs: [], targets: ['IRF5'], pathways: [] }, attributes });
+      const protective = only(claimsOf([gwas('G-P', { pValue: 3e-10, oddsRatio: 0.72, effectDirection: 'protective' })]), 'target:IRF5');
+      expect(protective.relationship).to.equal('associated_with');
+      expect(protective.statement).to.contain('p = 3.0e-10, protective allele (OR 0.72)').and.not.contain('risk');
+      const risk = only(claimsOf([gwas('G-R', { pValue: 3e-10, oddsRatio: 1.4, effectDirection: 'risk' })]), 'target:IRF5');
+      expect(risk.statement).to.contain('risk allele (OR 1.40)');
     });
 
     it('drug targets target from bioactivity records', function () {
@@ -167,6 +218,13 @@ describe('Deterministic claim extraction', function () {
       expect(claimsOf([label(false)])).to.deep.equal([]);
     });
 
+    it('drug contradicts disease with qualifier harm from a label with a boxed warning', function () {
+      const boxed = record({ source: 'fda_labels', nativeId: 'set-b', recordType: 'drug_label', structured: { drugs: ['Benlysta'], targets: [], pathways: [] }, attributes: { indicationMatch: true, boxedWarning: 'Serious infections and mortality.' } });
+      const claims = claimsOf([boxed]).filter((c) => c.subject.id === 'drug:belimumab');
+      expect(claims.map((c) => c.relationship)).to.have.members(['supports', 'contradicts']);
+      expect(claims.find((c) => c.relationship === 'contradicts')).to.deep.include({ qualifier: 'harm' });
+    });
+
     it('target participates_in pathway when a record states both', function () {
       const claims = claimsOf([record({ source: 'gwas', nativeId: 'G2', recordType: 'gwas_association', structured: { drugs: [], targets: ['TLR7'], pathways: ['Toll Like Receptor 7/8 (TLR7/8) Cascade'] }, attributes: { pValue: 1e-9 } })]);
       const pathway = claims.find((c) => c.relationship === 'participates_in')!;
@@ -177,7 +235,7 @@ describe('Deterministic claim extraction', function () {
 
   it('merges claims with the same triple across records', function () {
     const claims = claimsOf([
-      trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' }),
+      trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true }),
       article('10', 'Belimumab', 'Belimumab was effective.', { attributes: { publicationTypes: ['Randomized Controlled Trial'] } }),
       record({ source: 'fda_labels', nativeId: 'set-1', recordType: 'drug_label', structured: { drugs: ['Benlysta'], targets: [], pathways: [] }, attributes: { indicationMatch: true } }),
     ]);
@@ -191,7 +249,7 @@ describe('Deterministic claim extraction', function () {
   });
 
   describe('LLM claims', function () {
-    const evidence = evidenceOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED' }), article('20', 'IRF5', 'IRF5 in lupus.')]);
+    const evidence = evidenceOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true }), article('20', 'IRF5', 'IRF5 in lupus.')]);
     const deterministic = extractClaims(evidence, { disease, graph });
     const e0 = evidence.find((e) => e.item.native_id === 'NCT00000001')!.item.evidence_id;
     const e1 = evidence.find((e) => e.item.native_id === '20')!.item.evidence_id;

@@ -72,9 +72,12 @@ describe('Candidate ranking', function () {
       record({ source: 'fda_labels', nativeId: 'set-1', recordType: 'drug_label', structured: { drugs: ['Benlysta'], targets: [], pathways: [] }, attributes: { indicationMatch: true } }),
     ], 'drugs');
     const [belimumab] = rankings.drugs;
-    // Two supports at quality 0.9: strength 100 × 1.8 / 3 = 60; quality 90; label → maturity 100; belimumab —treats→ SLE is 1 hop → 100.
-    expect(belimumab!.component_scores).to.deep.equal({ evidence_strength: 60, evidence_quality: 90, clinical_maturity: 100, graph_support: 100, contradiction_penalty: 0 });
-    expect(belimumab!.score).to.equal(Math.round((0.35 * 60 + 0.2 * 90 + 0.25 * 100 + 0.2 * 100) * 100) / 100);
+    // By hand (docs/scoring.md), H = π²/6 = 1.644934: the trial scores phase 3 (0.7) × unknown size (0.75) = 0.525,
+    // the label its quality 0.9; one record per source: D_trials = 0.525 / H = 0.319163, D_labels = 0.9 / H = 0.547137;
+    // over sources (weights 1): (0.547137 + 0.319163 / 4) / H = 0.381126 → strength 38.1. Quality: both 0.9 → 90;
+    // label → maturity 100; belimumab —treats→ SLE is 1 hop → 100.
+    expect(belimumab!.component_scores).to.deep.equal({ evidence_strength: 38.1, evidence_quality: 90, clinical_maturity: 100, graph_support: 100, contradiction_penalty: 0 });
+    expect(belimumab!.score).to.equal(Math.round((0.35 * 38.1 + 0.2 * 90 + 0.25 * 100 + 0.2 * 100) * 100) / 100);
     expect(belimumab!.confidence_band).to.equal('medium');
     expect(belimumab!.citation_ids).to.have.members(['NCT00000001', 'openFDA:set-1']);
     expect(belimumab!.graph_explanation_ids).to.have.length(1);
@@ -112,19 +115,66 @@ describe('Candidate ranking', function () {
     expect(rankings.drugs).to.deep.equal([]);
   });
 
-  it('gives a high band to several good supporting records without contradictions', function () {
+  it('gives a high band to several good supporting records from two sources without contradictions', function () {
     const { rankings } = pipeline([
-      trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED' }),
-      trial('NCT00000002', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED' }),
+      trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 500 }),
+      trial('NCT00000002', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 800 }),
       record({ source: 'pubmed', nativeId: '5', recordType: 'article', title: 'Belimumab', text: 'Belimumab was effective.', attributes: { publicationTypes: ['Meta-Analysis'] } }),
     ], 'drugs');
     expect(rankings.drugs[0]!).to.deep.include({ candidate_id: 'drug:belimumab', confidence_band: 'high', rank: 1 });
-    expect(rankings.drugs[0]!.component_scores.evidence_strength).to.equal(91.7); // (0.9 + 0.9 + 0.95) / 3
+    // By hand, H = 1.644934: trials 1.0 (phase 4) and 0.7 (phase 3), both ≥ 400 enrolled: D_trials = (1 + 0.7/4) / H
+    // = 0.714318; the meta-analysis 0.95: D_pubmed = 0.577532, weight 0.5 → 0.288766; overall (0.714318 + 0.288766/4) / H
+    // = 0.478140 → 47.8.
+    expect(rankings.drugs[0]!.component_scores.evidence_strength).to.equal(47.8);
+  });
+
+  it('keeps the band below high when the records come from one source only, or a contradiction is harm', function () {
+    const oneSource = pipeline([
+      trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 500 }),
+      trial('NCT00000002', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 800 }),
+      trial('NCT00000003', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 600 }),
+    ], 'drugs');
+    expect(oneSource.rankings.drugs[0]!.confidence_band).to.equal('medium');
+    const withHarm = pipeline([
+      trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 500 }),
+      trial('NCT00000002', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 800 }),
+      record({ source: 'pubmed', nativeId: '5', recordType: 'article', title: 'Belimumab', text: 'Belimumab was effective.', attributes: { publicationTypes: ['Meta-Analysis'] } }),
+      record({ source: 'pubmed', nativeId: '6', recordType: 'article', title: 'Belimumab safety', text: 'Two patients died of belimumab-related infections.', attributes: { publicationTypes: ['Case Reports'] } }),
+    ], 'drugs');
+    const belimumab = withHarm.rankings.drugs[0]!;
+    expect(withHarm.claims.find((c) => c.relationship === 'contradicts')).to.deep.include({ qualifier: 'harm' });
+    // C = 0.3 (a case report), S = 0.9 + 0.9 + 0.95 = 2.75: penalty 9.8 ≤ 25, yet harm keeps it from high.
+    expect(belimumab.component_scores.contradiction_penalty).to.equal(9.8);
+    expect(belimumab.confidence_band).to.equal('medium');
+  });
+
+  it('gives diminishing returns to repeated records of one source (harmonic sum)', function () {
+    const one = pipeline([trial('NCT00000001', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 500 })], 'drugs');
+    const three = pipeline(['NCT00000001', 'NCT00000002', 'NCT00000003'].map((id) => trial(id, 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 500 })), 'drugs');
+    // One perfect record: 1 / H / H = 0.369576 → 37.0; three: (1 + 1/4 + 1/9) / H / H = 0.503026 → 50.3 (not 3 × 37).
+    expect(one.rankings.drugs[0]!.component_scores.evidence_strength).to.equal(37);
+    expect(three.rankings.drugs[0]!.component_scores.evidence_strength).to.equal(50.3);
+  });
+
+  it('flags a drug DrugBank lists as withdrawn and keeps it from high confidence', function () {
+    const base = pipeline([
+      trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 500 }),
+      trial('NCT00000002', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 800 }),
+      record({ source: 'pubmed', nativeId: '5', recordType: 'article', title: 'Belimumab', text: 'Belimumab was effective.', attributes: { publicationTypes: ['Meta-Analysis'] } }),
+    ], 'drugs');
+    expect(base.rankings.drugs[0]!.confidence_band).to.equal('high');
+    // The knowledge-graph explanation names the compound the candidate was linked to.
+    const explanations = new Map([...base.explanations].map(([id, e]) => [id, { ...e, candidate_node: 'DRUGBANK:DB01281' }]));
+    const flagged = rankCandidates({ ...base, explanations, withdrawn: new Map([['DRUGBANK:DB01281', 'snap-drugbank']]) }).drugs[0]!;
+    expect(flagged.confidence_band).to.equal('medium');
+    expect(flagged.safety_flags).to.deep.equal([{ flag: 'withdrawn', node: 'DRUGBANK:DB01281', source: 'drugbank', snapshot_id: 'snap-drugbank', statement: flagged.safety_flags![0]!.statement }]);
+    expect(flagged.explanation).to.contain('Safety: DrugBank lists Belimumab (DRUGBANK:DB01281) as withdrawn');
+    expect(flagged.score).to.equal(base.rankings.drugs[0]!.score);
   });
 
   it('takes a scoring configuration with defaults', function () {
     expect(resolveScoring()).to.deep.equal(DEFAULT_SCORING);
-    const custom = resolveScoring({ drug_weights: { graph_support: 0 }, strength_saturation: 1 });
+    const custom = resolveScoring({ drug_weights: { graph_support: 0 }, source_weights: { clinical_trials: 0.5 } });
     expect(custom.drug_weights).to.deep.equal({ ...DEFAULT_SCORING.drug_weights, graph_support: 0 });
     expect(() => resolveScoring({ drug_weights: { evidence_quality: -1 } })).to.throw(/evidence_quality/);
     const records = [trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED' })];

@@ -15,8 +15,10 @@ describe('Evidence quality rules', function () {
   it('rates meta-analyses, RCTs, completed phase 3–4 trials, genome-wide GWAS hits and matching labels high', function () {
     expect(q({ source: 'pubmed', nativeId: '1', recordType: 'article', attributes: { publicationTypes: ['Meta-Analysis'] } })).to.include({ tier: 'high', rule: 'article-meta-analysis' });
     expect(q({ source: 'pubmed', nativeId: '1', recordType: 'article', attributes: { publicationTypes: ['Randomized Controlled Trial'] } })).to.include({ tier: 'high', rule: 'article-rct' });
-    expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE4', status: 'COMPLETED' } })).to.include({ tier: 'high', rule: 'trial-phase3-completed' });
-    expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE2/PHASE3', status: 'COMPLETED' } })).to.include({ tier: 'high' });
+    expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE4', status: 'COMPLETED', hasResults: true } })).to.include({ tier: 'high', rule: 'trial-phase3-results' });
+    // Completed without posted results: nothing is known of its outcome yet.
+    expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE4', status: 'COMPLETED', hasResults: false } })).to.include({ tier: 'moderate', rule: 'trial-phase3-no-results' });
+    expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE2/PHASE3', status: 'COMPLETED', hasResults: true } })).to.include({ tier: 'high' });
     expect(q({ source: 'gwas', nativeId: 'g', recordType: 'gwas_association', attributes: { pValue: 4.9e-8 } })).to.include({ tier: 'high', rule: 'gwas-genome-wide' });
     expect(q({ source: 'fda_labels', nativeId: 'l', recordType: 'drug_label', attributes: { indicationMatch: true } })).to.include({ tier: 'high', rule: 'label-indication' });
   });
@@ -24,9 +26,11 @@ describe('Evidence quality rules', function () {
   it('rates cohorts, phase 2, ongoing phase 3, OT ≥ 0.5 and pChEMBL ≥ 7 moderate', function () {
     expect(q({ source: 'pubmed', nativeId: '1', recordType: 'article', attributes: { publicationTypes: ['Observational Study'] } })).to.include({ tier: 'moderate', rule: 'article-cohort' });
     expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE2', status: 'COMPLETED' } })).to.include({ tier: 'moderate', rule: 'trial-phase2' });
-    expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE3', status: 'RECRUITING' } })).to.include({ tier: 'moderate', rule: 'trial-phase3-ongoing' });
+    expect(q({ source: 'clinical_trials', nativeId: 'NCT1', recordType: 'clinical_trial', attributes: { phase: 'PHASE3', status: 'RECRUITING' } })).to.include({ tier: 'moderate', rule: 'trial-phase3-no-results' });
     expect(q({ source: 'opentargets', nativeId: 'o', recordType: 'target_association', attributes: { associationScore: 0.5 } })).to.include({ tier: 'moderate', rule: 'ot-strong' });
-    expect(q({ source: 'chembl', nativeId: 'c', recordType: 'bioactivity', attributes: { pchembl: 7 } })).to.include({ tier: 'moderate', rule: 'chembl-potent' });
+    expect(q({ source: 'chembl', nativeId: 'c', recordType: 'bioactivity', attributes: { pchembl: 7 } })).to.include({ tier: 'moderate', rule: 'chembl-mechanism' });
+    // An antibody's curated mechanism has no pChEMBL and is graded the same.
+    expect(q({ source: 'chembl', nativeId: 'c', recordType: 'bioactivity', attributes: {} })).to.include({ tier: 'moderate', score: 0.7, rule: 'chembl-mechanism' });
     expect(q({ source: 'gwas', nativeId: 'g', recordType: 'gwas_association', attributes: { pValue: 5e-8 } })).to.include({ tier: 'moderate', rule: 'gwas-suggestive' });
   });
 

@@ -60,6 +60,28 @@ describe('Dossier HTML', function () {
     expect(html).to.contain('Belimumab &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;');
   });
 
+  it('shows each record\'s outcome with its deciding statement, escaped, and flags auto-mode fallback records', function () {
+    const runs = syntheticRuns();
+    runs[0]!.records.push(record({
+      source: 'pubmed', nativeId: '99999998', recordType: 'article', title: 'Belimumab <i>trial</i>',
+      text: 'Belimumab did not differ significantly from placebo <i>(p = 0.4)</i>.',
+    }));
+    const dossier = build({ runs });
+    dossier.evidence[0]!.provenance = { ...dossier.evidence[0]!.provenance!, fallback: true };
+    const html = renderDossierHtml(dossier);
+    expect(html).to.contain('Outcome: <strong>null</strong> — Belimumab did not differ significantly from placebo &lt;i&gt;(p = 0.4)&lt;/i&gt;.');
+    expect(html).to.contain('provider unreachable: offline corpus');
+  });
+
+  it('says how the question was read: intent, entities with the words that named them, escaped', function () {
+    const html = renderDossierHtml(build({ question: 'Is <b>belimumab</b> safe, or IL23A?' }));
+    expect(html).to.contain('<dt>Question intent</dt><dd>safety</dd>');
+    expect(html).to.contain('Belimumab — &quot;belimumab&quot;; IL23A (not in the graph) — &quot;IL23A&quot;');
+    expect(html).to.not.contain('<b>belimumab</b>');
+    const none = renderDossierHtml(build({ question: 'Which promising therapies help SLE?' }));
+    expect(none).to.contain('none: the disease alone was searched');
+  });
+
   it('links only http(s) URLs', function () {
     const dossier = build();
     dossier.evidence[0]!.url = 'javascript:alert(1)';

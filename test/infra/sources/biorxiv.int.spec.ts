@@ -1,14 +1,17 @@
-// bioRxiv API against a local server answering GET /details/biorxiv/<from>/<to>/<cursor> in the
-// API's format: { messages: [{ status, interval, cursor, count, count_new_papers, total }], collection }.
+// bioRxiv preprints through Europe PMC's search (GET /search?query=SRC:PPR…&format=json&resultType=core →
+// { hitCount, nextCursorMark, resultList: { result: [{ id, source: "PPR", doi, title, bookOrReportDetails }] } })
+// resolved with bioRxiv's details by DOI (GET /details/biorxiv/<doi>/na/json → { messages: [{ status }],
+// collection: [versions…] } with `published`), both replayed by one local server: the bioRxiv API under
+// <base>/_biorxiv/. The offline corpus is a details window answer.
 import { expect } from 'chai';
-import { biorxivAdapter, keywordMatchers } from '../../../infra/sources/adapters/biorxiv';
+import { biorxivAdapter, europePmcPreprintDois, keywordMatchers } from '../../../infra/sources/adapters/biorxiv';
 import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, tempDir, testDisease, withoutSource, writeCorpus } from './source-adapter.contract';
 import { json, type RecordedRequest, type Reply, ReplayServer } from './replay-server';
 
-const BASE = '/';
+const BASE = '/europepmc/webservices/rest/';
+const BIO = `${BASE}_biorxiv/`;
 const QUESTION = 'What do recent preprints say about interferon in lupus?';
-const TODAY = () => new Date().toISOString().slice(0, 10);
 
 const disease = () => testDisease({ search: { ...testDisease().search, biorxiv: { keywords: ['systemic lupus erythematosus', 'lupus', 'SLE'] } } });
 
@@ -46,14 +49,40 @@ function pages(from: string, to: string): Record<string, unknown> {
   };
 }
 
+/** A Europe PMC core search result for a preprint. */
+const ppr = (id: string, doi: string, title: string, publisher = 'bioRxiv') => ({
+  id, source: 'PPR', pmid: undefined, doi, title, authorString: 'Doe J, Roe R.', pubYear: '2021', pubType: 'preprint',
+  bookOrReportDetails: { publisher }, firstPublicationDate: '2021-03-02', isOpenAccess: 'Y',
+});
+
+const SEARCH = {
+  version: '6.9', hitCount: 4, nextCursorMark: 'AoJ=', request: { queryString: '…', resultType: 'core', cursorMark: '*', pageSize: 50, sort: '' },
+  resultList: {
+    result: [
+      ppr('PPR300001', '10.1101/2021.03.01.433456', 'A type I interferon signature in monocytes of patients with systemic lupus erythematosus'),
+      ppr('PPR300002', '10.1101/2021.06.01.21258000', 'Interferon in SLE: a medRxiv cohort', 'medRxiv'),
+      ppr('PPR300003', '10.64898/2026.08.28.747819', 'Anifrolumab response and interferon gene scores'),
+      ppr('PPR300004', '10.1101/2022.05.05.490800', 'Age-associated B cells expand in lupus nephritis'),
+    ],
+  },
+};
+
+const PUBLISHED = { ...BCELL, published: '10.1038/s41590-023-01234-5' };
+const DETAILS: Record<string, unknown[]> = {
+  '10.1101/2021.03.01.433456': [IFN, IFN_V2],
+  '10.64898/2026.08.28.747819': [OPENRXIV],
+  '10.1101/2022.05.05.490800': [PUBLISHED],
+};
+
 function responder(r: RecordedRequest): Reply {
-  const m = /^\/details\/biorxiv\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})\/(\d+)$/.exec(r.path);
+  if (r.path === `${BASE}search`) return json(SEARCH);
+  const m = /^\/europepmc\/webservices\/rest\/_biorxiv\/details\/biorxiv\/(10\.\d+\/[^/]+)\/na\/json$/.exec(r.path);
   if (!m) return { status: 404, body: 'Not Found' };
-  const page = pages(m[1]!, m[2]!)[m[3]!];
-  return page ? json(page) : json({ messages: [{ status: 'no posts found' }], collection: [] });
+  const versions = DETAILS[m[1]!];
+  return versions ? json({ messages: [{ status: 'ok' }], collection: versions }) : json({ messages: [{ status: 'no posts found' }], collection: [] });
 }
 
-const EXPECTED = ['10.64898/2026.08.28.747819', '10.1101/2022.05.05.490800', '10.1101/2021.03.01.433456'];
+const EXPECTED = ['10.1101/2021.03.01.433456', '10.64898/2026.08.28.747819', '10.1101/2022.05.05.490800']; // Europe PMC's relevance order
 
 sourceAdapterContract('biorxiv', () => ({
   adapter: biorxivAdapter,
@@ -61,14 +90,14 @@ sourceAdapterContract('biorxiv', () => ({
   question: QUESTION,
   basePath: BASE,
   respond: responder,
-  requestsPerRun: 2,
+  requestsPerRun: 4,
   expectedIds: EXPECTED,
   corpus: JSON.stringify(pages('2021-01-01', '2021-12-31')['0']),
   corpusIds: ['10.1101/2022.05.05.490800', '10.1101/2021.03.01.433456'],
-  malformed: json({ collection: [IFN] }),
+  malformed: json({ hitCount: 1, resultList: { result: 'none' } }),
 }));
 
-describe('biorxiv adapter: the details window, paging and keyword matching', function () {
+describe('biorxiv adapter: Europe PMC search, bioRxiv details and published versions', function () {
   let server: ReplayServer;
 
   beforeEach(async function () {
@@ -81,23 +110,33 @@ describe('biorxiv adapter: the details window, paging and keyword matching', fun
 
   const opts = (extra: RunSourceOptions = {}): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0, retryBaseMs: 10, ...extra });
 
-  it('without dates it pages the window from bioRxiv\'s launch to today, following messages[0].cursor/count/total', async function () {
-    await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).to.deep.equal([`GET /details/biorxiv/2013-11-01/${TODAY()}/0`, `GET /details/biorxiv/2013-11-01/${TODAY()}/3`]);
+  it('searches Europe PMC preprints with the disease required and the question\'s entities OR\'d, then resolves each bioRxiv DOI', async function () {
+    await runSource(biorxivAdapter, request(disease(), 'Does anifrolumab or IFNAR1 matter in lupus?'), opts());
+    const [search, ...details] = server.requests;
+    expect(search!.path).to.equal(`${BASE}search`);
+    expect(search!.query.get('query')).to.equal('SRC:PPR AND ("systemic lupus erythematosus" OR "lupus" OR "SLE") AND ("anifrolumab" OR "IFNAR1")');
+    expect(search!.query.get('format')).to.equal('json');
+    expect(search!.query.get('resultType')).to.equal('core');
+    expect(search!.query.get('pageSize')).to.equal('50');
+    // The medRxiv preprint is not asked of bioRxiv; the others are, by DOI.
+    expect(details.map((r) => r.path)).to.deep.equal([
+      `${BIO}details/biorxiv/10.1101/2021.03.01.433456/na/json`,
+      `${BIO}details/biorxiv/10.64898/2026.08.28.747819/na/json`,
+      `${BIO}details/biorxiv/10.1101/2022.05.05.490800/na/json`,
+    ]);
   });
 
-  it('the request dates become the window, and the records are filtered on them too', async function () {
+  it('a question without entities searches the disease alone; dates become a FIRST_PDATE range and filter the records', async function () {
     const { records } = await runSource(biorxivAdapter, request(disease(), QUESTION, { dateFrom: '2021-01-01', dateTo: '2022-12-31' }), opts());
-    expect(server.requests[0]!.path).to.equal('/details/biorxiv/2021-01-01/2022-12-31/0');
-    expect(records.map((r) => r.nativeId)).to.deep.equal(['10.1101/2022.05.05.490800', '10.1101/2021.03.01.433456']);
+    expect(server.requests[0]!.query.get('query')).to.equal('SRC:PPR AND ("systemic lupus erythematosus" OR "lupus" OR "SLE") AND FIRST_PDATE:[2021-01-01 TO 2022-12-31]');
+    expect(records.map((r) => r.nativeId)).to.deep.equal(['10.1101/2021.03.01.433456', '10.1101/2022.05.05.490800']);
   });
 
-  it('keeps entries naming a keyword as whole words (not "Sleep"), one per DOI at its latest version, newest first', async function () {
+  it('takes the latest version from bioRxiv and records the published version\'s DOI', async function () {
     const { records, status } = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
     expect(status).to.include({ status: 'ok', record_count: 3 });
     expect(status.query_terms).to.deep.equal(['systemic lupus erythematosus', 'lupus', 'SLE']);
-    const ifn = records.find((r) => r.nativeId === '10.1101/2021.03.01.433456');
-    expect(ifn).to.deep.equal({
+    expect(records[0]).to.deep.equal({
       source: 'biorxiv',
       nativeId: '10.1101/2021.03.01.433456',
       recordType: 'preprint',
@@ -108,23 +147,18 @@ describe('biorxiv adapter: the details window, paging and keyword matching', fun
       structured: { drugs: [], targets: [], pathways: [] },
       attributes: { journal: 'bioRxiv (preprint, not peer reviewed)' },
     });
-    expect(records[0]).to.deep.include({ url: 'https://www.biorxiv.org/content/10.64898/2026.08.28.747819v1', published: '2026-08-29' });
-    expect(records.map((r) => r.nativeId)).to.not.include('10.1101/2021.03.02.433500');
+    expect(records[2]!.attributes).to.deep.equal({ journal: 'bioRxiv (preprint, not peer reviewed)', publishedDoi: '10.1038/s41590-023-01234-5' });
   });
 
-  it('reads at most 3 pages of a large window', async function () {
-    server.setHandler((r) => {
-      const cursor = Number(r.path.split('/').pop());
-      const collection = Array.from({ length: 30 }, (_, i) => entry(`10.1101/2020.01.01.${String(cursor + i).padStart(6, '0')}`, '1', '2020-01-02', `Paper ${cursor + i} on zebrafish fins`, 'No match here.'));
-      return json({ messages: [message('2013-11-01', TODAY(), cursor, 30, 250000)], collection });
-    });
+  it('keeps bioRxiv preprints only (publisher, else DOI prefix); a DOI bioRxiv does not know is left out', async function () {
+    expect(europePmcPreprintDois({ resultList: { result: [{ doi: '10.1101/a' }, { doi: '10.2196/x' }, { doi: '10.1101/b', bookOrReportDetails: { publisher: 'medRxiv' } }, { id: 'PPR9' }] } })).to.deep.equal(['10.1101/a']);
+    server.setHandler((r) => (r.path === `${BASE}search` ? json(SEARCH) : json({ messages: [{ status: 'no posts found' }], collection: [] })));
     const { status } = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
-    expect(server.requests.map((r) => r.path.split('/').pop())).to.deep.equal(['0', '30', '60']);
     expect(status).to.include({ status: 'warning', warning: 'no records matched' });
   });
 
-  it('"no posts found" is "no records matched"; a 404 is an error', async function () {
-    server.setHandler(() => json({ messages: [{ status: 'no posts found' }], collection: [] }));
+  it('an empty search is "no records matched"; a 404 is an error; a search of the wrong shape is malformed', async function () {
+    server.setHandler(() => json({ hitCount: 0, resultList: { result: [] } }));
     const empty = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
     expect(empty.status).to.include({ status: 'warning', warning: 'no records matched' });
     expect(server.requests).to.have.length(1);
@@ -133,14 +167,22 @@ describe('biorxiv adapter: the details window, paging and keyword matching', fun
     const missing = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
     expect(missing.status.status).to.equal('error');
     expect(missing.status.warning).to.include('HTTP 404');
-    expect(server.requests).to.have.length(2);
+
+    server.setHandler(() => json({ resultList: 'none' }));
+    const wrong = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
+    expect(wrong.status.warning).to.include('malformed response');
   });
 
-  it('an "ok" page whose collection is not an array is malformed', async function () {
-    server.setHandler(() => json({ messages: [message('2013-11-01', TODAY(), 0, 1, 1)], collection: 'none' }));
-    const { status } = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
-    expect(status.status).to.equal('error');
-    expect(status.warning).to.include('malformed response');
+  it('an auxiliary API override is used as given, and its host is allow-listed separately', async function () {
+    const other = await ReplayServer.start((r) => (r.path.startsWith('/api/details/') ? json({ messages: [{ status: 'ok' }], collection: [IFN] }) : { status: 404 }));
+    try {
+      server.setHandler((r) => (r.path === `${BASE}search` ? json({ resultList: { result: [SEARCH.resultList.result[0]] } }) : { status: 500 }));
+      const { records } = await runSource(biorxivAdapter, request(disease(), QUESTION), opts({ auxiliaryBaseUrls: { biorxiv: other.url('/api/') } }));
+      expect(records.map((r) => r.nativeId)).to.deep.equal(['10.1101/2021.03.01.433456']);
+      expect(other.requests.map((r) => r.path)).to.deep.equal(['/api/details/biorxiv/10.1101/2021.03.01.433456/na/json']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keyword matchers are case-insensitive whole words and span line breaks', function () {
@@ -151,14 +193,15 @@ describe('biorxiv adapter: the details window, paging and keyword matching', fun
     expect(sle!.test('sleep, isles, SLEDAI')).to.equal(false);
   });
 
-  it('a disease without biorxiv configuration is skipped; offline mode parses the corpus file', async function () {
+  it('a disease without biorxiv configuration is skipped; offline mode parses the corpus file (keywords, latest version, newest first)', async function () {
     const skipped = await runSource(biorxivAdapter, request(withoutSource(disease(), 'biorxiv'), QUESTION), opts());
     expect(skipped.status.status).to.equal('skipped');
     const dir = tempDir('biorxiv-corpus');
-    writeCorpus(dir, biorxivAdapter, 'sle', JSON.stringify(pages('2021-01-01', '2022-12-31')['3']));
+    writeCorpus(dir, biorxivAdapter, 'sle', JSON.stringify({ messages: [message('2021-01-01', '2026-12-31', 0, 5, 5)], collection: [IFN, SLEEP, BCELL, IFN_V2, { ...OPENRXIV, published: '10.1000/J.X' }] }));
     const { records, status } = await runSource(biorxivAdapter, request(disease(), QUESTION), opts({ mode: 'offline', corpusDir: dir }));
     expect(status).to.include({ status: 'ok', retrieval_mode: 'offline' });
-    expect(records.map((r) => r.url)).to.deep.equal(['https://www.biorxiv.org/content/10.64898/2026.08.28.747819v1', 'https://www.biorxiv.org/content/10.1101/2021.03.01.433456v2']);
+    expect(records.map((r) => r.url)).to.deep.equal(['https://www.biorxiv.org/content/10.64898/2026.08.28.747819v1', 'https://www.biorxiv.org/content/10.1101/2022.05.05.490800v1', 'https://www.biorxiv.org/content/10.1101/2021.03.01.433456v2']);
+    expect(records[0]!.attributes.publishedDoi).to.equal('10.1000/j.x');
     expect(server.requests).to.have.length(0);
   });
 });

@@ -38,13 +38,23 @@ const target = (target_chembl_id: string, pref_name: string, organism: string, t
   tax_id,
 });
 
+/** A target of several components (ChEMBL lists each component with its GENE_SYMBOL synonym). */
+const multiTarget = (target_chembl_id: string, pref_name: string, target_type: string, components: [string, string][]) => ({
+  cross_references: [], organism: 'Homo sapiens', pref_name, score: 10, species_group_flag: false, target_chembl_id, target_type, tax_id: 9606,
+  target_components: components.map(([accession, symbol], i) => ({
+    accession, component_description: symbol, component_id: 3000 + i, component_type: 'PROTEIN', relationship: target_type === 'PROTEIN FAMILY' ? 'GROUP MEMBER' : 'PROTEIN SUBUNIT',
+    target_component_synonyms: [{ component_synonym: symbol, syn_type: 'GENE_SYMBOL' }], target_component_xrefs: [],
+  })),
+});
+
 const SEARCH: Record<string, unknown> = {
   JAK1: {
     page_meta: pageMeta(3, 10),
     targets: [
       target('CHEMBL3832', 'Tyrosine-protein kinase JAK1', 'Mus musculus', 10090, 'SINGLE PROTEIN', 'P52332', ['Jak1'], 19),
       target('CHEMBL2835', 'Tyrosine-protein kinase JAK1', 'Homo sapiens', 9606, 'SINGLE PROTEIN', 'P23458', ['JAK1', 'JAK1A', 'JAK1B'], 18),
-      target('CHEMBL2363062', 'Janus kinase', 'Homo sapiens', 9606, 'PROTEIN FAMILY', 'P23458', ['JAK1'], 12),
+      multiTarget('CHEMBL2363062', 'Janus kinase', 'PROTEIN FAMILY', [['P23458', 'JAK1'], ['O60674', 'JAK2'], ['P52333', 'JAK3'], ['P29597', 'TYK2']]),
+      multiTarget('CHEMBL4105706', 'Interferon-alpha/beta receptor', 'PROTEIN COMPLEX', [['P17181', 'IFNAR1'], ['P48551', 'IFNAR2']]),
     ],
   },
   JAK2: { page_meta: pageMeta(1, 10), targets: [target('CHEMBL2971', 'Tyrosine-protein kinase JAK2', 'Homo sapiens', 9606, 'SINGLE PROTEIN', 'O60674', ['JAK2'], 18)] },
@@ -86,6 +96,8 @@ const MECHANISMS: Record<string, unknown> = {
   },
 };
 
+MECHANISMS.CHEMBL2363062 = { mechanisms: [mechanism(6007, 'CHEMBL3989965', 'CHEMBL2363062', 'Janus kinase inhibitor', 3)], page_meta: pageMeta(1) };
+
 const MOLECULES = {
   molecules: [
     { molecule_chembl_id: 'CHEMBL221959', pref_name: 'TOFACITINIB' },
@@ -93,6 +105,7 @@ const MOLECULES = {
     { molecule_chembl_id: 'CHEMBL3301607', pref_name: 'FILGOTINIB' },
     { molecule_chembl_id: 'CHEMBL4594374', pref_name: null },
     { molecule_chembl_id: 'CHEMBL1789941', pref_name: 'RUXOLITINIB' },
+    { molecule_chembl_id: 'CHEMBL3989965', pref_name: 'PEFICITINIB' },
   ],
   page_meta: pageMeta(5, 1000),
 };
@@ -119,7 +132,7 @@ function responder(r: RecordedRequest): Reply {
   return { status: 404, body: 'Not found' };
 }
 
-const EXPECTED = ['CHEMBL1789941/CHEMBL2971', 'CHEMBL221959/CHEMBL2835', 'CHEMBL2105759/CHEMBL2971', 'CHEMBL2105759/CHEMBL2835', 'CHEMBL3301607/CHEMBL2835', 'CHEMBL4594374/CHEMBL2835'];
+const EXPECTED = ['CHEMBL1789941/CHEMBL2971', 'CHEMBL221959/CHEMBL2835', 'CHEMBL2105759/CHEMBL2971', 'CHEMBL2105759/CHEMBL2835', 'CHEMBL3301607/CHEMBL2835', 'CHEMBL3989965/CHEMBL2363062', 'CHEMBL4594374/CHEMBL2835'];
 
 /** A corpus file: a mechanism.json answer whose mechanisms carry molecule_pref_name, with the targets bundled. */
 const CORPUS = {
@@ -137,7 +150,7 @@ sourceAdapterContract('chembl', () => ({
   question: QUESTION,
   basePath: BASE,
   respond: responder,
-  requestsPerRun: 6,
+  requestsPerRun: 7,
   expectedIds: EXPECTED,
   corpus: JSON.stringify(CORPUS),
   corpusIds: ['CHEMBL1789941/CHEMBL2971', 'CHEMBL2105759/CHEMBL2835'],
@@ -157,29 +170,32 @@ describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
 
   const opts = (extra: RunSourceOptions = {}): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0, retryBaseMs: 10, ...extra });
 
-  it('searches each gene, asks mechanisms of the human single-protein target, then names and activities in one request each', async function () {
+  it('searches each gene, asks mechanisms of its human single protein and of the families and complexes it is in, then names and activities', async function () {
     await runSource(chemblAdapter, request(disease(), QUESTION), opts());
     const calls = server.requests.map((r) => `${r.path.slice(BASE.length - 1)}?${r.query.toString()}`);
-    expect(calls.slice(0, 4)).to.deep.equal([
+    expect(calls.slice(0, 5)).to.deep.equal([
       '/target/search.json?q=JAK1&limit=10',
       '/target/search.json?q=JAK2&limit=10',
       '/mechanism.json?target_chembl_id=CHEMBL2835&limit=50', // the human JAK1, not the mouse one listed first
+      '/mechanism.json?target_chembl_id=CHEMBL2363062&limit=50', // the JAK family (JAK1 is a member), not dropped
       '/mechanism.json?target_chembl_id=CHEMBL2971&limit=50',
     ]);
-    const [molecules, activities] = server.requests.slice(4);
+    // The IFNAR complex was found by the JAK1 search only because the mock lists it; it has no JAK1 component, so it is not asked.
+    expect(calls.some((c) => c.includes('CHEMBL4105706'))).to.equal(false);
+    const [molecules, activities] = server.requests.slice(5);
     expect(molecules!.path).to.equal(`${BASE}molecule.json`);
-    expect(molecules!.query.get('molecule_chembl_id__in')!.split(',')).to.have.members(['CHEMBL3301607', 'CHEMBL221959', 'CHEMBL2105759', 'CHEMBL4594374', 'CHEMBL1789941']);
+    expect(molecules!.query.get('molecule_chembl_id__in')!.split(',')).to.have.members(['CHEMBL3301607', 'CHEMBL221959', 'CHEMBL2105759', 'CHEMBL4594374', 'CHEMBL1789941', 'CHEMBL3989965']);
     expect(molecules!.query.get('only')).to.equal('molecule_chembl_id,pref_name');
     expect(activities!.path).to.equal(`${BASE}activity.json`);
-    expect(activities!.query.get('target_chembl_id__in')).to.equal('CHEMBL2835,CHEMBL2971');
-    expect(activities!.query.get('molecule_chembl_id__in')!.split(',')).to.have.length(5);
+    expect(activities!.query.get('target_chembl_id__in')).to.equal('CHEMBL2835,CHEMBL2363062,CHEMBL2971');
+    expect(activities!.query.get('molecule_chembl_id__in')!.split(',')).to.have.length(6);
     expect(activities!.query.get('pchembl_value__isnull')).to.equal('false');
     expect(activities!.query.get('order_by')).to.equal('-pchembl_value');
   });
 
   it('parses bioactivity records: molecule/target id, report-card URL, drug and gene, best pChEMBL; approved drugs first', async function () {
     const { records, status } = await runSource(chemblAdapter, request(disease(), QUESTION), opts());
-    expect(status).to.include({ status: 'ok', record_count: 6 });
+    expect(status).to.include({ status: 'ok', record_count: 7 });
     expect(status.query_terms).to.deep.equal(['JAK1', 'JAK2']);
     const tofacitinib = records.find((r) => r.nativeId === 'CHEMBL221959/CHEMBL2835');
     expect(tofacitinib).to.deep.include({
@@ -199,6 +215,27 @@ describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
     expect(records.find((r) => r.nativeId === 'CHEMBL2105759/CHEMBL2971')!.structured.targets).to.deep.equal(['JAK2']);
   });
 
+  it('a mechanism on a protein family names every member gene and says the target is a family', async function () {
+    const { records } = await runSource(chemblAdapter, request(disease(), QUESTION), opts());
+    const family = records.find((r) => r.nativeId === 'CHEMBL3989965/CHEMBL2363062');
+    expect(family).to.deep.include({
+      title: 'PEFICITINIB — Janus kinase inhibitor',
+      structured: { drugs: ['PEFICITINIB'], targets: ['JAK1', 'JAK2', 'JAK3', 'TYK2'], pathways: [] },
+      attributes: { targetType: 'PROTEIN FAMILY' },
+    });
+    expect(family!.text).to.include('CHEMBL2363062 (JAK1/JAK2/JAK3/TYK2), a protein family');
+  });
+
+  it('a complex the gene belongs to is kept with its components', async function () {
+    server.setHandler((r) => {
+      if (r.path.endsWith('search.json')) return json({ page_meta: pageMeta(1, 10), targets: [(SEARCH.JAK1 as { targets: unknown[] }).targets[3]] });
+      if (r.path.endsWith('mechanism.json')) return json({ mechanisms: [{ ...mechanism(9, 'CHEMBL3301610', 'CHEMBL4105706', 'Interferon-alpha/beta receptor antagonist', 4), molecule_pref_name: 'ANIFROLUMAB' }], page_meta: pageMeta(1) });
+      return json({ activities: [], page_meta: pageMeta(0, 1000) });
+    });
+    const { records } = await runSource(chemblAdapter, request(disease(['IFNAR1']), QUESTION), opts());
+    expect(records.map((r) => [r.structured.drugs, r.structured.targets, r.attributes.targetType])).to.deep.equal([[['ANIFROLUMAB'], ['IFNAR1', 'IFNAR2'], 'PROTEIN COMPLEX']]);
+  });
+
   it('a gene without a human single-protein target asks no mechanisms; none at all is "no records matched"', async function () {
     const { records, status } = await runSource(chemblAdapter, request(disease(['NOTAGENE']), QUESTION), opts());
     expect(records).to.deep.equal([]);
@@ -212,7 +249,8 @@ describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
       return responder(r);
     });
     const { records } = await runSource(chemblAdapter, request(disease(['JAK1']), QUESTION), opts());
-    expect(server.requests.map((r) => r.path.slice(BASE.length - 1))).to.deep.equal(['/target/search.json', '/mechanism.json', '/activity.json']);
+    // JAK1's single protein and its family: two mechanism requests, no molecule request.
+    expect(server.requests.map((r) => r.path.slice(BASE.length - 1))).to.deep.equal(['/target/search.json', '/mechanism.json', '/mechanism.json', '/activity.json']);
     expect(records[0]).to.deep.include({ title: 'TOFACITINIB — Tyrosine-protein kinase JAK1 inhibitor', attributes: { pchembl: 8.52 } });
   });
 

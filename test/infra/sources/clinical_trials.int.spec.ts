@@ -19,9 +19,26 @@ const STUDIES = {
         conditionsModule: { conditions: ['Systemic Lupus Erythematosus'] },
         designModule: { studyType: 'INTERVENTIONAL', phases: ['PHASE3'], enrollmentInfo: { count: 460, type: 'ACTUAL' } },
         armsInterventionsModule: {
+          armGroups: [
+            { label: 'Anifrolumab 300 mg', type: 'EXPERIMENTAL', interventionNames: ['Biological: Anifrolumab'] },
+            { label: 'Placebo', type: 'PLACEBO_COMPARATOR', interventionNames: ['Other: Placebo'] },
+          ],
           interventions: [
             { type: 'BIOLOGICAL', name: 'Anifrolumab', armGroupLabels: ['Anifrolumab 300 mg'] },
             { type: 'OTHER', name: 'Placebo' },
+          ],
+        },
+      },
+      // resultsSection as API v2 returns it (outcomeMeasuresModule; a secondary outcome is not read).
+      resultsSection: {
+        outcomeMeasuresModule: {
+          outcomeMeasures: [
+            {
+              type: 'PRIMARY', title: 'Percentage of Participants With BICLA Response at Week 52', paramType: 'COUNT_OF_PARTICIPANTS',
+              groups: [{ id: 'OG000', title: 'Placebo' }, { id: 'OG001', title: 'Anifrolumab 300 mg' }],
+              analyses: [{ groupIds: ['OG000', 'OG001'], nonInferiorityType: 'SUPERIORITY', pValue: '0.001', statisticalMethod: 'Cochran-Mantel-Haenszel', paramType: 'Difference in response rates', paramValue: '16.3', ciPctValue: '95', ciNumSides: 'TWO_SIDED', ciLowerLimit: '6.3', ciUpperLimit: '26.3' }],
+            },
+            { type: 'SECONDARY', title: 'Flare rate', analyses: [{ pValue: '0.08' }] },
           ],
         },
       },
@@ -42,6 +59,23 @@ const STUDIES = {
         statusModule: { overallStatus: 'WITHDRAWN', whyStopped: 'Sponsor decision, not related to safety or efficacy' },
       },
     },
+    {
+      protocolSection: {
+        identificationModule: { nctId: 'NCT00000002', briefTitle: 'Drug X Versus Azathioprine, Both With Background Mycophenolate' },
+        statusModule: { overallStatus: 'RECRUITING' },
+        armsInterventionsModule: {
+          armGroups: [
+            { label: 'X + MMF', type: 'EXPERIMENTAL', interventionNames: ['Drug: Drug X', 'Drug: Mycophenolate Mofetil'] },
+            { label: 'Azathioprine + MMF', type: 'ACTIVE_COMPARATOR', interventionNames: ['Drug: Azathioprine', 'Drug: Mycophenolate Mofetil'] },
+          ],
+          interventions: [
+            { type: 'DRUG', name: 'Drug X', armGroupLabels: ['X + MMF'] },
+            { type: 'DRUG', name: 'Azathioprine', armGroupLabels: ['Azathioprine + MMF'] },
+            { type: 'DRUG', name: 'Mycophenolate Mofetil', armGroupLabels: ['X + MMF', 'Azathioprine + MMF'] },
+          ],
+        },
+      },
+    },
     { protocolSection: { identificationModule: {} } }, // no nctId: not a citable record
   ],
   nextPageToken: 'NF0g5JGBlPM',
@@ -56,7 +90,7 @@ sourceAdapterContract('clinical_trials', () => ({
   basePath: BASE,
   respond,
   requestsPerRun: 1,
-  expectedIds: ['NCT02446912', 'NCT01438489', 'NCT00000001'],
+  expectedIds: ['NCT02446912', 'NCT01438489', 'NCT00000001', 'NCT00000002'],
   corpus: JSON.stringify({ studies: STUDIES.studies.slice(0, 2) }),
   corpusIds: ['NCT02446912', 'NCT01438489'],
   malformed: json({ totalCount: 3, items: [] }),
@@ -72,16 +106,27 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
   });
   const opts = (): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0 });
 
-  it('asks /studies with query.cond (condition and configured terms), query.term (question keywords) and pageSize', async function () {
+  it('asks /studies with query.cond (condition and configured terms), query.intr (the question\'s drug), @relevance and pageSize', async function () {
     await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION, { limit: 25 }), opts());
     const [r] = server.requests;
     expect(r!.method).to.equal('GET');
     expect(r!.path).to.equal('/api/v2/studies');
     expect(r!.query.get('query.cond')).to.equal('"Systemic Lupus Erythematosus" OR "lupus nephritis"');
-    expect(r!.query.get('query.term')).to.equal('anifrolumab OR improve OR outcomes');
+    // "improve outcomes" is intent, never a filter; anifrolumab (an INN -mab name) is the intervention.
+    expect(r!.query.get('query.intr')).to.equal('anifrolumab');
+    expect(r!.query.has('query.term')).to.equal(false);
+    expect(r!.query.get('sort')).to.equal('@relevance');
     expect(r!.query.get('pageSize')).to.equal('25');
     expect(r!.query.get('format')).to.equal('json');
     expect(r!.query.has('filter.advanced')).to.equal(false);
+  });
+
+  it('sends the condition alone when the question names no entity (question words never become filters)', async function () {
+    await runSource(clinicalTrialsAdapter, request(testDisease(), 'Which promising treatments improve outcomes in lupus?'), opts());
+    const [r] = server.requests;
+    expect(r!.query.get('query.cond')).to.equal('"Systemic Lupus Erythematosus" OR "lupus nephritis"');
+    expect(r!.query.has('query.term')).to.equal(false);
+    expect(r!.query.has('query.intr')).to.equal(false);
   });
 
   it('parses status, phase, enrollment, interventions, start date and a stop for futility', async function () {
@@ -96,20 +141,33 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
       text: 'The purpose of this study is to evaluate the efficacy and safety of anifrolumab in adults with active SLE.',
       published: '2015-07-07',
       structured: { drugs: ['Anifrolumab'], targets: [], pathways: [] },
-      attributes: { phase: 'PHASE3', status: 'COMPLETED', enrollment: 460 },
+      attributes: {
+        phase: 'PHASE3', status: 'COMPLETED', enrollment: 460, hasResults: true,
+        primaryAnalyses: [{
+          outcome: 'Percentage of Participants With BICLA Response at Week 52', pValue: '0.001', paramType: 'Difference in response rates', paramValue: 16.3,
+          ciLower: 6.3, ciUpper: 26.3, ciPct: 95, statisticalMethod: 'Cochran-Mantel-Haenszel', nonInferiorityType: 'SUPERIORITY',
+        }],
+      },
     });
     expect(terminated).to.deep.include({ published: '2011-09-01', structured: { drugs: ['Baricitinib'], targets: [], pathways: [] } });
-    expect(terminated!.attributes).to.deep.equal({ phase: 'PHASE2', status: 'TERMINATED', outcomeMet: false });
+    expect(terminated!.attributes).to.deep.equal({ phase: 'PHASE2', status: 'TERMINATED', outcomeMet: false, hasResults: false, whyStopped: 'Futility at interim analysis' });
     expect(terminated!.text).to.equal('Why stopped: Futility at interim analysis');
-    expect(withdrawn!.attributes).to.deep.equal({ status: 'WITHDRAWN' }); // "not related to ... efficacy"
+    expect(withdrawn!.attributes).to.deep.equal({ status: 'WITHDRAWN', whyStopped: 'Sponsor decision, not related to safety or efficacy' }); // "not related to ... efficacy"
     expect(withdrawn!.published).to.equal(null);
+  });
+
+  it('names only the drugs a trial tests: comparator-only and background drugs (in every arm) are kept apart by arm type', async function () {
+    const { records } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION), opts());
+    const mixed = records.find((r) => r.nativeId === 'NCT00000002')!;
+    expect(mixed.structured.drugs).to.deep.equal(['Drug X']);
+    expect(mixed.attributes).to.deep.include({ comparatorDrugs: ['Azathioprine'], backgroundDrugs: ['Mycophenolate Mofetil'] });
   });
 
   it('a date filter goes to the API as an advanced StartDate range and is applied to the records', async function () {
     const { records } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION, { dateFrom: '2012-01-01', dateTo: '2020-12-31' }), opts());
     expect(server.requests[0]!.query.get('filter.advanced')).to.equal('AREA[StartDate]RANGE[2012-01-01,2020-12-31]');
     // Undated records are kept; the 2011 trial is outside the range.
-    expect(records.map((r) => r.nativeId)).to.deep.equal(['NCT02446912', 'NCT00000001']);
+    expect(records.map((r) => r.nativeId)).to.deep.equal(['NCT02446912', 'NCT00000001', 'NCT00000002']);
   });
 
   it('an empty studies list is "no records matched"', async function () {

@@ -108,3 +108,38 @@ describe('fda_labels adapter: openFDA label search', function () {
     expect(status).to.include({ status: 'warning', warning: 'no records matched', retrieval_mode: 'live' });
   });
 });
+
+describe('fda_labels adapter: one label per active-ingredient set', function () {
+  // openFDA label.json shape: the same adalimumab label from the originator and a repackager, and a biosimilar
+  // whose substance_name is the same active ingredient.
+  const label = (set_id: string, effective_time: string, generic: string, substance: string[]) => ({
+    set_id, effective_time, indications_and_usage: ['indicated for systemic lupus erythematosus'],
+    openfda: { generic_name: [generic], substance_name: substance },
+  });
+  const BODY = {
+    meta: LABELS.meta,
+    results: [
+      label('00000000-0000-4000-8000-0000000000a1', '20200101', 'ADALIMUMAB', ['ADALIMUMAB']),
+      label('00000000-0000-4000-8000-0000000000a2', '20230915', 'ADALIMUMAB-ATTO', ['ADALIMUMAB']),
+      label('00000000-0000-4000-8000-0000000000a3', '20220101', 'ADALIMUMAB', ['ADALIMUMAB']),
+      label('00000000-0000-4000-8000-0000000000b1', '20190101', 'TRIMETHOPRIM AND SULFAMETHOXAZOLE', ['TRIMETHOPRIM', 'SULFAMETHOXAZOLE']),
+      label('00000000-0000-4000-8000-0000000000b2', '20180101', 'SULFAMETHOXAZOLE', ['SULFAMETHOXAZOLE']),
+    ],
+  };
+  let server: ReplayServer;
+  beforeEach(async function () {
+    server = await ReplayServer.start(() => json(BODY));
+  });
+  afterEach(async function () {
+    await server.close();
+  });
+
+  it('keeps the most recent label of each ingredient set and records the set', async function () {
+    const { records } = await runSource(fdaLabelsAdapter, request(testDisease(), QUESTION), { mode: 'live', baseUrl: server.url('/'), minIntervalMs: 0 });
+    expect(records.map((r) => [r.nativeId.slice(-2), r.attributes.activeIngredients])).to.deep.equal([
+      ['a2', ['ADALIMUMAB']],
+      ['b1', ['SULFAMETHOXAZOLE', 'TRIMETHOPRIM']],
+      ['b2', ['SULFAMETHOXAZOLE']], // a different set: a combination is not its single ingredient
+    ]);
+  });
+});

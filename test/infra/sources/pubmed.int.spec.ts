@@ -76,7 +76,9 @@ describe('pubmed adapter: E-utilities requests and the PubmedArticleSet', functi
     expect(search!.query.get('retmax')).to.equal('20');
     expect(search!.query.get('retmode')).to.equal('xml');
     const term = search!.query.get('term')!;
-    expect(term).to.equal('("systemic lupus erythematosus"[tiab] OR "SLE"[tiab] OR "Lupus Erythematosus, Systemic"[mh]) AND (JAK OR inhibitors OR efficacy)');
+    // "JAK inhibitors" is a mechanism class (OR'd phrases); "efficacy" is intent and never ANDed.
+    expect(term).to.equal('("systemic lupus erythematosus"[tiab] OR "SLE"[tiab] OR "Lupus Erythematosus, Systemic"[mh]) AND ("JAK inhibitor" OR "Janus kinase")');
+    expect(search!.query.get('sort')).to.equal('relevance');
     expect(search!.query.has('mindate')).to.equal(false);
     expect(fetch!.path).to.equal(`${BASE}efetch.fcgi`);
     expect(fetch!.query.get('db')).to.equal('pubmed');
@@ -146,10 +148,11 @@ describe('pubmed adapter: E-utilities requests and the PubmedArticleSet', functi
     expect(record!.attributes).to.deep.equal({});
   });
 
-  it('query terms are the disease terms, MeSH headings and the question keywords', function () {
+  it('query terms are the disease terms, MeSH headings and the question\'s entities (never its other words)', function () {
     const disease = testDisease();
     const terms = pubmedAdapter.queryTerms(disease, 'Does IL-6 blockade reduce flares in lupus nephritis?');
-    expect(terms).to.deep.equal(['systemic lupus erythematosus', 'SLE', 'Lupus Erythematosus, Systemic', 'IL-6', 'blockade', 'reduce', 'flares', 'nephritis']);
+    expect(terms).to.deep.equal(['systemic lupus erythematosus', 'SLE', 'Lupus Erythematosus, Systemic', 'IL-6 receptor', 'interleukin-6']);
+    expect(pubmedAdapter.queryTerms(disease, 'Which promising therapies work in SLE?')).to.deep.equal(['systemic lupus erythematosus', 'SLE', 'Lupus Erythematosus, Systemic']);
     expect(pubmedTerm(disease, ['SLE'])).to.equal('("systemic lupus erythematosus"[tiab] OR "SLE"[tiab] OR "Lupus Erythematosus, Systemic"[mh])');
   });
 });
