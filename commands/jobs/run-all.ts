@@ -1,7 +1,7 @@
 // POST /api/jobs/run-all: the full pipeline over the registered modules (docs/operations.md, "run-all").
-// The default set is every registered module except the Workspace (it needs a question and a researcher)
-// and the slow ones; full=true adds the slow ones, skip_ml=true drops the machine-learning ones. Modules
-// run one at a time, or with parallel=true at most max_parallel at once. One module's failure is recorded
+// The default set is every registered module except the Workspace (it needs a question and a researcher),
+// the on-demand tools (they need a person's input: a search query, text to extract from) and the slow
+// ones; full=true adds the slow ones, skip_ml=true drops the machine-learning ones. Modules run one at a time, or with parallel=true at most max_parallel at once. One module's failure is recorded
 // in `errors` and does not stop the others; the job fails only when no module completed.
 import { validate } from '../../domain/shared/schema-validation';
 import type { ModuleDefinition, ModuleRegistry, ModuleRunContext } from './module-registry';
@@ -18,6 +18,19 @@ export const SLOW_MODULES: readonly string[] = ['link-prediction', 'virtual-scre
 
 /** Machine-learning modules that skip_ml=true leaves out (the trained link predictor, alias `ml`). */
 export const ML_MODULES: readonly string[] = ['link-prediction', 'ml'];
+
+/**
+ * Tools that answer a person's input rather than analyse a disease: left out of run-all. Besides these,
+ * any module with a required parameter that has no default (semantic search's `query`) is left out; LLM
+ * extraction needs text or PMIDs (one of the two), which its schema cannot require.
+ */
+export const ON_DEMAND_MODULES: readonly string[] = ['llm-extraction'];
+
+/** A required query parameter without a default: only the person asking can supply it. */
+export function needsInput(module: Pick<ModuleDefinition, 'querySchema'>): boolean {
+  const properties = (module.querySchema.properties ?? {}) as Record<string, { default?: unknown }>;
+  return ((module.querySchema.required ?? []) as string[]).some((name) => properties[name]?.default === undefined);
+}
 
 export const DEFAULT_MAX_PARALLEL = 2;
 
@@ -45,7 +58,7 @@ const named = (module: ModuleDefinition, names: readonly string[]) => [module.id
 
 /** The modules one run-all runs, in id order. */
 export function runAllSelection(registry: ModuleRegistry, params: Record<string, unknown>): ModuleDefinition[] {
-  return registry.list().filter((m) => !m.ownSubmission
+  return registry.list().filter((m) => !m.ownSubmission && !named(m, ON_DEMAND_MODULES) && !needsInput(m)
     && (params.full === true || !named(m, SLOW_MODULES))
     && !(params.skip_ml === true && named(m, ML_MODULES)));
 }

@@ -40,16 +40,18 @@ describe('run-all (commands/jobs/run-all.ts)', function () {
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'run-all-'));
   after(() => fs.rmSync(reports, { recursive: true, force: true }));
 
-  it('runs the default set: not the Workspace, not the slow ones; full adds them, skip_ml drops the ML one', async () => {
-    const registry = new ModuleRegistry([stand('a'), stand('workspace', { own: true }), stand('link-prediction', { aliases: ['ml'] }), stand('virtual-screening'), stand('z', { aliases: ['screening'] })]);
+  it('runs the default set: not the Workspace, the on-demand tools or the slow ones; full adds the slow ones, skip_ml drops the ML one', async () => {
+    const asking = { ...stand('search'), querySchema: { type: 'object', properties: { query: { type: 'string' }, top_k: { type: 'integer', default: 5 } }, required: ['query'] } };
+    const defaulted = { ...stand('b'), querySchema: { type: 'object', properties: { n: { type: 'integer', default: 5 } }, required: ['n'] } };
+    const registry = new ModuleRegistry([stand('a'), defaulted, asking, stand('llm-extraction'), stand('workspace', { own: true }), stand('link-prediction', { aliases: ['ml'] }), stand('virtual-screening'), stand('z', { aliases: ['screening'] })]);
     const recorded: string[] = [];
     const plain = await runAllModule(registry, reports).run({ params: { disease_id: 'sle' } }, context(recorded)) as { modules_completed: string[] };
-    expect(plain.modules_completed).to.deep.equal(['a']);
-    expect(recorded).to.deep.equal(['a']);
+    expect(plain.modules_completed).to.deep.equal(['a', 'b']);
+    expect(recorded).to.deep.equal(['a', 'b']);
     const full = await runAllModule(registry, reports).run({ params: { full: true } }, context()) as { modules_completed: string[] };
-    expect(full.modules_completed).to.deep.equal(['a', 'link-prediction', 'virtual-screening', 'z']);
+    expect(full.modules_completed).to.deep.equal(['a', 'b', 'link-prediction', 'virtual-screening', 'z']);
     const noMl = await runAllModule(registry, reports).run({ params: { full: true, skip_ml: true } }, context()) as { modules_completed: string[] };
-    expect(noMl.modules_completed).to.deep.equal(['a', 'virtual-screening', 'z']);
+    expect(noMl.modules_completed).to.deep.equal(['a', 'b', 'virtual-screening', 'z']);
   });
 
   it('keeps one failure in errors, writes a report per completed module, and runs at most max_parallel at once', async () => {
