@@ -49,7 +49,7 @@ export function diseaseAdminRoutes(deps: DiseaseAdminDeps): RouteDefinition[] {
         properties: {
           apply: { type: 'boolean', default: false },
           older_than_days: { type: ['integer', 'null'], minimum: 0, maximum: 36500, default: null, description: 'Only entries older than this; null: all' },
-          include_cache: { type: 'boolean', default: true, description: 'Also the cached source responses that mention the disease (its name or MONDO id)' },
+          include_cache: { type: 'boolean', default: true, description: 'Also the cached source responses that mention the disease (name, MONDO/EFO id, MeSH terms, trial condition)' },
         },
         additionalProperties: false,
       },

@@ -38,6 +38,8 @@ describe('disease administration (/api/admin/diseases/{id}/*)', function () {
     await cache.set('pubmed', 'GET esearch?term=systemic%20lupus%20erythematosus', '<x>lupus ✓</x>');
     await cache.set('clinical_trials', 'GET studies?query.cond=MONDO:0007915', '{"studies":[]}');
     await cache.set('pubmed', 'GET esearch?term=asthma', '<x>asthma</x>');
+    await cache.set('gwas', 'GET associations?efoTrait=MONDO_0007915', '{"gwas":1}');
+    await cache.set('pubmed', 'GET esearch?term=SLE+sleep', '<x>short synonym: not matched</x>');
     const submitted = await fetch(`${server.baseUrl}/api/jobs/notes?disease_id=sle&n=7`, { method: 'POST', headers: auth });
     expect(submitted.status).to.equal(202);
     await eventually(async () => (await raw()) instanceof Buffer, 'the notes result is exported', 30_000);
@@ -60,7 +62,7 @@ describe('disease administration (/api/admin/diseases/{id}/*)', function () {
     expect(preview.status).to.equal(200);
     expect(preview.body).to.include({ applied: false, backup_id: null });
     expect(preview.body.results.map((r: Json) => r.module)).to.deep.equal(['notes']);
-    expect(preview.body.cache_entries.map((c: Json) => c.namespace).sort()).to.deep.equal(['clinical_trials', 'pubmed']);
+    expect(preview.body.cache_entries.map((c: Json) => c.namespace).sort()).to.deep.equal(['clinical_trials', 'gwas', 'pubmed']);
     const aged = await post('/api/admin/diseases/sle/prune', { older_than_days: 30 });
     expect(aged.body.results).to.deep.equal([]);
     expect(aged.body.cache_entries).to.deep.equal([]);
@@ -81,13 +83,15 @@ describe('disease administration (/api/admin/diseases/{id}/*)', function () {
 
     const backups = await get('/api/admin/diseases/sle/backups');
     expect(backups.body.backups).to.have.length(1);
-    expect(backups.body.backups[0]).to.include({ backup_id: applied.body.backup_id, results: 1, cache_entries: 2, restored_at: null });
+    expect(backups.body.backups[0]).to.include({ backup_id: applied.body.backup_id, results: 1, cache_entries: 3, restored_at: null });
+    expect(await cache.get('pubmed', 'GET esearch?term=SLE+sleep')).to.contain('not matched');
 
     const preview = await post('/api/admin/diseases/sle/restore', {});
     expect(preview.body).to.include({ applied: false, backup_id: applied.body.backup_id });
     expect(await raw()).to.equal(404);
     const restored = await post('/api/admin/diseases/sle/restore', { apply: true, backup_id: applied.body.backup_id });
-    expect(restored.body).to.include({ applied: true, cache_entries_restored: 2 });
+    expect(restored.body).to.include({ applied: true, cache_entries_restored: 3 });
+    expect(await cache.get('gwas', 'GET associations?efoTrait=MONDO_0007915')).to.equal('{"gwas":1}');
     await eventually(async () => (await raw()) instanceof Buffer, 'the result is latest again', 10_000);
     expect((await raw() as Buffer).equals(before)).to.equal(true);
     expect(await cache.get('pubmed', 'GET esearch?term=systemic%20lupus%20erythematosus')).to.equal(lupusBody);
