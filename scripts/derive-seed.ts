@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { distinctiveSynonym } from '../domain/workspace/entity-linking/terms';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SHARED = path.resolve(process.argv[2] ?? process.env.SHARED_DATA_DIR ?? path.join(ROOT, '..', 'shared', 'data'));
@@ -107,10 +108,12 @@ function main(): void {
 
   // NCBI Gene records of the seed genes (the #Format header line kept), and their HGNC ids and symbols.
   const geneInfo = read('ncbi-gene/Homo_sapiens.gene_info.gz');
-  const geneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && genes.has(l.split('\t')[1]!)));
+  const seedGeneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && genes.has(l.split('\t')[1]!)));
+  // The entity linker's genes are added to the gene records only (not to the other resources' slices).
+  const geneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && linkerGenes(geneInfo, genes).has(l.split('\t')[1]!)));
   const hgnc = new Set<string>();
   const symbols = new Set<string>();
-  for (const l of geneRows.slice(1)) {
+  for (const l of seedGeneRows.slice(1)) {
     const c = l.split('\t');
     symbols.add(c[2]!);
     for (const x of c[5]!.split('|')) if (x.startsWith('HGNC:HGNC:')) hgnc.add(x.slice('HGNC:'.length));
@@ -181,7 +184,7 @@ function main(): void {
   write('disease_ontology', 'disease-ontology/HumanDO.seed.obo', doSlice, `Disease Ontology (HumanDO.obo 2016-09-09): ${keepTerms.size} terms, the seed diseases and their ancestors`);
   write('disease_ontology', 'mondo/mondo_exactmatch_doid.seed.sssom.tsv', sssomSlice, 'MONDO exact MONDO-DOID mappings of those terms');
   write('pharmacotherapydb', 'pharmacotherapydb/indications.seed.tsv', indications, `PharmacotherapyDB v1.0 indications of the ${seedDoids.size} seed diseases (${drugs.size} drugs)`);
-  write('ncbi_gene', 'ncbi-gene/Homo_sapiens.seed.gene_info', geneRows, `NCBI Gene records of the ${genes.size} seed genes`);
+  write('ncbi_gene', 'ncbi-gene/Homo_sapiens.seed.gene_info', geneRows, `NCBI Gene records of the ${genes.size} seed genes and of the entity linker's genes`);
   write('drugbank', 'drugbank/drugbank-slim.seed.tsv', drugbank, 'DrugBank 4 slim rows of the seed drugs');
   write('drugbank', 'drugbank/mapping-pubchem.seed.tsv', pubchem, 'DrugBank -> PubChem CID rows of the seed drugs, for the CIDs SIDER uses');
   write('drugcentral', 'drugcentral/targets.seed.tsv', targets, 'DrugCentral targets of the seed drugs');
@@ -197,6 +200,37 @@ function main(): void {
   write('bgee', 'bgee/diffex.seed.tsv.gz', diffex, 'Bgee differential expression of the seed genes');
   if (!process.env.SEED_OUT_DIR) pin();
   for (const w of written) console.log(`${w.resource}: ${w.rel}: ${w.description}`);
+}
+
+/** Genes the entity linker must know beyond the seed genes: English-word symbols its tests exercise. */
+const LINKER_EXTRA_SYMBOLS = ['CAT', 'SET', 'MET', 'ACE', 'IL2', 'IL2RA', 'JAK2', 'CRP'];
+
+/**
+ * The entity linker's genes (docs/entity-linking.md): the seed genes, the curated knowledge graph's targets
+ * (fixtures/kg, by HGNC symbol), LINKER_EXTRA_SYMBOLS, and every gene whose symbol or distinctive synonym
+ * equals a distinctive synonym of one of those, so the linker can see (and drop) a synonym two genes share.
+ */
+function linkerGenes(geneInfo: string[], seedGenes: ReadonlySet<string>): Set<string> {
+  if (linkerGeneCache) return linkerGeneCache;
+  const rows = geneInfo.filter((l) => !l.startsWith('#')).map((l) => l.split('\t'));
+  const wanted = new Set([...kgTargetSymbols(), ...LINKER_EXTRA_SYMBOLS]);
+  const core = new Set(rows.filter((c) => seedGenes.has(c[1]!) || wanted.has(c[2]!)).map((c) => c[1]!));
+  const names = new Set(rows.filter((c) => core.has(c[1]!)).flatMap((c) => c[4]!.split('|').filter(distinctiveSynonym)));
+  const out = new Set(core);
+  for (const c of rows) {
+    if (names.has(c[2]!) || c[4]!.split('|').some((s) => distinctiveSynonym(s) && names.has(s))) out.add(c[1]!);
+  }
+  return (linkerGeneCache = out);
+}
+let linkerGeneCache: Set<string> | undefined;
+
+/** HGNC symbols (else labels) of the target nodes of the curated knowledge graph, fixtures/kg/*.json. */
+function kgTargetSymbols(): string[] {
+  const dir = path.join(ROOT, 'fixtures', 'kg');
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
+    const fixture = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { nodes: { kind: string; label: string; xrefs?: Record<string, string> }[] };
+    return fixture.nodes.filter((n) => n.kind === 'target').map((n) => n.xrefs?.hgnc_symbol ?? n.label);
+  });
 }
 
 function filterColumn(lines: string[], name: string): number {

@@ -13,6 +13,7 @@ import { drugCombinationsModule } from './drug-combinations/drug-combinations-mo
 import { linkPredictionModule } from './link-prediction/link-prediction-module';
 import { expressionModule } from './expression-profile/expression-module';
 import { gwasModule } from './gwas-loci/gwas-module';
+import { literatureModule } from './literature/literature-module';
 import { enrichmentModule } from './pathway-enrichment/enrichment-module';
 import { repurposeModule } from './repurpose/repurpose-module';
 import { virtualScreeningModule } from './virtual-screening/virtual-screening-module';
@@ -25,4 +26,5 @@ export const ANALYSIS_MODULES: readonly AnalysisModule[] = [
   gwasModule, expressionModule, cartModule, biomarkerModule,
   safetyModule, trialsModule, semanticSearchModule, evidenceGatheringModule,
   llmExtractionModule,
+  literatureModule,
 ];

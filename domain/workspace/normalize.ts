@@ -14,6 +14,7 @@ import { SOURCE_NAMES, type SourceName, type SourceRecord, type SourceStatus } f
 import { assessQuality, type QualityAssessment } from './quality';
 import { canonicalUrl, citationFor, identityKeys, type CitationContext } from './citations';
 import { stableId } from './hashing';
+import { linkEntities } from './entity-linking/link-entities';
 
 /** One source's outcome as the pipeline receives it. */
 export interface SourceRun {
@@ -131,10 +132,11 @@ function buildCandidate(record: SourceRecord, status: SourceStatus, graph: Graph
   const pathways = resolveNames(record.structured.pathways, 'pathway', graph);
   const structuredIds = new Set([...drugs, ...targets, ...pathways].map((e) => e.id));
   if (record.recordType === 'article' || record.recordType === 'preprint') {
-    for (const node of graph.mentionedIn(`${record.title}\n${record.text}`, ['drug', 'target'])) {
-      const entity: ClaimEntity = { id: node.id, label: node.label, kind: node.kind };
-      if (node.kind === 'drug') addUnique(drugs, entity);
-      else if (node.kind === 'target') addUnique(targets, entity);
+    // Exact linking (docs/entity-linking.md); background and comparator drugs are not the record's drugs.
+    const linked = linkEntities({ title: record.title, text: record.fullText ?? record.text }, graph);
+    for (const e of [...linked.drugs, ...linked.targets]) {
+      const entity = e.nodeId ? { id: e.nodeId, label: e.name, kind: e.kind } : resolveNames([e.name], e.kind, graph)[0];
+      if (entity) addUnique(e.kind === 'drug' ? drugs : targets, entity);
     }
   }
   const item: EvidenceItem = {

@@ -15,7 +15,9 @@ describe('docking adapter (AutoDock Vina, Open Babel)', function () {
   this.timeout(300_000);
 
   it('reads a box file with exactly the six box keys', () => {
-    const debianConf = fs.existsSync(`${TEST_DATA}/conf.txt`) ? fs.readFileSync(`${TEST_DATA}/conf.txt`, 'utf8') : 'center_x = 11\ncenter_y = 90.5\ncenter_z = 57.5\nsize_x = 22\nsize_y = 24\nsize_z = 28\n';
+    // Debian's conf.txt where the package is installed, else the same lines written here (receptor line first, as Debian's).
+    const debianConf = fs.existsSync(`${TEST_DATA}/conf.txt`) ? fs.readFileSync(`${TEST_DATA}/conf.txt`, 'utf8')
+      : 'receptor = 1iep_receptor.pdbqt\nligand = 1iep_ligand.pdbqt\ncenter_x = 11\ncenter_y = 90.5\ncenter_z = 57.5\nsize_x = 22\nsize_y = 24\nsize_z = 28\n';
     const withoutFiles = debianConf.split('\n').filter((l) => !/^(receptor|ligand|out|exhaustiveness)\b/.test(l.trim())).join('\n');
     expect(parseBox(withoutFiles)).to.deep.equal({ box: { center_x: 11, center_y: 90.5, center_z: 57.5, size_x: 22, size_y: 24, size_z: 28 } });
     expect(parseBox(debianConf)).to.deep.include({ error: "line 1: 'receptor' is not a box key (center_x, center_y, center_z, size_x, size_y, size_z)" });

@@ -1,0 +1,126 @@
+// The entity linker: drugs and genes named in an article's or preprint's title and text, by the rules of
+// docs/entity-linking.md (word boundaries, case rules, longest match, context for ambiguous symbols, drug
+// classes, intervention roles). Pure: the lexicon is constant data, the graph is data loaded before.
+import type { GraphView } from '../../kg/graph-view';
+import { CLASS_FORMING_GENES, classPhraseEnd, hasGeneCue, namesAnotherMolecule } from './context';
+import { defaultIndex, graphTerms, TermIndex } from './lexicon';
+import { entityKey, findMentions, pickEntity } from './matcher';
+import { mentionRole, type InterventionRole } from './roles';
+import type { LinkedKind, Term } from './terms';
+import { prepareText, words, type Word } from './text';
+
+export type { InterventionRole } from './roles';
+
+export interface LinkedEntity {
+  kind: LinkedKind;
+  /** Graph label when the graph knows the entity, else the HGNC symbol or DrugBank name. */
+  name: string;
+  nodeId: string | null;
+  /** Drugs: studied, or background/comparator (not the studied intervention). Genes: always studied. */
+  role: InterventionRole;
+}
+
+export interface LinkResult {
+  /** Drugs that are the studied intervention (or simply discussed), in order of first mention. */
+  drugs: LinkedEntity[];
+  targets: LinkedEntity[];
+  /** Drugs named only as background therapy or comparator: never entities of the record. */
+  notStudied: LinkedEntity[];
+}
+
+interface Found {
+  key: string;
+  term: Term;
+  first: number;
+  last: number;
+  needsContext: boolean;
+  role: InterventionRole;
+}
+
+function indexesFor(text: string, graph: GraphView | undefined): TermIndex[] {
+  const dynamic = new TermIndex();
+  for (const node of graph?.mentionedIn(text, ['drug', 'target']) ?? []) for (const t of graphTerms(node)) dynamic.add(t);
+  return [defaultIndex(), dynamic];
+}
+
+/** Maps a term to the entity it names: its graph node (also for a lexicon symbol the graph knows), else its name. */
+function canonicalizer(graph: GraphView | undefined): (t: Term) => string {
+  const cache = new Map<string, string>();
+  return (t) => {
+    const own = entityKey(t);
+    let key = cache.get(own);
+    if (key === undefined) {
+      key = t.nodeId ?? graph?.resolve(t.name, t.kind)?.id ?? own;
+      cache.set(own, key);
+    }
+    return key;
+  };
+}
+
+/** Mentions with one entity each; drug-class phrases ("ACE inhibitors") and what they enclose dropped. */
+function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[], canonical: (t: Term) => string): Found[] {
+  const found: Found[] = [];
+  let classUntil = -1;
+  for (const m of findMentions(ws, indexes)) {
+    if (ws[m.first]!.start < classUntil) continue;
+    const terms = pickEntity(m, canonical);
+    const term = terms[0];
+    if (!term || (term.kind === 'target' && namesAnotherMolecule(ws, m.last))) continue;
+    const classEnd = term.kind === 'target' && CLASS_FORMING_GENES.has(term.name) ? classPhraseEnd(text, ws[m.last]!.end) : null;
+    if (classEnd !== null) {
+      classUntil = classEnd;
+      continue;
+    }
+    found.push({ key: canonical(term), term, first: m.first, last: m.last, needsContext: terms.every((t) => t.needsContext), role: 'studied' });
+  }
+  return found;
+}
+
+/** Ambiguous mentions kept only with a gene word nearby or the same entity named unambiguously elsewhere. */
+function applyContext(found: Found[], ws: readonly Word[]): Found[] {
+  const named = new Set(found.filter((f) => !f.needsContext).map((f) => f.key));
+  return found.filter((f) => !f.needsContext || named.has(f.key) || hasGeneCue(ws, f.first, f.last));
+}
+
+function assignRoles(found: Found[], text: string, ws: readonly Word[]): void {
+  const drugWords = new Set<number>();
+  for (const f of found) if (f.term.kind === 'drug') for (let i = f.first; i <= f.last; i++) drugWords.add(i);
+  for (const f of found) if (f.term.kind === 'drug') f.role = mentionRole(text, ws, f.first, f.last, drugWords);
+}
+
+/**
+ * One role per drug: studied when a title mention carries no cue (the title names the intervention);
+ * otherwise the first cue's role when any mention has one; otherwise studied.
+ */
+function entityRole(mentions: Found[], titleWords: number): InterventionRole {
+  if (mentions.some((m) => m.first < titleWords && m.role === 'studied')) return 'studied';
+  return mentions.find((m) => m.role !== 'studied')?.role ?? 'studied';
+}
+
+function entities(found: Found[], titleWords: number, graph: GraphView | undefined): LinkedEntity[] {
+  const byKey = new Map<string, Found[]>();
+  for (const f of found) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
+  return [...byKey.values()].map((mentions) => {
+    const { term, key } = mentions[0]!;
+    const node = graph?.node(key);
+    const nodeId = node && node.kind === term.kind ? node.id : null;
+    return { kind: term.kind, name: node && nodeId ? node.label : term.name, nodeId, role: term.kind === 'drug' ? entityRole(mentions, titleWords) : 'studied' };
+  });
+}
+
+/** Links the drugs and genes of a record's title and text. */
+export function linkEntities(input: { title: string; text: string }, graph?: GraphView): LinkResult {
+  const title = prepareText(input.title);
+  const text = `${title}\n${prepareText(input.text)}`;
+  const ws = words(text);
+  const titleWords = ws.filter((w) => w.end <= title.length).length;
+  const canonical = canonicalizer(graph);
+  const found = applyContext(resolveMentions(text, ws, indexesFor(text, graph), canonical), ws);
+  assignRoles(found, text, ws);
+  const all = entities(found, titleWords, graph);
+  return {
+    drugs: all.filter((e) => e.kind === 'drug' && e.role === 'studied'),
+    targets: all.filter((e) => e.kind === 'target'),
+    notStudied: all.filter((e) => e.kind === 'drug' && e.role !== 'studied'),
+  };
+}

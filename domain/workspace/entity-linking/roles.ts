@@ -1,0 +1,97 @@
+// The role of a drug mention in a trial-style text (docs/entity-linking.md). A cue phrase puts the drugs
+// after it in its scope, as in ConText (Harkema et al., J Biomed Inform 2009): the scope runs forward
+// through list words (drug names, "and", "or", doses, "placebo", "standard of care including"...) and
+// ends at any other word, at the end of the sentence, or at a comma unless the drug is an item of a
+// serial list ("A, B and C"). Cues:
+//  - background: "background", "stable", "in addition to", "add-on to", "on top of", "concomitant",
+//    "standard of care/therapy", "inadequate response to", "refractory to", "despite", "prior"...;
+//    "receiving", "taking" or "on" after a population word ("patients receiving methotrexate"), except
+//    after "of" ("39% of patients receiving tofacitinib" reports an arm); a suffix "-naive", "-IR",
+//    "-inadequate", "-refractory", "-experienced";
+//  - comparator: "versus", "vs", "compared with/to", "relative to", "superior/inferior/non-inferior to",
+//    "against", "active comparator", "rather than", "instead of"; a suffix "as (active) comparator",
+//    "-controlled".
+import type { Word } from './text';
+
+export type InterventionRole = 'studied' | 'background' | 'comparator';
+
+type Cue = { words: string[]; role: Exclude<InterventionRole, 'studied'> };
+const cue = (role: Cue['role']) => (...phrases: string[]): Cue[] => phrases.map((p) => ({ words: p.split(' '), role }));
+
+export const ROLE_CUES: readonly Cue[] = [
+  ...cue('background')('background', 'stable', 'in addition to', 'add on to', 'added to', 'on top of', 'concomitant',
+    'concurrent', 'despite', 'inadequate response to', 'inadequate responders to', 'inadequately controlled with',
+    'inadequately controlled by', 'insufficient response to', 'incomplete response to', 'refractory to', 'intolerant to',
+    'intolerance to', 'failure of', 'failed', 'prior', 'previous', 'previously treated with', 'switched from',
+    'standard of care', 'standard care', 'standard therapy', 'standard treatment', 'conventional therapy', 'usual care'),
+  ...cue('comparator')('versus', 'vs', 'compared with', 'compared to', 'comparison with', 'comparison to', 'relative to',
+    'superior to', 'inferior to', 'noninferior to', 'non inferior to', 'against', 'active comparator', 'comparator',
+    'head to head with', 'rather than', 'instead of'),
+];
+
+/** Words a cue's scope runs through (besides other drug names and numbers). */
+export const SCOPE_WORDS: ReadonlySet<string> = new Set([
+  'and', 'or', 'plus', 'with', 'of', 'including', 'include', 'includes', 'such', 'as', 'either', 'both', 'the', 'a',
+  'an', 'stable', 'dose', 'doses', 'dosing', 'low', 'high', 'oral', 'subcutaneous', 'intravenous', 'weekly', 'daily',
+  'mg', 'kg', 'per', 'week', 'weeks', 'day', 'every', 'other', 'background', 'concomitant', 'conventional', 'therapy',
+  'therapies', 'treatment', 'treatments', 'regimen', 'dmard', 'dmards', 'csdmard', 'csdmards', 'synthetic',
+  'disease', 'modifying', 'antirheumatic', 'drug', 'drugs', 'glucocorticoids', 'corticosteroids', 'steroids',
+  'antimalarials', 'immunosuppressants', 'immunosuppressive', 'agents', 'nsaids', 'placebo', 'matching', 'active',
+  'combination', 'monotherapy', 'n', 'standard', 'care',
+]);
+
+const POPULATION = new Set(['patients', 'participants', 'subjects', 'adults', 'children', 'individuals', 'people', 'those', 'who', 'already', 'currently', 'still', 'women', 'men']);
+const POPULATION_VERBS = new Set(['receiving', 'taking', 'on']);
+const MAX_SCOPE = 14;
+
+/** The cue ending at word p, if any. */
+function cueEndingAt(words: readonly Word[], p: number): Cue['role'] | null {
+  const lower = (i: number) => words[i]?.text.toLowerCase();
+  for (const c of ROLE_CUES) {
+    const start = p - c.words.length + 1;
+    if (start >= 0 && c.words.every((w, k) => lower(start + k) === w)) return c.role;
+  }
+  const verb = lower(p);
+  if (verb && POPULATION_VERBS.has(verb) && POPULATION.has(lower(p - 1) ?? '') && lower(p - 2) !== 'of') return 'background';
+  return null;
+}
+
+function inScope(word: Word, isDrugWord: boolean): boolean {
+  return isDrugWord || SCOPE_WORDS.has(word.text.toLowerCase()) || /^\d+$/.test(word.text);
+}
+
+/** The drug at first..last is an item of a serial list: "and"/"or" before it, or after it past other items. */
+function listItem(words: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>): boolean {
+  const joiner = (i: number) => ['and', 'or'].includes(words[i]?.text.toLowerCase() ?? '');
+  if (joiner(first - 1)) return true;
+  for (let q = last + 1; q < words.length && words[q]!.sentence === words[last]!.sentence; q++) {
+    if (joiner(q)) return true;
+    if (!drugWords.has(q)) return false;
+  }
+  return false;
+}
+
+/** The role a cue before the mention gives it, walking back through the cue's scope. */
+function roleByCue(words: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>): Cue['role'] | null {
+  let comma = false;
+  for (let p = first - 1; p >= 0 && first - p <= MAX_SCOPE; p--) {
+    const gap = words[p + 1]!.gap;
+    if (words[p]!.sentence !== words[first]!.sentence || /[;:]/.test(gap)) return null;
+    if (gap.includes(',')) comma = true;
+    const role = cueEndingAt(words, p);
+    if (role) return comma && !listItem(words, first, last, drugWords) ? null : role;
+    if (!inScope(words[p]!, drugWords.has(p))) return null;
+  }
+  return null;
+}
+
+const BACKGROUND_SUFFIX = /^-(?:naive|naïve|ir|inadequate|experienced|refractory|resistant|intolerant)\b/i;
+const COMPARATOR_SUFFIX = /^(?:-controlled\b|\s*[(,]?\s*(?:as\s+(?:an?\s+|the\s+)?)?(?:active\s+)?comparator\b)/i;
+
+/** The role of the drug mention spanning words first..last of text. */
+export function mentionRole(text: string, words: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>): InterventionRole {
+  const after = text.slice(words[last]!.end, words[last]!.end + 40);
+  if (BACKGROUND_SUFFIX.test(after)) return 'background';
+  if (COMPARATOR_SUFFIX.test(after)) return 'comparator';
+  return roleByCue(words, first, last, drugWords) ?? 'studied';
+}
