@@ -24,6 +24,7 @@ import { diseaseRoutes } from '../api/system/diseases.routes';
 import { workspaceRunRoutes } from '../api/workspace/runs.routes';
 import { workspaceSubmitRoutes } from '../api/workspace/submit.routes';
 import { printCssRoutes } from '../api/export/print-css.routes';
+import { operationsRoutes } from './operations.compose';
 import { reviewRoutes } from '../api/workspace/reviews.routes';
 import { alertRoutes } from '../api/alerts/alerts.routes';
 import { notificationRoutes } from '../api/notifications/notifications.routes';
@@ -84,6 +85,7 @@ export function createApp(runtime: Runtime): HttpApp {
   const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases };
   registry.add(...kgBrowseRoutes(kgDeps), ...kgAnalysisRoutes(kgDeps));
   registry.add(...analysisRoutes(ANALYSIS_MODULES, analysisDeps(runtime)));
+  registry.add(...operationsRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

@@ -29,6 +29,7 @@ import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-regist
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
 import { startOrphanSweep } from './orphan-sweep-schedule';
+import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
 import { biomedSeedPreload } from './biomed-seed.compose';
 import { RedisSlidingWindow } from '../infra/rate-limit/redis-sliding-window';
 import { sharedRateLimit, type SharedRateLimit } from '../infra/sources/shared-rate';
@@ -127,6 +128,8 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
         logger.info('scheduler lease held');
         cleanups.push(startDigestDispatcher(runtime)); // the weekly digest's 60-second duty
         cleanups.push(startOrphanSweep(runtime)); // runs a crash left without their job get it
+        cleanups.push(startCorpusStatusDuty(runtime)); // readiness tiers of every registry disease
+        cleanups.push(startMonitorDuty(runtime)); // daily evidence snapshots (MONITOR_DISEASES)
         if (settings.kafkaBrokers) {
           const relay = new KafkaRelay({ brokers: settings.kafkaBrokers, clientId: `evidence-relay-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger });
           await relay.start();

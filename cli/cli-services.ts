@@ -11,6 +11,8 @@ import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logging/logger';
 import type { ProjectionRunner } from '../projections/runner/projection-runner';
 import type { Processor } from '../processors/processor';
+import type { ModuleRegistry } from '../commands/jobs/module-registry';
+import type { DiseaseRegistry } from '../infra/diseases/disease-registry';
 
 /** The HTTP application over a runtime: something that listens, and closes its own resources. */
 export interface CliHttpApp {
@@ -29,6 +31,9 @@ export interface CliRuntime {
   projections: ProjectionRunner;
   processors: readonly Processor[];
   preloads: Preloads;
+  /** The analysis modules (run-all) and the disease registry (corpus status). */
+  modules: ModuleRegistry;
+  diseases: DiseaseRegistry;
   startWorkers(): Promise<void>;
   startScheduler(): Promise<void>;
   /** The HTTP application (routes, middleware) over this runtime. */

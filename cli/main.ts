@@ -9,6 +9,7 @@ import { SettingsError } from '../infra/config/settings';
 import { useCliServices } from './cli-services';
 import { serve } from './commands/serve';
 import { diseaseDiscover, diseaseValidate } from './commands/disease';
+import { corpusStatusCli, live, runAllCli } from './commands/ops-cli';
 import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
 import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots, useBiomedCliServices } from './commands/biomed';
@@ -74,6 +75,29 @@ disease.command('discover').description('write a module file per MONDO condition
   .option('--force', 'overwrite module files that exist with other content')
   .option('--json', 'print the summary as JSON')
   .action(diseaseDiscover);
+
+disease.command('corpus-status').description('readiness tier (L0-L3) of every registry disease from the active snapshots; records the batch report GET /api/system/corpus-status serves')
+  .option('--details', 'also list every disease with its tier')
+  .option('--json', 'print JSON')
+  .action(corpusStatusCli);
+
+program.command('live').description('check each evidence source\'s live endpoint: reachable, HTTP status, latency, rate-limit headers (exit 1 when any is unreachable)')
+  .option('--source <name>', 'only this source (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+  .option('--timeout-ms <ms>', 'per source (100-120000, default 5000)')
+  .option('--json', 'print JSON')
+  .action(live);
+
+program.command('run-all').description('run the default analysis module set in-process (as POST /api/jobs/run-all); results are recorded for export (exit 1 when none completed)')
+  .option('--disease <id>', 'disease module id', 'sle')
+  .option('--full', 'also the slow modules (link prediction, virtual screening)')
+  .option('--parallel', 'run modules concurrently')
+  .option('--max-parallel <n>', 'with --parallel: modules at once (1-8, default 2)')
+  .option('--skip-ml', 'leave out the machine-learning modules')
+  .option('--export-html', 'write an HTML report per module')
+  .option('--no-cache', 'bypass source caches')
+  .option('--out <dir>', 'reports directory (default DATA_DIR/reports)')
+  .option('--json', 'print JSON')
+  .action(runAllCli);
 
 const biomed = program.command('biomed').description('canonical biomedical store: versioned snapshot imports (research use only)');
 biomed.command('init').description('create or upgrade the biomed schema (migrations) and list the import resources').action(biomedInit);

@@ -12,6 +12,11 @@ import { DELIVERY_EVENT_SCHEMAS } from './notifications/delivery';
 import { NOTIFICATION_SETTINGS_EVENT_SCHEMAS } from './notifications/settings';
 import { REVIEW_EVENT_SCHEMAS } from './reviews/review';
 import { RUN_EVENT_SCHEMAS } from './workspace/run';
+import { MODULE_RESULT_EVENT_SCHEMAS } from './operations/module-results';
+import { CACHE_ADMIN_EVENT_SCHEMAS } from './operations/cache-admin';
+import { DISEASE_ADMIN_EVENT_SCHEMAS } from './operations/disease-admin';
+import { CORPUS_STATUS_EVENT_SCHEMAS } from './operations/corpus-status';
+import { MONITOR_EVENT_SCHEMAS } from './operations/monitor';
 
 /**
  * The marker a tombstone appends (STREAM_DELETED of infra/event-store/event-store.ts, spelled here
@@ -25,6 +30,7 @@ const STREAM_MARKER_SCHEMAS: EventSchemas<typeof STREAM_DELETED_MARKER> = { [STR
 export const EVENT_SCHEMAS = [
   RUN_EVENT_SCHEMAS, REVIEW_EVENT_SCHEMAS, JOB_EVENT_SCHEMAS, ALERT_EVENT_SCHEMAS, DELIVERY_EVENT_SCHEMAS,
   NOTIFICATION_SETTINGS_EVENT_SCHEMAS, DIGEST_EVENT_SCHEMAS, SNAPSHOT_EVENT_SCHEMAS, RESEARCH_RUN_EVENT_SCHEMAS, STREAM_MARKER_SCHEMAS,
+  MODULE_RESULT_EVENT_SCHEMAS, CACHE_ADMIN_EVENT_SCHEMAS, DISEASE_ADMIN_EVENT_SCHEMAS, CORPUS_STATUS_EVENT_SCHEMAS, MONITOR_EVENT_SCHEMAS,
 ] as const;
 
 export const eventSchemaRegistry = new EventSchemaRegistry(EVENT_SCHEMAS);

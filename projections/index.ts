@@ -8,6 +8,9 @@ import { alertsProjector } from './alerts/alerts.projector';
 import { notificationSettingsProjector } from './notifications/notification-settings.projector';
 import { digestDeliveriesProjector } from './digest/digest-deliveries.projector';
 import { biomedSnapshotsProjector } from './biomed/snapshots.projector';
+import { moduleResultsProjector } from './module-results/module-results.projector';
+import { activityProjector } from './operations/activity.projector';
 
 export const allProjectors: readonly Projector[] = [streamCatalogProjector, jobStatusProjector, workspaceRunsProjector, reviewsProjector,
-  alertsProjector, notificationSettingsProjector, digestDeliveriesProjector, biomedSnapshotsProjector];
+  alertsProjector, notificationSettingsProjector, digestDeliveriesProjector, biomedSnapshotsProjector, moduleResultsProjector,
+  activityProjector];

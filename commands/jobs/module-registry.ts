@@ -16,6 +16,8 @@ export interface ModuleRunContext {
   researcherId?: string;
   /** For commands the module issues: carries the submitting request's correlation id. */
   command: CommandContext;
+  /** Stores a module's result for export (content-addressed, one event each); run-all records each module's. */
+  recordResult?(module: string, params: Record<string, unknown>, result: unknown): Promise<void>;
 }
 
 export type Availability = { available: true } | { available: false; reason: string };

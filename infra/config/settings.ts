@@ -82,6 +82,11 @@ export interface Settings {
   jobStreamMaxPolls: number;
   /** Job streams (WebSocket and SSE together) one client IP may hold open at once; more get 429. */
   jobStreamMaxPerClient: number;
+  /** Scheduler: hours between two corpus readiness batch reports and between two evidence monitor snapshots. */
+  corpusStatusIntervalHours: number;
+  monitorIntervalHours: number;
+  /** Diseases the scheduler snapshots (MONITOR_DISEASES, comma-separated module ids; default sle). */
+  monitorDiseases: string[];
   /** How long a silent consumer keeps its bus group before another process takes over. */
   busLeaseMs: number;
   /** auto: live with the offline corpus as fallback; live; offline (bundled corpus only). */
@@ -160,6 +165,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobHardTimeLimitSeconds: int(env, 'JOB_HARD_TIME_LIMIT_SECONDS', 600, 1, 86_400),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
     jobStreamPollMs: int(env, 'JOB_STREAM_POLL_MS', 500, 10, 60_000),
+    corpusStatusIntervalHours: int(env, 'CORPUS_STATUS_INTERVAL_HOURS', 24, 1, 8760),
+    monitorIntervalHours: int(env, 'MONITOR_INTERVAL_HOURS', 24, 1, 8760),
+    monitorDiseases: (env.MONITOR_DISEASES ?? 'sle').split(',').map((d) => d.trim()).filter(Boolean),
     jobStreamMaxPolls: int(env, 'JOB_STREAM_MAX_POLLS', 1200, 1, 1_000_000),
     jobStreamMaxPerClient: int(env, 'JOB_STREAM_MAX_PER_CLIENT', 8, 1, 10_000),
     busLeaseMs: int(env, 'BUS_LEASE_MS', 15_000, 500, 600_000),

@@ -16,6 +16,7 @@ import type { EventStore, RecordedEvent } from '../../infra/event-store/event-st
 import type { Logger } from '../../infra/logging/logger';
 import type { Processor } from '../processor';
 import { BlobRef, BlobStore } from '../../infra/blobs/blob-store';
+import { resultRecorder } from '../../commands/export/record-module-result';
 
 export interface JobRunnerOptions {
   concurrency: number;
@@ -99,12 +100,17 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
       timers.push(setTimeout(() => reject(new HardTimeLimitExceeded(`hard time limit of ${options.hardTimeLimitMs / 1000} s exceeded`)), options.hardTimeLimitMs));
     });
     timers.push(setTimeout(() => controller.abort(new SoftTimeLimitExceeded(`soft time limit of ${options.softTimeLimitMs / 1000} s exceeded`)), options.softTimeLimitMs));
+    const recordResult = resultRecorder({ store, blobs: deps.blobs, now: () => clock.now() }, command, jobId);
     const result = await Promise.race([
-      module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId, command }),
+      module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId, command, recordResult }),
       hardLimit,
     ]);
     const final = withReport(module, jobId, job.params, result, options.reportsDir);
     await update({ type: 'CompleteJob', result: await claimCheck(final, deps.blobs) });
+    // For export; run-all records each module's result itself, the Workspace's dossier has its own store.
+    if (module.id !== RUN_ALL && !module.ownSubmission) {
+      await recordResult(module.id, job.params ?? {}, result).catch((err) => logger.warn({ jobId, err }, 'module result not recorded for export'));
+    }
     logger.info({ jobId, module: module.id }, 'job succeeded');
   } catch (error) {
     if (error instanceof JobRevoked) return;

@@ -56,10 +56,15 @@ describe('Job submission routing with the shipped modules', function () {
     await eventually(async () => {
       status = (await (await fetch(`${server.baseUrl}/api/jobs/${job_id}`)).json()) as Json;
       return status.status === 'SUCCESS' || status.status === 'FAILURE';
-    }, 'run-all finished');
-    expect(status.status).to.equal('SUCCESS');
-    expect(status.result.errors).not.to.have.property('workspace');
-    expect(status.result.modules_completed).not.to.include('workspace');
+    }, 'run-all finished', 50_000);
+    // This spec shares the run's database: whether the analysis modules find data depends on what other
+    // specs imported, so run-all may succeed or (no module completed) fail; the Workspace is never a step.
+    if (status.status === 'SUCCESS') {
+      expect(status.result.errors).not.to.have.property('workspace');
+      expect(status.result.modules_completed).not.to.include('workspace');
+    } else {
+      expect(status.error).to.contain('no module completed').and.not.contain('workspace:');
+    }
   });
 
   it('answers 404 for an unknown job id of any shape on status and SSE, and ERROR on the WebSocket, never 422', async function () {

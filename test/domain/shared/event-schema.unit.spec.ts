@@ -63,6 +63,8 @@ describe('The service\'s event versions', function () {
     const written = [
       ...RUN_EVENT_TYPES, 'ReviewSaved', ...JOB_EVENT_TYPES, ...ALERT_EVENT_TYPES, ...DELIVERY_EVENT_TYPES, 'NotificationSettingsSaved',
       ...DIGEST_EVENT_TYPES, ...SNAPSHOT_EVENT_TYPES, 'ComparisonRecorded',
+      // operations (domain/operations/*)
+      'ModuleResultRecorded', 'CacheCleared', 'DiseaseDataPruned', 'DiseaseBackupRestored', 'CorpusStatusReported', 'MonitorSnapshotTaken',
     ];
     expect(STREAM_DELETED_MARKER).to.equal(STREAM_DELETED);
     expect(eventSchemaRegistry.types().sort()).to.deep.equal([...written, STREAM_DELETED].sort());

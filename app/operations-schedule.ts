@@ -1,0 +1,38 @@
+// The operations duties of the scheduler (under its lease, so one process runs them): the corpus
+// readiness batch report every CORPUS_STATUS_INTERVAL_HOURS and an evidence monitor snapshot of each
+// MONITOR_DISEASES disease every MONITOR_INTERVAL_HOURS (both daily by default), each once at start too.
+import { reportCorpusStatus } from '../commands/corpus-status/corpus-status';
+import { newCommandContext } from '../commands/shared/command-context';
+import { BlobStore } from '../infra/blobs/blob-store';
+import { startPeriodicDuty } from './periodic-duty';
+import { takeMonitorSnapshot } from '../commands/monitor/take-snapshot';
+import { monitorDeps, MonitorParts } from './monitor.compose';
+import type { Logger } from '../infra/logging/logger';
+
+type DutyRuntime = MonitorParts & { logger: Logger };
+
+/** Starts the corpus-status duty; returns its stop function. */
+export function startCorpusStatusDuty(runtime: DutyRuntime): () => Promise<void> {
+  const logger = runtime.logger.child({ duty: 'corpus-status' });
+  const deps = { db: runtime.db.knex, store: runtime.store, blobs: new BlobStore(runtime.db.knex), diseases: runtime.diseases };
+  const run = async () => {
+    const report = await reportCorpusStatus(deps, newCommandContext(runtime.clock, { kind: 'system', id: 'corpus-status' }));
+    logger.info({ diseases: report.diseases, tiers: report.tiers }, 'corpus readiness batch report written');
+  };
+  return startPeriodicDuty(run, runtime.settings.corpusStatusIntervalHours * 3600_000, logger, 'corpus readiness batch report failed');
+}
+
+/** Starts the monitor duty (one snapshot per configured disease per interval); returns its stop function. */
+export function startMonitorDuty(runtime: DutyRuntime): () => Promise<void> {
+  const logger = runtime.logger.child({ duty: 'evidence-monitor' });
+  const deps = monitorDeps(runtime);
+  const run = async () => {
+    for (const diseaseId of runtime.settings.monitorDiseases) {
+      const context = newCommandContext(runtime.clock, { kind: 'system', id: 'evidence-monitor' });
+      await takeMonitorSnapshot(deps, context, diseaseId, 'scheduled')
+        .then((s) => logger.info({ diseaseId, snapshotId: s.snapshotId }, 'evidence snapshot taken'))
+        .catch((err) => logger.warn({ diseaseId, err }, 'evidence snapshot failed'));
+    }
+  };
+  return startPeriodicDuty(run, runtime.settings.monitorIntervalHours * 3600_000, logger, 'evidence monitor failed');
+}
