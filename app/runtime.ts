@@ -162,7 +162,7 @@ function providerRateLimit(settings: Settings, logger: Logger, cleanups: (() => 
   const store = new RedisSlidingWindow(settings.rateLimitStoreUrl, {
     up: () => { down = false; },
     down: (error) => {
-      if (!down) logger.warn({ store: where, err: error.message }, 'provider rate-limit store unreachable; provider limits hold per process until it returns');
+      if (!down) logger.warn({ store: where, err: error.message }, 'provider request spacing: its Redis store is unreachable; provider limits hold per process until it returns');
       down = true;
     },
   });

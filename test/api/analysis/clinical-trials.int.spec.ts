@@ -80,7 +80,9 @@ describe('analysis: clinical trials (GET /api/trials, job clinical-trials / tria
 
   it('passes the query keywords to the provider', async () => {
     await api.get('/api/trials?disease_id=sle&query=anifrolumab%20efficacy&no_cache=true');
-    expect(ctgov.requests[ctgov.requests.length - 1]!.url.searchParams.get('query.term')).to.include('anifrolumab');
+    // A drug the query names goes to ClinicalTrials.gov's intervention field (docs/evidence-sources.md).
+    const params = ctgov.requests[ctgov.requests.length - 1]!.url.searchParams;
+    expect(`${params.get('query.intr') ?? ''} ${params.get('query.term') ?? ''}`.toLowerCase()).to.include('anifrolumab');
   });
 
   it('answers 404 for an unknown disease and 422 for bad parameters', async () => {
