@@ -17,6 +17,7 @@ import type { Logger } from '../../infra/logging/logger';
 import type { Processor } from '../processor';
 import { BlobRef, BlobStore } from '../../infra/blobs/blob-store';
 import { resultRecorder } from '../../commands/export/record-module-result';
+import { storableJson } from '../../domain/shared/storable-text';
 
 export interface JobRunnerOptions {
   concurrency: number;
@@ -105,11 +106,13 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
       module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId, command, recordResult }),
       hardLimit,
     ]);
-    const final = withReport(module, jobId, job.params, result, options.reportsDir);
+    // A result read from files or providers may hold text PostgreSQL cannot store: repaired, never a failed job.
+    const storable = storableJson(result);
+    const final = withReport(module, jobId, job.params, storable, options.reportsDir);
     await update({ type: 'CompleteJob', result: await claimCheck(final, deps.blobs) });
     // For export; run-all records each module's result itself, the Workspace's dossier has its own store.
     if (module.id !== RUN_ALL && !module.ownSubmission) {
-      await recordResult(module.id, job.params ?? {}, result).catch((err) => logger.warn({ jobId, err }, 'module result not recorded for export'));
+      await recordResult(module.id, job.params ?? {}, storable).catch((err) => logger.warn({ jobId, err }, 'module result not recorded for export'));
     }
     logger.info({ jobId, module: module.id }, 'job succeeded');
   } catch (error) {

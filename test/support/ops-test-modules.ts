@@ -22,4 +22,15 @@ export const notesModule: ModuleDefinition = {
   },
 };
 
-export const opsTestModules: readonly ModuleDefinition[] = [...testModules, notesModule];
+/** A module whose output (read from a damaged file, say) holds text PostgreSQL cannot store. */
+export const unstorableModule: ModuleDefinition = {
+  ...notesModule,
+  id: 'unstorable',
+  aliases: [],
+  title: 'Unstorable text',
+  async run() {
+    return { label: 'half a pair \uD800 and a NUL \u0000', ['key\uDC00']: 'ok \uD83D\uDE00' };
+  },
+};
+
+export const opsTestModules: readonly ModuleDefinition[] = [...testModules, notesModule, unstorableModule];

@@ -57,6 +57,12 @@ describe('export (GET /api/export/*)', function () {
     expect(html).to.contain('Notes &lt;b&gt;module&lt;/b&gt;');
   });
 
+  it('completes a job whose result holds a lone surrogate or a NUL, stored as U+FFFD (never a failed job)', async () => {
+    const done = await runJobTo(server, `/api/jobs/unstorable?disease_id=${disease}`);
+    expect(done.status, JSON.stringify(done.error ?? null)).to.equal('SUCCESS');
+    expect(done.result).to.deep.include({ label: 'half a pair \uFFFD and a NUL \uFFFD', 'key\uFFFD': 'ok \uD83D\uDE00' });
+  });
+
   it('lists every exportable module with its latest result per disease', async () => {
     const listing = await (await fetch(`${server.baseUrl}/api/export/modules?disease_id=${disease}`)).json() as Json;
     const notes = listing.modules.find((m: Json) => m.id === 'notes');
