@@ -138,7 +138,7 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     const form = page.getByTestId('history-form');
     await form.getByRole('button', { name: 'Show history' }).click();
     expect(await form.getByTestId('field-error').textContent()).to.contain('required');
-    await form.getByLabel('Candidate id').fill('drug:betanib');
+    await form.getByLabel('Candidate (name or id)').fill('drug:betanib');
     await form.getByLabel('Disease (optional)').fill(DISEASE);
     await form.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL(/candidate_id=drug%3Abetanib/);
