@@ -2,6 +2,7 @@
 // and each candidate's path in words, or the reason no path was found.
 import type { Core, ElementDefinition } from 'cytoscape';
 import { emptySection, h } from '../../core/dom';
+import { entityHref } from '../../core/entity-links';
 import type { GraphExplanation, Ranking } from './dossier-model';
 
 const MAX_DRAWN_PATHS = 15;
@@ -9,21 +10,23 @@ const MAX_DRAWN_PATHS = 15;
 // a placeholder takes its id and dossier.css carries the rule it would have added.
 const CYTOSCAPE_STYLESHEET_ID = '__________cytoscape_stylesheet';
 
-export function graphSection(explanations: GraphExplanation[], rankings: Ranking[], signal: AbortSignal): HTMLElement {
+type Context = { run: string; disease: string };
+
+export function graphSection(explanations: GraphExplanation[], rankings: Ranking[], signal: AbortSignal, context: Context): HTMLElement {
   const labels = new Map(rankings.map((r) => [r.candidate_id, r.label]));
   const found = explanations.filter((e) => e.status === 'found' && e.path && e.path.nodes.length > 0);
   const canvas = h('div', { class: 'kg-graph', 'data-testid': 'kg-graph', role: 'img', 'aria-label': 'Knowledge-graph paths of the ranked candidates' });
-  const section = h('section', { class: 'panel', 'data-testid': 'graph-section' },
+  const section = h('section', { class: 'panel', id: 'dossier-graph', 'data-testid': 'graph-section' },
     h('h2', null, `Knowledge-graph paths (${found.length} found of ${explanations.length})`),
     explanations.length === 0 ? emptySection() : [
       found.length > 0 ? canvas : null,
-      h('ul', { class: 'path-list' }, explanations.map((e) => pathItem(e, labels.get(e.candidate_id) ?? e.candidate_id))),
+      h('ul', { class: 'path-list' }, explanations.map((e) => pathItem(e, labels.get(e.candidate_id) ?? e.candidate_id, context))),
     ]);
   if (found.length > 0) void draw(canvas, found.slice(0, MAX_DRAWN_PATHS), signal);
   return section;
 }
 
-function pathItem(e: GraphExplanation, label: string): HTMLElement {
+function pathItem(e: GraphExplanation, label: string, context: Context): HTMLElement {
   if (e.status !== 'found' || !e.path) {
     return h('li', { 'data-testid': 'graph-no-path' }, h('strong', null, label), ': no path found — ', h('span', { class: 'muted' }, e.reason ?? 'no reason given'));
   }
@@ -31,7 +34,7 @@ function pathItem(e: GraphExplanation, label: string): HTMLElement {
   const steps = e.path.nodes.map((node, i) => {
     const rel = i > 0 ? e.path?.relationships[i - 1] : undefined;
     const arrow = rel ? (rel.direction === 'reverse' ? ` ←${rel.relation}— ` : ` —${rel.relation}→ `) : '';
-    return [rel ? h('span', { class: 'relation', title: rel.provenance }, arrow) : null, h('span', { class: `node kind-${node.kind}` }, node.label)];
+    return [rel ? h('span', { class: 'relation', title: rel.provenance }, arrow) : null, h('a', { href: entityHref(node.id, context), class: `node kind-${node.kind}` }, node.label)];
   });
   const cross = e.cross_disease
     ? h('span', { class: 'muted', 'data-testid': 'graph-cross-disease' }, ` (cross-disease: through ${(e.via_diseases ?? []).map((d) => d.label).join(', ')}; scored less)`)

@@ -1,26 +1,32 @@
 // Ranked drugs or targets: score (0–100 prioritization heuristic), confidence band, a <meter> per
 // component score, the explanation, supporting/contradicting claim counts, and a slot for the
-// researcher's review of that candidate.
+// researcher's review of that candidate. The name leads to the candidate's entity page; safety facts
+// from the store (e.g. DrugBank "withdrawn") show as flags.
 import { emptySection, formatScore, h } from '../../core/dom';
+import { entityHref } from '../../core/entity-links';
 import type { Ranking } from './dossier-model';
 
-export function rankingsSection(title: string, testId: string, rankings: Ranking[], requested: boolean, reviewSlot: (r: Ranking) => Node): HTMLElement {
+type Context = { run: string; disease: string };
+
+export function rankingsSection(title: string, testId: string, rankings: Ranking[], requested: boolean, reviewSlot: (r: Ranking) => Node, context: Context): HTMLElement {
   return h('section', { class: 'panel', 'data-testid': testId },
     h('h2', null, `${title} (${rankings.length})`),
     rankings.length > 0
-      ? h('ol', { class: 'ranking-list' }, rankings.map((r) => rankingCard(r, reviewSlot)))
+      ? h('ol', { class: 'ranking-list' }, rankings.map((r) => rankingCard(r, reviewSlot, context)))
       : emptySection(requested ? undefined : 'not requested'));
 }
 
-function rankingCard(r: Ranking, reviewSlot: (r: Ranking) => Node): HTMLElement {
+function rankingCard(r: Ranking, reviewSlot: (r: Ranking) => Node, context: Context): HTMLElement {
   const components = Object.entries(r.component_scores);
   return h('li', { class: 'ranking', 'data-testid': 'ranking', 'data-candidate': r.candidate_id },
     h('div', { class: 'ranking-head' },
       h('span', { class: 'rank' }, `#${r.rank}`),
-      h('strong', { class: 'label' }, r.label),
+      h('strong', { class: 'label' }, h('a', { href: entityHref(r.candidate_id, context), 'data-testid': 'ranking-entity-link' }, r.label)),
       h('span', { class: 'muted candidate-id' }, r.candidate_id),
       h('span', { class: 'score', 'data-testid': 'ranking-score' }, formatScore(r.score, 1)),
       h('span', { class: `tag band-${r.confidence_band}`, 'data-testid': 'confidence-band' }, `${r.confidence_band} confidence`)),
+    (r.safety_flags ?? []).length === 0 ? null : h('ul', { class: 'safety-flags', 'data-testid': 'safety-flags' },
+      (r.safety_flags ?? []).map((f) => h('li', { class: 'warning' }, h('strong', null, f.flag), ` — ${f.statement} (${f.source}, ${f.snapshot_id})`))),
     components.length === 0 ? null : h('dl', { class: 'components' }, components.map(([name, value]) => [
       h('dt', null, name.replace(/_/g, ' ')),
       h('dd', null,
