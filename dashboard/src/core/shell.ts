@@ -16,6 +16,7 @@ const NAV: [route: string, label: string, title: string][] = [
   ['runs', 'Runs', 'Your runs'],
   ['compare', 'Compare', 'Compare two runs'],
   ['trends', 'Trends', 'Scores across runs'],
+  ['analysis', 'Analysis', 'Analysis modules'],
   ['history', 'History', 'Candidate history'],
   ['alerts', 'Alerts', 'Alerts'],
   ['settings', 'Settings', 'Notification settings'],
