@@ -8,6 +8,7 @@ import { createScratchDatabase, ScratchDatabase } from '../biomed/support/biomed
 import type { TestServer } from '../support/test-server';
 import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
 import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
+import { accessibilityProblems } from './support/a11y';
 
 describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
   this.timeout(120_000);
@@ -59,9 +60,20 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
       expect(await page.getByTestId('export-job-link').getAttribute('href')).to.match(/^\/api\/jobs\/[0-9a-f-]{36}$/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).to.be.at.most(0);
+      expect(await accessibilityProblems(page)).to.deep.equal([]);
       await screenshot(page, `analysis-enrichment-${name}`);
     });
   }
+
+  it('has an accessibility checker that does find problems (so its empty lists mean something)', async function () {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setContent('<main><h1>A</h1><h3>B</h3><input name="q"><button></button><svg role="img"></svg><p id="x"></p><p id="x"></p></main>');
+    const problems = await accessibilityProblems(page);
+    await context.close();
+    expect(problems.join('\n')).to.contain('form control without a label').and.contain('button without a name')
+      .and.contain('picture without a label').and.contain('id used 2 times: x').and.contain('heading skips from h1 to h3');
+  });
 
   it('shows a refused parameter next to its field (422 from the server)', async function () {
     tab = await openDashboard(browser, server.baseUrl);

@@ -11,6 +11,7 @@ import type { TestServer } from '../support/test-server';
 import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
 import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
 import { completedSleRun } from './support/sle-run';
+import { accessibilityProblems } from './support/a11y';
 
 async function rowValues(page: Page, attribute: string): Promise<string[]> {
   return page.locator('[data-testid="evidence-item"]').evaluateAll((rows, a) => rows.map((r) => r.getAttribute(a) ?? ''), attribute);
@@ -107,6 +108,7 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     const toc = await page.getByTestId('dossier-toc').boundingBox();
     expect(toc?.y ?? 999, 'sticky at the top').to.be.at.most(2);
     await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'dossier-workbench-desktop');
   });
 
@@ -143,6 +145,7 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     expect(await page.getByTestId('prediction-probability').textContent()).to.match(/^\d+(\.\d)? %$/);
     expect(await page.getByTestId('contribution-chart').locator('rect').count()).to.be.greaterThan(0);
     await page.locator('[data-testid="neighbour"]').first().waitFor();
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'entity-drug-desktop');
   });
 
@@ -157,6 +160,7 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     const drugs = page.getByTestId('acting-drug');
     expect(await drugs.count()).to.be.greaterThan(0);
     const first = await drugs.first().getAttribute('data-node');
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'entity-target-desktop');
     await drugs.first().locator('a').click();
     await page.getByTestId('entity-page').waitFor();
@@ -171,6 +175,7 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     await page.getByTestId('predicted-treatments').waitFor();
     expect(await page.getByTestId('entity-mappings').textContent()).to.contain('DOID:9074');
     expect(await page.getByTestId('entity-mappings').locator('a[href^="https://disease-ontology.org/"]').count()).to.equal(1);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'entity-disease-desktop');
   });
 

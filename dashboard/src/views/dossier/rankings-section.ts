@@ -33,8 +33,17 @@ function rankingCard(r: Ranking, reviewSlot: (r: Ranking) => Node, context: Cont
         h('meter', { class: 'component', min: 0, max: 100, low: 34, high: 67, optimum: 100, value, 'data-testid': 'component-meter', 'aria-label': name }),
         h('span', { class: 'muted' }, formatScore(value, 0))),
     ])),
-    r.explanation ? h('p', { class: 'explanation' }, r.explanation) : null,
+    // The explanation's first sentence shows; the rest (evidence, graph path, contradictions) on request,
+    // so the rankings do not push the evidence thousands of pixels down.
+    r.explanation ? explanation(r.explanation) : null,
     h('p', { class: 'muted small' },
       `${r.supporting_claim_ids.length} supporting, ${r.contradicting_claim_ids.length} contradicting claims; ${r.citation_ids.length} citations`),
     reviewSlot(r));
+}
+
+function explanation(text: string): HTMLElement {
+  const cut = text.indexOf('). ');
+  if (cut < 0 || cut > 200) return h('p', { class: 'explanation' }, text);
+  return h('details', { class: 'explanation', 'data-testid': 'ranking-explanation' },
+    h('summary', null, text.slice(0, cut + 2)), h('p', null, text.slice(cut + 3)));
 }
