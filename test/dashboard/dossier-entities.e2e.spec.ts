@@ -121,6 +121,7 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     expect(await page.getByTestId('entity-title').textContent()).to.equal(topId!.replace(/^drug:/, ''));
     await page.getByTestId('dossier-mentions').waitFor();
     expect(await page.getByTestId('dossier-mentions').textContent()).to.match(/ranked #1/);
+    expect(await page.getByTestId('entity-history-link').getAttribute('href')).to.equal(`#history?candidate_id=${encodeURIComponent(topId!)}&candidate_type=drug`);
     if (await page.getByTestId('entity-page').getAttribute('data-node') === '') {
       // The seed's DrugBank has no node of this name: the page says so and links nowhere outside.
       await page.getByTestId('entity-not-in-graph').waitFor();
@@ -187,6 +188,8 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     await screenshot(page, 'dossier-workbench-phone');
     await page.getByTestId('target-rankings').getByTestId('ranking-entity-link').first().click();
     await page.getByTestId('acting-drugs').waitFor();
+    await page.getByTestId('neighbour-table').waitFor();
+    expect(await page.getByTestId('neighbour').count(), 'a long neighbourhood is paged').to.be.at.most(25);
     expect(await overflow()).to.be.at.most(0);
     await screenshot(page, 'entity-target-phone');
   });

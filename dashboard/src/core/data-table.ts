@@ -26,15 +26,19 @@ export interface TableSpec<T> {
   /** Text the free-text filter searches. */
   text: (row: T) => string;
   rowAttrs: (row: T) => Attrs;
+  /** Rows shown before "Show all" (all when absent). */
+  pageSize?: number;
 }
 
-interface State { sortBy: number | null; descending: boolean; facets: Map<string, string>; text: string }
+interface State { sortBy: number | null; descending: boolean; facets: Map<string, string>; text: string; all: boolean }
 
 export function dataTable<T>(spec: TableSpec<T>): HTMLElement {
-  const state: State = { sortBy: null, descending: false, facets: new Map(), text: '' };
+  const state: State = { sortBy: null, descending: false, facets: new Map(), text: '', all: false };
   const built = spec.rows.map((row) => ({ row, tr: h('tr', spec.rowAttrs(row), spec.columns.map((c) => h('td', { class: c.className }, c.cell(row)))) }));
   const tbody = h('tbody');
   const count = h('p', { class: 'muted small', 'aria-live': 'polite', 'data-testid': `${spec.testId}-count` });
+  const more = h('button', { type: 'button', class: 'link', 'data-testid': `${spec.testId}-all` }, 'Show all');
+  more.addEventListener('click', () => { state.all = true; redraw(); });
   const heads = spec.columns.map((column, i) => sortHeading(column, i, state, () => redraw()));
   const redraw = () => {
     const shown = built.filter(({ row }) => matches(spec, row, state));
@@ -42,15 +46,18 @@ export function dataTable<T>(spec: TableSpec<T>): HTMLElement {
       const key = spec.columns[state.sortBy]!.sort!;
       shown.sort((a, b) => compare(key(a.row), key(b.row), state.descending));
     }
-    replace(tbody, shown.map((s) => s.tr));
-    replace(count, `Showing ${shown.length} of ${built.length}`);
+    const limit = state.all || !spec.pageSize ? shown.length : spec.pageSize;
+    replace(tbody, shown.slice(0, limit).map((s) => s.tr));
+    replace(count, `Showing ${Math.min(limit, shown.length)} of ${shown.length}${shown.length < built.length ? ` matching (${built.length} in all)` : ''}`);
+    more.hidden = shown.length <= limit;
     heads.forEach((th, i) => th.setAttribute('aria-sort', state.sortBy === i ? (state.descending ? 'descending' : 'ascending') : 'none'));
   };
   const bar = filterBar(spec, state, redraw);
   redraw();
   return h('div', { class: 'data-table', 'data-testid': spec.testId },
     bar, count,
-    h('div', { class: 'table-wrap' }, h('table', null, h('caption', { class: 'visually-hidden' }, spec.caption), h('thead', null, h('tr', null, heads)), tbody)));
+    h('div', { class: 'table-wrap' }, h('table', null, h('caption', { class: 'visually-hidden' }, spec.caption), h('thead', null, h('tr', null, heads)), tbody)),
+    more);
 }
 
 function sortHeading<T>(column: Column<T>, index: number, state: State, redraw: () => void): HTMLTableCellElement {

@@ -9,6 +9,7 @@ import { h, replace } from '../../core/dom';
 import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import type { Dossier } from '../dossier/dossier-model';
+import { historyHref } from '../history/history-link';
 import { asyncSection } from './async-section';
 import { predictedTreatments } from './disease-modules';
 import { predictedIndication, safetyProfile } from './drug-modules';
@@ -43,7 +44,11 @@ export async function entityView({ params, query, outlet, signal }: ViewContext)
   replace(outlet,
     h('header', { class: 'entity-head', 'data-testid': 'entity-page', 'data-kind': entity.kind, 'data-node': entity.nodeId ?? '' },
       h('p', { class: 'muted' }, h('span', { class: `tag kind-${entity.kind}` }, KIND_TEXT[entity.kind]), entity.nodeId ? ` ${entity.nodeId}` : ''),
-      h('h1', { 'data-testid': 'entity-title' }, entity.label)),
+      h('h1', { 'data-testid': 'entity-title' }, entity.label),
+      entity.kind !== 'disease'
+        ? h('p', null, h('a', { href: historyHref(entity.candidateId ?? `${entity.kind}:${entity.kind === 'drug' ? entity.label.toLowerCase() : entity.label}`, entity.kind), 'data-testid': 'entity-history-link' },
+          'Its scores and your reviews across your runs'))
+        : null),
     asyncSection('entity-identity', 'Identity and mappings', () => identity(entity, node, signal), signal),
     dossier ? h('section', { class: 'panel', 'data-testid': 'entity-mentions' }, h('h2', null, 'In the dossier'), dossierMentions(dossier, entity.candidateId, entity.nodeId)) : null,
     moduleSections(entity, disease, signal),

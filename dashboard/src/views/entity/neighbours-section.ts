@@ -17,7 +17,7 @@ export async function neighbours(nodeId: string, edgeTypes: string[] | undefined
     h('p', { class: 'muted small' }, `${answer.total} links: `, Object.entries(answer.counts_by_edge_type).map(([t, n]) => `${t} ${n}`).join(' · '),
       answer.total > answer.neighbors.length ? ` (first ${answer.neighbors.length} listed)` : ''),
     dataTable<KgNeighbour>({
-      testId, caption: 'Knowledge-graph neighbours', rows: answer.neighbors,
+      testId, caption: 'Knowledge-graph neighbours', rows: answer.neighbors, pageSize: 25,
       facets: [
         { key: 'edge', label: 'Edge', value: (n) => n.edge.type },
         { key: 'type', label: 'Neighbour type', value: (n) => n.node.type },
