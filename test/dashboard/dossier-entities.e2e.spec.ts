@@ -101,6 +101,9 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     expect(dates).to.deep.equal([...dates].sort().reverse());
 
     expect(await page.getByTestId('harm-qualifier').count(), 'the safety-stop contradiction is badged harm').to.be.at.least(1);
+    // The paths' drawing has a legend and its canvas.
+    expect(await page.getByTestId('graph-legend').textContent()).to.contain('drug').and.contain('cross-disease');
+    await page.locator('[data-testid="kg-graph"] canvas').first().waitFor({ state: 'attached' });
 
     // The contents bar stays in view while reading far down the page, and jumps to a part.
     await page.getByTestId('toc-dossier-limitations').click();
