@@ -163,6 +163,8 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     expect(await page.getByTestId('biomed-title').textContent()).to.contain('Arthritis');
     expect(await page.getByTestId('readiness-meaning').textContent()).to.match(/term/);
     expect(await page.getByTestId('biomed-disclaimer').textContent()).to.contain('Research use only');
+    expect(await page.locator('[role="note"]:visible').count(), 'one disclaimer per page').to.equal(1);
+    expect(await page.getByTestId('condition-entity-link').getAttribute('href')).to.equal('#entity/HP%3A0001369');
 
     // Claims: the fixture diseases that have (or, NOT, do not have) arthritis as a phenotype.
     await page.getByTestId('claim-row').first().waitFor();
