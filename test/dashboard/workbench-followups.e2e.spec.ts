@@ -126,6 +126,7 @@ describe('Dashboard: workbench follow-ups (issue 17 part 5, Chromium)', function
 
     await page.goto('/#history');
     const input = page.getByTestId('history-candidate');
+    await input.focus();
     await page.locator('#candidate-names option[value="anifrolumab"]').waitFor({ state: 'attached' });
     expect(await page.locator('#candidate-names option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).to.include('belimumab');
     await input.fill('Anifrolumab');

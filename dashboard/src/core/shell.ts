@@ -1,6 +1,6 @@
 // The frame around every view: navigation, the global search, the researcher's name with sign-out,
 // the unread-alerts badge, and one compact research-only disclaimer per page. The header stays on one
-// line from 900 px up (short nav labels, the full names in title attributes); the disclaimer is a
+// line from 960 px up (short nav labels, the full names in title attributes); the disclaimer is a
 // single line under it that scrolls away with the page instead of covering headings.
 import { authState, signOut } from './auth';
 import { h, replace } from './dom';

@@ -20,14 +20,16 @@ export function historyForm(query: URLSearchParams, general: HTMLElement): HTMLF
   const type = query.get('candidate_type') ?? 'drug';
   const datalist = h('datalist', { id: 'candidate-names', 'data-testid': 'candidate-names' });
   let names: CandidateName[] = [];
-  void candidateNames().then((found) => {
+  // Read once, when the researcher first reaches for the field (the trends of 100 runs are not free).
+  let asked: Promise<void> | undefined;
+  const loadNames = () => (asked ??= candidateNames().then((found) => {
     names = found;
     datalist.replaceChildren(...found.map((n) => h('option', { value: n.label }, `${n.kind} · ${n.id}`)));
-  }, () => undefined);
+  }, () => undefined));
   const form = h('form', { class: 'panel', 'data-testid': 'history-form', novalidate: true },
     h('div', { class: 'row' },
       h('label', { class: 'field', 'data-field': 'candidate_id' }, 'Candidate (name or id)',
-        h('input', { name: 'candidate_id', value: query.get('candidate_id') ?? '', maxlength: 200, required: true, placeholder: 'e.g. belimumab', list: 'candidate-names', autocomplete: 'off', 'data-testid': 'history-candidate' }),
+        h('input', { name: 'candidate_id', value: query.get('candidate_id') ?? '', maxlength: 200, required: true, placeholder: 'e.g. belimumab', list: 'candidate-names', autocomplete: 'off', 'data-testid': 'history-candidate', onfocus: () => void loadNames() }),
         datalist),
       h('label', { class: 'field', 'data-field': 'candidate_type' }, 'Candidate type',
         h('select', { name: 'candidate_type' },
@@ -37,8 +39,9 @@ export function historyForm(query: URLSearchParams, general: HTMLElement): HTMLF
         h('input', { name: 'disease_id', value: query.get('disease_id') ?? '', maxlength: 100 }))),
     general,
     h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Show history')));
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    await loadNames();
     const data = new FormData(form);
     const typed = String(data.get('candidate_id') ?? '').trim();
     const chosenType = String(data.get('candidate_type') ?? '');
