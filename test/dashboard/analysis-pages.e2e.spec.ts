@@ -65,6 +65,24 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
     });
   }
 
+  it('runs link prediction and shows each prediction with its SHAP bars, linked to the compound page', async function () {
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.goto('/');
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    await page.goto('/#analysis/link-prediction');
+    await page.getByTestId('param-top_n').fill('5');
+    await page.getByTestId('analysis-run').click();
+    const list = page.getByTestId('prediction-list');
+    await list.waitFor({ timeout: 60_000 });
+    expect(await list.locator('li').count()).to.equal(5);
+    await list.locator('summary').first().click();
+    expect(await list.getByTestId('contribution-chart').first().locator('rect').count()).to.be.greaterThan(0);
+    expect(await list.locator('a').first().getAttribute('href')).to.match(/^#entity\/DRUGBANK%3ADB\d{5}/);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'analysis-link-prediction-desktop');
+  });
+
   it('has an accessibility checker that does find problems (so its empty lists mean something)', async function () {
     const context = await browser.newContext();
     const page = await context.newPage();
