@@ -104,7 +104,7 @@ describe('Dashboard: ask, watch, read, review (Chromium)', function () {
     expect(await page.getByTestId('evidence-item').count()).to.be.greaterThan(0);
     // The offline corpus is synthetic: each record is badged and links to no provider page.
     expect(await page.getByTestId('synthetic-badge').count()).to.equal(await page.getByTestId('evidence-item').count());
-    expect(await page.locator('[data-testid="evidence-item"] a').count()).to.equal(0);
+    expect(await page.locator('[data-testid="evidence-item"] a[target="_blank"]').count(), 'no provider link for a synthetic record').to.equal(0);
     expect(await page.getByTestId('claim-item').count()).to.be.greaterThan(0);
     expect(await page.locator('[data-testid="graph-path"], [data-testid="graph-no-path"]').count()).to.be.greaterThan(0);
     if (await page.getByTestId('graph-path').count() > 0) {

@@ -138,7 +138,7 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     const form = page.getByTestId('history-form');
     await form.getByRole('button', { name: 'Show history' }).click();
     expect(await form.getByTestId('field-error').textContent()).to.contain('required');
-    await form.getByLabel('Candidate id').fill('drug:betanib');
+    await form.getByLabel('Candidate (name or id)').fill('drug:betanib');
     await form.getByLabel('Disease (optional)').fill(DISEASE);
     await form.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL(/candidate_id=drug%3Abetanib/);
@@ -163,6 +163,8 @@ describe('Dashboard: trends, candidate history and biomedical store (Chromium)',
     expect(await page.getByTestId('biomed-title').textContent()).to.contain('Arthritis');
     expect(await page.getByTestId('readiness-meaning').textContent()).to.match(/term/);
     expect(await page.getByTestId('biomed-disclaimer').textContent()).to.contain('Research use only');
+    expect(await page.locator('[role="note"]:visible').count(), 'one disclaimer per page').to.equal(1);
+    expect(await page.getByTestId('condition-entity-link').getAttribute('href')).to.equal('#entity/HP%3A0001369');
 
     // Claims: the fixture diseases that have (or, NOT, do not have) arthritis as a phenotype.
     await page.getByTestId('claim-row').first().waitFor();

@@ -53,8 +53,11 @@ export function installSessionExpiryHandler(): void {
 
 function buildDialog(): HTMLDialogElement {
   const error = h('div', { class: 'form-general', 'aria-live': 'polite' });
-  const keyRow = h('label', { class: 'field', 'data-field': 'api_key' }, 'API key (this deployment requires one)',
-    h('input', { name: 'api_key', type: 'password', autocomplete: 'off' }));
+  const keyRow = h('div', { class: 'key-row' },
+    h('label', { class: 'field', 'data-field': 'api_key' }, 'API key (this deployment requires one)',
+      h('input', { name: 'api_key', type: 'password', autocomplete: 'off' })),
+    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'remember_key', 'data-testid': 'remember-key' }),
+      ' Remember the key on this device (all tabs, until you sign out)'));
   const proxyNote = h('p', { class: 'muted' }, 'This deployment signs researchers in through its reverse proxy. Reload the page after signing in there.');
   const form = h('form', { class: 'signin', 'data-testid': 'signin-form' },
     h('h2', null, 'Sign in'),
@@ -85,7 +88,7 @@ function buildDialog(): HTMLDialogElement {
 async function submit(form: HTMLFormElement, error: HTMLElement, element: HTMLDialogElement): Promise<void> {
   const data = new FormData(form);
   const typedKey = String(data.get('api_key') ?? '');
-  if (typedKey) setApiKey(typedKey);
+  if (typedKey) setApiKey(typedKey, data.get('remember_key') === 'on');
   replace(error);
   try {
     const result = await api.post<{ researcher_id: string }>('/api/auth/login', {

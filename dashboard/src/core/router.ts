@@ -72,6 +72,8 @@ export async function render(): Promise<void> {
   current = new AbortController();
   const outlet = outletElement;
   outlet.replaceChildren();
+  // A view with its own disclaimer (the dossier's) sets this again: one disclaimer per page.
+  document.body.classList.remove('own-disclaimer');
   document.title = `${found.route.title} — Evidence Research Service`;
   document.querySelectorAll('nav a[data-route]').forEach((link) => {
     link.classList.toggle('active', path.startsWith((link as HTMLElement).dataset.route ?? '\u0000'));

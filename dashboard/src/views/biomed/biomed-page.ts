@@ -20,6 +20,8 @@ export function biomedPage(active: 'conditions' | 'snapshots', title: string, ..
   const disclaimer = h('p', { class: 'biomed-disclaimer', role: 'note', 'data-testid': 'biomed-disclaimer' }, lastDisclaimer);
   const tab = (key: typeof active, href: string, label: string) => h('a', { href, class: key === active ? 'active' : null, 'aria-current': key === active ? 'page' : null }, label);
   const heading = h('h1', { 'data-testid': 'biomed-title' }, title);
+  // The store's own disclaimer (the server's words) replaces the header's line: one per page.
+  document.body.classList.add('own-disclaimer');
   const element = h('div', { class: 'biomed' },
     h('nav', { class: 'biomed-tabs', 'aria-label': 'Biomedical store' }, tab('conditions', '#biomed', 'Conditions'), tab('snapshots', '#biomed/snapshots', 'Snapshots')),
     heading,

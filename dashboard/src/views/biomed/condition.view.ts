@@ -2,6 +2,7 @@
 // IS_A hierarchy and claims, each part loading on its own. The CURIE arrives URL-decoded from the router.
 import { api, ApiError } from '../../core/api';
 import { h, replace } from '../../core/dom';
+import { entityHref } from '../../core/entity-links';
 import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import { biomedPage } from './biomed-page';
@@ -30,6 +31,7 @@ export async function conditionView({ params, query, outlet, signal }: ViewConte
   page.setDisclaimer(summary.disclaimer);
   page.setTitle(summary.label ? `${summary.label} (${summary.curie})` : summary.curie);
   replace(summaryBox,
+    h('p', null, h('a', { href: entityHref(summary.curie), 'data-testid': 'condition-entity-link' }, 'Its knowledge-graph page: neighbourhood and predicted treatments')),
     summarySection(summary),
     hierarchySection(summary.curie, query, signal, page.setDisclaimer),
     claimsSection(summary.curie, query, signal, page.setDisclaimer));

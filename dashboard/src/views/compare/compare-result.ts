@@ -7,8 +7,7 @@ export function comparisonView(result: Comparison): HTMLElement {
   return h('div', { 'data-testid': 'compare-result' },
     h('div', { class: 'compare-runs' }, runPanel('Left (baseline)', result.left), runPanel('Right', result.right)),
     result.same_disease ? null : h('p', { class: 'warning' }, 'The two runs are of different diseases.'),
-    h('p', { class: 'muted fingerprint', 'data-testid': 'compare-fingerprints' },
-      result.fingerprints.equal ? 'Same provenance fingerprint: the inputs were identical.' : `Provenance fingerprints differ: ${result.fingerprints.left} → ${result.fingerprints.right}`),
+    fingerprintNote(result.fingerprints),
     h('h2', null, 'Ranking changes'),
     rankingSection('Drugs', result.rankings.drugs, 'compare-drugs'),
     rankingSection('Targets', result.rankings.targets, 'compare-targets'),
@@ -19,6 +18,19 @@ export function comparisonView(result: Comparison): HTMLElement {
     h('h2', null, 'Review changes'),
     reviewSection(result.reviews),
   );
+}
+
+/** Whether the inputs were the same, in words; the raw fingerprints only on request (for a bug report). */
+function fingerprintNote(f: Comparison['fingerprints']): HTMLElement {
+  return h('details', { class: 'muted fingerprint-note', 'data-testid': 'compare-fingerprints' },
+    h('summary', null, f.equal
+      ? 'Same inputs: both runs used identical sources, filters and scoring (same provenance fingerprint).'
+      : 'Different inputs: sources, filters, retrieved records or scoring differ between the runs.'),
+    h('p', { class: 'fingerprint' }, 'Provenance fingerprints: ', h('code', null, short(f.left)), ' → ', h('code', null, short(f.right))));
+}
+
+function short(fingerprint: string): string {
+  return fingerprint.length > 12 ? `${fingerprint.slice(0, 12)}…` : fingerprint;
 }
 
 function runPanel(title: string, run: RunRef): HTMLElement {
@@ -72,7 +84,7 @@ function evidenceList(title: string, items: EvidenceRef[], testid: string): HTML
   return h('section', { 'data-testid': testid },
     h('h3', null, `${title}: ${items.length}`),
     items.length === 0 ? h('p', { class: 'muted' }, 'None.') : h('ul', { class: 'compare-evidence' }, items.map((e) => h('li', null,
-      h('span', { class: `tag tier-${e.quality_tier}` }, e.quality_tier), ' ', e.title, ' ', h('span', { class: 'muted' }, `${e.source}:${e.native_id}`)))));
+      h('span', { class: `tag tier-${e.quality_tier}` }, e.quality_tier), ' ', e.title || e.native_id, ' ', h('span', { class: 'muted' }, `· ${e.source} ${e.native_id}`)))));
 }
 
 function decision(d: DecisionAt | null): string {

@@ -1,8 +1,11 @@
 // #runs/{run_id}: one saved run's dossier (GET /api/workspace/runs/{run_id}) — rankings with the
 // researcher's reviews, knowledge-graph paths, evidence, claims, sources, warnings and limitations,
-// the disclaimer, and the downloads. A run still in progress links to its live progress.
+// the disclaimer, and the downloads, under a sticky table of contents. Every drug, target and disease
+// mention links to its entity page. A run still in progress links to its live progress. The time from
+// the view's start to the dossier on screen is measured (Performance API: measure "dossier-render").
 import { api } from '../../core/api';
 import { formatDate, h } from '../../core/dom';
+import { entityHref } from '../../core/entity-links';
 import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import { reviewPanel } from '../review/review-panel';
@@ -13,11 +16,14 @@ import { downloadButtons } from './downloads';
 import { evidenceSection } from './evidence-section';
 import { graphSection } from './graph-section';
 import { disclaimerBox, sourcesSection, warningsSection } from './notes-section';
+import { dossierToc } from './dossier-toc';
 import { rankingsSection } from './rankings-section';
 import './dossier.css';
 
 export async function dossierView({ params, outlet, signal }: ViewContext): Promise<void> {
   const runId = params.run_id ?? '';
+  performance.clearMarks('dossier-start');
+  performance.mark('dossier-start');
   const loading = h('p', { class: 'muted' }, 'Loading the dossier…');
   outlet.append(loading);
   let run: RunRead;
@@ -44,28 +50,42 @@ export async function dossierView({ params, outlet, signal }: ViewContext): Prom
     return;
   }
   outlet.append(...dossierPage(run.dossier, run.html, reviews, reviewProblem, signal));
+  document.body.classList.add('own-disclaimer');
+  performance.clearMeasures('dossier-render');
+  performance.measure('dossier-render', 'dossier-start');
 }
 
 function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore, reviewProblem: unknown, signal: AbortSignal): Node[] {
   const evidence = new Map(dossier.evidence.map((e) => [e.evidence_id, e]));
   const slot = (r: Parameters<typeof reviewPanel>[1]) => (reviewProblem ? h('p', { class: 'muted small' }, 'Reviews are unavailable right now.') : reviewPanel(reviews, r));
   const wants = dossier.request.candidate_type;
+  const context = { run: dossier.run_id, disease: dossier.disease.id };
+  const toc = dossierToc([
+    { id: 'dossier-rankings', label: 'Rankings', count: dossier.drug_rankings.length + dossier.target_rankings.length },
+    { id: 'dossier-evidence', label: 'Evidence', count: dossier.evidence.length },
+    { id: 'dossier-claims', label: 'Claims', count: dossier.claims.length },
+    { id: 'dossier-graph', label: 'Graph', count: dossier.graph_explanations.filter((g) => g.status === 'found').length },
+    { id: 'dossier-sources', label: 'Sources', count: dossier.source_statuses.length },
+    { id: 'dossier-limitations', label: 'Limitations', count: dossier.limitations.length + dossier.warnings.length },
+  ], signal);
   return [
     h('header', { class: 'dossier-head', 'data-testid': 'dossier' },
-      h('p', { class: 'muted' }, `${dossier.disease.name} (${dossier.disease.id}) · completed ${formatDate(dossier.completed_at)}`),
+      h('p', { class: 'muted' }, h('a', { href: entityHref(dossier.disease.mondo_id || dossier.disease.id, context), 'data-testid': 'dossier-disease-link' }, dossier.disease.name),
+        ` (${dossier.disease.id}) · completed ${formatDate(dossier.completed_at)}`),
       h('h1', { class: 'question', 'data-testid': 'dossier-question' }, dossier.request.question),
       h('p', { class: 'muted small' },
         `Sources: ${dossier.request.sources.join(', ')} · candidates: ${dossier.request.candidate_type} · evidence limit ${dossier.request.max_evidence}`,
         dossier.request.date_from || dossier.request.date_to ? ` · dates ${dossier.request.date_from ?? '…'} to ${dossier.request.date_to ?? '…'}` : ''),
       disclaimerBox(dossier.disclaimer),
       downloadButtons(dossier.run_id, html)),
+    toc,
     reviewProblem ? errorBox(reviewProblem) : null,
-    h('div', { class: 'rankings-grid' },
-      rankingsSection('Ranked drugs', 'drug-rankings', dossier.drug_rankings, wants !== 'targets', slot),
-      rankingsSection('Ranked targets', 'target-rankings', dossier.target_rankings, wants !== 'drugs', slot)),
-    graphSection(dossier.graph_explanations, [...dossier.drug_rankings, ...dossier.target_rankings], signal),
-    evidenceSection(dossier.evidence),
-    claimsSection(dossier.claims, evidence),
+    h('div', { class: 'rankings-grid', id: 'dossier-rankings' },
+      rankingsSection('Ranked drugs', 'drug-rankings', dossier.drug_rankings, wants !== 'targets', slot, context),
+      rankingsSection('Ranked targets', 'target-rankings', dossier.target_rankings, wants !== 'drugs', slot, context)),
+    evidenceSection(dossier.evidence, context),
+    claimsSection(dossier.claims, evidence, context),
+    graphSection(dossier.graph_explanations, [...dossier.drug_rankings, ...dossier.target_rankings], signal, context),
     sourcesSection(dossier),
     warningsSection(dossier),
   ].filter((node): node is HTMLElement => node !== null);

@@ -5,7 +5,8 @@ import type { Dossier } from './dossier-model';
 
 export function sourcesSection(dossier: Dossier): HTMLElement {
   const rows = dossier.source_statuses;
-  return h('section', { class: 'panel', 'data-testid': 'sources-section' },
+  const fallback = new Set<string>(dossier.manifest.retrieval?.fallback_sources ?? []);
+  return h('section', { class: 'panel', id: 'dossier-sources', 'data-testid': 'sources-section' },
     h('h2', null, 'Sources'),
     rows.length === 0 ? emptySection() : h('div', { class: 'table-wrap' }, h('table', null,
       h('thead', null, h('tr', null, h('th', null, 'Source'), h('th', null, 'Status'), h('th', null, 'Records'), h('th', null, 'Mode'), h('th', null, 'Note'))),
@@ -13,9 +14,10 @@ export function sourcesSection(dossier: Dossier): HTMLElement {
         h('td', null, s.source),
         h('td', null, h('span', { class: `tag status-${s.status}` }, s.status)),
         h('td', null, String(s.record_count)),
-        h('td', null, s.retrieval_mode ?? '—'),
+        h('td', null, s.retrieval_mode ?? '—', fallback.has(s.source) ? h('span', { class: 'tag fallback', title: 'Provider unreachable: answered by the offline corpus' }, 'fallback') : null),
         h('td', null, s.warning ?? ''))))),
     ),
+    retrievalSummary(dossier),
     dossier.search_terms.length > 0 ? h('p', { class: 'muted small' }, 'Search terms: ', dossier.search_terms.join(', ')) : null);
 }
 
@@ -25,7 +27,7 @@ export function warningsSection(dossier: Dossier): HTMLElement {
   const listed = new Set(dossier.warnings);
   const llmWarnings = (llm.warnings ?? []).filter((w) => !listed.has(w) && !listed.has(`LLM: ${w}`));
   const all = [...dossier.warnings, ...llmWarnings];
-  return h('section', { class: 'panel', 'data-testid': 'warnings-section' },
+  return h('section', { class: 'panel', id: 'dossier-limitations', 'data-testid': 'warnings-section' },
     h('h2', null, 'Warnings and limitations'),
     h('h3', null, 'Warnings'),
     all.length === 0
@@ -39,4 +41,14 @@ export function warningsSection(dossier: Dossier): HTMLElement {
 
 export function disclaimerBox(text: string): HTMLElement {
   return h('aside', { class: 'dossier-disclaimer', role: 'note', 'data-testid': 'dossier-disclaimer' }, text);
+}
+
+/** How the evidence was obtained, at a glance (schema 1.2 manifests; older dossiers have none). */
+function retrievalSummary(dossier: Dossier): HTMLElement | null {
+  const r = dossier.manifest.retrieval;
+  if (!r) return null;
+  return h('p', { class: 'small', 'data-testid': 'retrieval-summary' },
+    `Records: ${r.records_by_mode.live} live, ${r.records_by_mode.cache} from cache, ${r.records_by_mode.offline_corpus} offline`,
+    r.synthetic_records > 0 ? h('span', { class: 'tag synthetic' }, `${r.synthetic_records} synthetic examples`) : null,
+    r.fallback_records > 0 ? h('span', { class: 'tag fallback' }, `${r.fallback_records} fallback (${r.fallback_sources.join(', ')})`) : null);
 }

@@ -1,8 +1,10 @@
-// Which candidate to follow: id, type and optionally one disease. The checks mirror the server's
-// candidateHistoryQuery schema; submitting puts the choice in the fragment so the page can be linked.
+// Which candidate to follow: a name (offered as you type from your runs) or an id, the type and
+// optionally one disease. The checks mirror the server's candidateHistoryQuery schema; submitting
+// puts the resolved id in the fragment so the page can be linked.
 import { h } from '../../core/dom';
 import { showClientErrors } from '../../core/errors';
 import { navigate } from '../../core/router';
+import { candidateNames, resolveCandidate, type CandidateName } from './candidate-names';
 import { historyHref } from './history-link';
 
 export function validateHistoryQuery(candidateId: string, candidateType: string, diseaseId: string): Record<string, string> {
@@ -16,10 +18,19 @@ export function validateHistoryQuery(candidateId: string, candidateType: string,
 
 export function historyForm(query: URLSearchParams, general: HTMLElement): HTMLFormElement {
   const type = query.get('candidate_type') ?? 'drug';
+  const datalist = h('datalist', { id: 'candidate-names', 'data-testid': 'candidate-names' });
+  let names: CandidateName[] = [];
+  // Read once, when the researcher first reaches for the field (the trends of 100 runs are not free).
+  let asked: Promise<void> | undefined;
+  const loadNames = () => (asked ??= candidateNames().then((found) => {
+    names = found;
+    datalist.replaceChildren(...found.map((n) => h('option', { value: n.label }, `${n.kind} · ${n.id}`)));
+  }, () => undefined));
   const form = h('form', { class: 'panel', 'data-testid': 'history-form', novalidate: true },
     h('div', { class: 'row' },
-      h('label', { class: 'field', 'data-field': 'candidate_id' }, 'Candidate id',
-        h('input', { name: 'candidate_id', value: query.get('candidate_id') ?? '', maxlength: 200, required: true, placeholder: 'e.g. drug:belimumab' })),
+      h('label', { class: 'field', 'data-field': 'candidate_id' }, 'Candidate (name or id)',
+        h('input', { name: 'candidate_id', value: query.get('candidate_id') ?? '', maxlength: 200, required: true, placeholder: 'e.g. belimumab', list: 'candidate-names', autocomplete: 'off', 'data-testid': 'history-candidate', onfocus: () => void loadNames() }),
+        datalist),
       h('label', { class: 'field', 'data-field': 'candidate_type' }, 'Candidate type',
         h('select', { name: 'candidate_type' },
           h('option', { value: 'drug', selected: type === 'drug' }, 'Drug'),
@@ -28,11 +39,15 @@ export function historyForm(query: URLSearchParams, general: HTMLElement): HTMLF
         h('input', { name: 'disease_id', value: query.get('disease_id') ?? '', maxlength: 100 }))),
     general,
     h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Show history')));
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    await loadNames();
     const data = new FormData(form);
-    const candidateId = String(data.get('candidate_id') ?? '').trim();
-    const candidateType = String(data.get('candidate_type') ?? '');
+    const typed = String(data.get('candidate_id') ?? '').trim();
+    const chosenType = String(data.get('candidate_type') ?? '');
+    const resolved = typed && (chosenType === 'drug' || chosenType === 'target') ? resolveCandidate(typed, chosenType, names) : undefined;
+    const candidateId = resolved?.id ?? typed;
+    const candidateType = resolved?.kind ?? chosenType;
     const diseaseId = String(data.get('disease_id') ?? '').trim();
     if (!showClientErrors(form, validateHistoryQuery(candidateId, candidateType, diseaseId), general)) return;
     navigate(historyHref(candidateId, candidateType as 'drug' | 'target', diseaseId || undefined));

@@ -29,7 +29,7 @@ export async function historyView({ query, outlet, signal }: ViewContext): Promi
   const candidateType = query.get('candidate_type') ?? '';
   const diseaseId = query.get('disease_id')?.trim() ?? '';
   if (!candidateId) {
-    replace(results, h('p', { class: 'muted' }, 'Enter a candidate id as the rankings give it, or open one from a run or the trends.'));
+    replace(results, h('p', { class: 'muted' }, 'Type a drug or target name (your runs\' candidates are offered as you type), or open one from a run or the trends.'));
     return;
   }
   const problems = validateHistoryQuery(candidateId, candidateType, diseaseId);

@@ -7,6 +7,7 @@ import { emptySection, formatDate, h, replace } from '../../core/dom';
 import { showFieldErrors } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import { evidenceChanges } from './evidence-changes';
+import { evidenceTitles } from './evidence-titles';
 import { scoreChart, type ScoreChart } from './score-chart';
 import { scoreTable } from './score-table';
 import { trendsForm } from './trends-form';
@@ -33,11 +34,16 @@ export async function trendsView({ query, outlet, signal }: ViewContext): Promis
     return;
   }
   if (signal.aborted) return;
+  const changesPanel = h('section', { class: 'panel', 'data-testid': 'evidence-changes-panel' }, h('h2', null, 'Evidence changes between runs'), evidenceChanges(trends.evidence_changes, trends.runs));
   replace(results,
     trends.truncated ? h('p', { class: 'warning' }, `More runs matched; showing the latest ${trends.limit}.`) : null,
     h('section', { class: 'panel' }, h('h2', null, 'Runs'), runsTable(trends.runs)),
     scoresPanel(trends, signal),
-    h('section', { class: 'panel' }, h('h2', null, 'Evidence changes between runs'), evidenceChanges(trends.evidence_changes, trends.runs)));
+    changesPanel);
+  // Titles come from the runs' dossiers: the lists show ids for a moment, then what each record is.
+  const labels = await evidenceTitles(trends.evidence_changes, signal).catch(() => undefined);
+  if (signal.aborted || !labels) return;
+  replace(changesPanel, h('h2', null, 'Evidence changes between runs'), evidenceChanges(trends.evidence_changes, trends.runs, labels));
 }
 
 function runsTable(runs: TrendRun[]): HTMLElement {

@@ -1,0 +1,27 @@
+// Watching a queued module job: GET /api/jobs/{job_id} every half second (stopped when the page is
+// left) with its percent and message in a <progress>, until it succeeds or fails.
+import { api } from '../../core/api';
+import { h, replace } from '../../core/dom';
+import type { JobStatus } from './analysis-types';
+
+export async function watchJob(jobId: string, box: HTMLElement, signal: AbortSignal): Promise<JobStatus> {
+  const bar = h('progress', { max: 100, 'aria-label': 'Job progress', 'data-testid': 'analysis-progress' });
+  const message = h('p', { class: 'muted small', 'aria-live': 'polite', 'data-testid': 'analysis-status' }, 'Queued…');
+  replace(box, bar, message);
+  for (;;) {
+    const job = await api.get<JobStatus>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal });
+    if (job.progress) {
+      bar.value = job.progress.percent;
+      replace(message, `${job.status}: ${job.progress.message}`);
+    } else replace(message, job.status);
+    if (job.status === 'SUCCESS' || job.status === 'FAILURE') {
+      bar.value = 100;
+      replace(message, job.status === 'SUCCESS' ? 'Done.' : 'Failed.');
+      return job;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, 500);
+      signal.addEventListener('abort', () => { clearTimeout(timer); reject(new DOMException('left the page', 'AbortError')); }, { once: true });
+    });
+  }
+}

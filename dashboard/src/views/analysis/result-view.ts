@@ -1,0 +1,54 @@
+// A module result: its method, disease, parameters and snapshots, a picture where the result has one
+// (pathway enrichment: −log10 FDR bars; link prediction: SHAP bars per compound), the result as JSON to read, and the exports (the result as a
+// JSON file; the job's JSON at its API address).
+import { saveBlob } from '../../core/api';
+import { formatScore, h } from '../../core/dom';
+import { contributionBars } from '../entity/drug-modules';
+import { entityHref } from '../../core/entity-links';
+import { enrichmentChart, type EnrichedPathway } from './enrichment-chart';
+
+interface Prediction {
+  rank: number; compound: { curie: string; label: string }; probability: number; known: string | null;
+  top_features: { feature: string; kind: string; value: number; contribution: number }[];
+}
+
+interface Envelope {
+  module?: string; method?: string; disease?: { curie: string; label: string } | null; parameters?: Record<string, unknown>;
+  snapshots?: { snapshot_id: string; resource: string }[]; disclaimer?: string; pathways?: EnrichedPathway[];
+  predictions?: Prediction[];
+}
+
+export function resultView(moduleId: string, jobId: string, result: unknown): HTMLElement {
+  const r = (result ?? {}) as Envelope;
+  const download = h('button', { type: 'button', 'data-testid': 'export-json' }, 'Download JSON');
+  download.addEventListener('click', () => saveBlob(new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' }), `${moduleId}-${jobId}.json`));
+  return h('section', { class: 'panel', 'data-testid': 'analysis-result' },
+    h('h2', null, 'Result'),
+    r.method ? h('p', { class: 'small' }, h('strong', null, 'Method: '), r.method) : null,
+    r.disease ? h('p', { class: 'small' }, h('strong', null, 'Disease: '), `${r.disease.label} (${r.disease.curie})`) : null,
+    r.parameters ? h('p', { class: 'small muted' }, 'Parameters: ', Object.entries(r.parameters).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')) : null,
+    r.snapshots ? h('p', { class: 'small muted' }, 'Snapshots: ', r.snapshots.map((s) => s.snapshot_id).join(', ')) : null,
+    picture(moduleId, r),
+    h('div', { class: 'actions' }, download,
+      h('a', { href: `/api/jobs/${encodeURIComponent(jobId)}`, target: '_blank', rel: 'noopener', 'data-testid': 'export-job-link' }, 'The job as JSON (API)')),
+    h('details', null, h('summary', null, 'The full result (JSON)'), h('pre', { class: 'result-json' }, JSON.stringify(result, null, 2).slice(0, 200_000))),
+    r.disclaimer ? h('p', { class: 'muted small' }, r.disclaimer) : null);
+}
+
+function picture(moduleId: string, r: Envelope): HTMLElement | null {
+  if (moduleId === 'pathway-enrichment' && Array.isArray(r.pathways)) {
+    const maxFdr = typeof r.parameters?.max_fdr === 'number' ? r.parameters.max_fdr : 0.05;
+    return enrichmentChart(r.pathways, maxFdr);
+  }
+  if (moduleId === 'link-prediction' && Array.isArray(r.predictions)) return predictionsPicture(r.predictions, r.disease?.curie);
+  return null;
+}
+
+/** Each predicted compound with its probability, and (opened) the features that pushed it, as SHAP bars. */
+function predictionsPicture(predictions: Prediction[], disease: string | undefined): HTMLElement {
+  return h('ol', { class: 'prediction-list', 'data-testid': 'prediction-list' }, predictions.slice(0, 25).map((p) => h('li', null,
+    h('details', null,
+      h('summary', null, h('a', { href: entityHref(p.compound.curie, { disease }) }, p.compound.label), ` ${formatScore(p.probability * 100, 1)} %`,
+        p.known ? h('span', { class: 'tag' }, `known: ${p.known}`) : null),
+      contributionBars(p.top_features)))));
+}

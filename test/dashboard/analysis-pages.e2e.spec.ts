@@ -1,0 +1,106 @@
+// Issue 17 part 4 in Chromium with the CSP enforced, on the seeded store: the module list, a form
+// built from pathway enrichment's request schema, the job queued and watched, and the result drawn as
+// −log10 FDR bars whose lengths match −log10 of the FDRs the API returns for the same parameters
+// (checked against the synchronous GET, an independent read of the same computation); exports.
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { createScratchDatabase, ScratchDatabase } from '../biomed/support/biomed-env';
+import type { TestServer } from '../support/test-server';
+import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
+import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
+import { accessibilityProblems } from './support/a11y';
+
+describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
+  this.timeout(120_000);
+  let scratch: ScratchDatabase;
+  let server: TestServer;
+  let browser: Browser;
+  let tab: DashboardPage | undefined;
+
+  before(async function () {
+    skipWithoutChromium(this);
+    scratch = await createScratchDatabase();
+    server = await startDashboardServer({ BIOMED_SEED: 'true' }, { databaseUrl: scratch.url });
+    browser = await launchBrowser();
+  });
+  afterEach(async function () {
+    if (tab) {
+      expect(tab.cspViolations, 'no CSP violation').to.deep.equal([]);
+      expect(tab.pageErrors, 'no console error').to.deep.equal([]);
+      await tab.context.close();
+      tab = undefined;
+    }
+  });
+  after(async function () {
+    await browser?.close();
+    await server?.close();
+    await scratch?.drop();
+  });
+
+  for (const [name, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+    it(`runs pathway enrichment from its schema form and draws −log10 FDR bars (${name})`, async function () {
+      tab = await openDashboard(browser, server.baseUrl, viewport);
+      const { page } = tab;
+      await page.goto('/');
+      await signIn(page, 'alice', ACCOUNTS.alice);
+      await page.goto('/#analysis');
+      await page.getByTestId('module-pathway-enrichment').click();
+      await page.getByTestId('analysis-form').waitFor();
+      expect(await page.getByTestId('param-disease_id').inputValue(), 'the schema default').to.equal('sle');
+      await page.getByTestId('param-max_fdr').fill('1');
+      await page.getByTestId('param-top_n').fill('8');
+      await page.getByTestId('analysis-run').click();
+      await page.getByTestId('enrichment-chart').waitFor({ timeout: 60_000 });
+
+      const expected = await (await fetch(`${server.baseUrl}/api/bioinformatics/enrichment?disease_id=sle&max_fdr=1&top_n=8`)).json() as { pathways: { fdr: number }[] };
+      const drawn = await page.locator('[data-testid="enrichment-bar"] rect.fdr').evaluateAll((r) => r.map((x) => Number(x.getAttribute('data-value'))));
+      expect(drawn).to.have.length(expected.pathways.length);
+      drawn.forEach((v, i) => expect(v).to.be.closeTo(-Math.log10(expected.pathways[i]!.fdr), 1e-3));
+      expect(await page.getByTestId('export-json').isVisible()).to.equal(true);
+      expect(await page.getByTestId('export-job-link').getAttribute('href')).to.match(/^\/api\/jobs\/[0-9a-f-]{36}$/);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).to.be.at.most(0);
+      expect(await accessibilityProblems(page)).to.deep.equal([]);
+      await screenshot(page, `analysis-enrichment-${name}`);
+    });
+  }
+
+  it('runs link prediction and shows each prediction with its SHAP bars, linked to the compound page', async function () {
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.goto('/');
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    await page.goto('/#analysis/link-prediction');
+    await page.getByTestId('param-top_n').fill('5');
+    await page.getByTestId('analysis-run').click();
+    const list = page.getByTestId('prediction-list');
+    await list.waitFor({ timeout: 60_000 });
+    expect(await list.locator('li').count()).to.equal(5);
+    await list.locator('summary').first().click();
+    expect(await list.getByTestId('contribution-chart').first().locator('rect').count()).to.be.greaterThan(0);
+    expect(await list.locator('a').first().getAttribute('href')).to.match(/^#entity\/DRUGBANK%3ADB\d{5}/);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'analysis-link-prediction-desktop');
+  });
+
+  it('has an accessibility checker that does find problems (so its empty lists mean something)', async function () {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setContent('<main><h1>A</h1><h3>B</h3><input name="q"><button></button><svg role="img"></svg><p id="x"></p><p id="x"></p></main>');
+    const problems = await accessibilityProblems(page);
+    await context.close();
+    expect(problems.join('\n')).to.contain('form control without a label').and.contain('button without a name')
+      .and.contain('picture without a label').and.contain('id used 2 times: x').and.contain('heading skips from h1 to h3');
+  });
+
+  it('shows a refused parameter next to its field (422 from the server)', async function () {
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.goto('/');
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    await page.goto('/#analysis/pathway-enrichment');
+    await page.getByTestId('param-top_n').fill('100000');
+    await page.getByTestId('analysis-run').click();
+    await page.locator('[data-field="top_n"] [data-testid="field-error"]').waitFor();
+  });
+});
