@@ -34,12 +34,18 @@ const CASES: Case[] = [
   { route: '/api/expression/correlate', input: { disease_id: 'sle', top_n: 500 }, label: 'expression profile, SLE (first call indexes Bgee)', targetMs: 1000 },
   { route: '/api/cart/suitability', input: { disease: 'sle', top_n: 500 }, label: 'CAR-T suitability, SLE', targetMs: 1000 },
   { route: '/api/biomarker/discover', input: { disease_id: 'sle', top_n: 500 }, label: 'biomarker discovery, SLE', targetMs: 1000 },
+  // Modules reading evidence sources: timed on the offline corpus (EVIDENCE_SOURCE_MODE=offline below), never the network.
+  { route: '/api/safety/profiles', input: { drug_id: 'DRUGBANK:DB00564' }, label: 'drug safety, carbamazepine (SIDER, offline)', targetMs: 1000 },
+  { route: '/api/trials', input: { disease_id: 'sle' }, label: 'clinical trials, SLE (offline corpus)', targetMs: 1000 },
+  { route: '/api/literature', input: { disease_id: 'sle' }, label: 'literature mining, SLE (offline corpus)', targetMs: 1000 },
+  { route: '/api/evidence/gather', input: { q: 'lupus nephritis', disease_id: 'sle' }, label: 'evidence gathering, SLE (offline corpus)', targetMs: 1000 },
+  { route: '/api/semantic/search', input: { query: 'lupus' }, label: 'semantic search, "lupus" (first call indexes)', targetMs: 1000 },
 ];
 
 async function main(): Promise<void> {
   await withScratchDatabase('bench_modules', async (databaseUrl) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-modules-'));
-    const settings = { ...loadSettings({ ...process.env, LOG_LEVEL: 'silent', BIOMED_SEED: 'false' }), databaseUrl, dataDir };
+    const settings = { ...loadSettings({ ...process.env, LOG_LEVEL: 'silent', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline' }), databaseUrl, dataDir };
     const runtime = await openRuntime(settings, silentLogger);
     try {
       const started = Date.now();
