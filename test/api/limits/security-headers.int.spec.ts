@@ -109,7 +109,8 @@ describe('Dashboard document and its CSP', function () {
     for (const asset of assets) {
       const served = await fetch(`${response.url.replace(/\/$/, '')}${asset}`);
       expect(served.status, asset).to.equal(200);
-      expect(served.headers.get('content-type'), asset).to.match(asset.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+      const type = asset.endsWith('.js') ? /^text\/javascript/ : asset.endsWith('.svg') ? /^image\/svg\+xml/ : /^text\/css/;
+      expect(served.headers.get('content-type'), asset).to.match(type);
       expect(served.headers.get('cache-control')).to.contain('immutable');
     }
     const missing = await fetch(`${response.url.replace(/\/$/, '')}/assets/not-built.js`);
