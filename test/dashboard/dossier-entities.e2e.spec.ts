@@ -174,8 +174,8 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'entity-target-desktop');
     await drugs.first().locator('a').click();
-    await page.getByTestId('entity-page').waitFor();
-    expect(await page.getByTestId('entity-page').getAttribute('data-node')).to.equal(first);
+    // The new page replaces the target's: wait for the drug's own page, not the one still on screen.
+    await page.locator(`[data-testid="entity-page"][data-node="${first}"]`).waitFor();
     await page.getByTestId('safety-profile').waitFor();
 
     await page.getByTestId('global-search').fill('lupus');
