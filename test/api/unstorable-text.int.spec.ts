@@ -80,9 +80,13 @@ describe('NUL bytes and lone surrogates in any input', function () {
         const { url, init } = requestFor(route, pathValue, query as Record<string, string>, body);
         const res = await fetch(`${server.baseUrl}${url}`, init);
         await res.arrayBuffer();
-        if (res.status >= 500) failures.push(`${route.method.toUpperCase()} ${url} -> ${res.status}`);
-        return res.status < 500;
-      }), { numRuns: 25, seed: 20261124, endOnFailure: true }).catch(() => undefined);
+        // /api/ready's 503 is its documented answer while a dependency or a read model lags, not an error.
+        const failed = res.status >= 500 && !(route.path === '/api/ready' && res.status === 503);
+        if (failed) failures.push(`${route.method.toUpperCase()} ${url} -> ${res.status}`);
+        return !failed;
+        // 12 runs a route: with ~100 routes (the analysis modules compute on the seed graph when the inputs are
+        // valid) this keeps the property to about a minute; npm run bench:fuzz drives thousands more.
+      }), { numRuns: 12, seed: 20261124, endOnFailure: true }).catch(() => undefined);
     }
     expect(failures, failures.join("\n")).to.deep.equal([]);
   });
