@@ -1,10 +1,11 @@
-// The accessibility checks a page can make of itself without axe-core (not installed): every form
-// control, button and link has an accessible name, every drawn picture (role="img") a label, ids are
-// unique, there is one h1 and headings never skip a level. Returns the problems found, as text.
+// The accessibility pass of the dashboard E2E runs: axe-core's WCAG 2.1 A/AA rules (serious and critical
+// violations), plus checks axe leaves to judgement: every drawn picture (role="img") has a label, there
+// is one h1 and headings never skip a level. Returns the problems found, as text.
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 
 export async function accessibilityProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  const own = await page.evaluate(() => {
     const problems: string[] = [];
     const visible = (el: Element) => !!(el as HTMLElement).offsetParent || el.getClientRects().length > 0;
     const named = (el: Element) => {
@@ -31,5 +32,26 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     if (headings.filter((l) => l === 1).length !== 1) problems.push(`expected one h1 in main, found ${headings.filter((l) => l === 1).length}`);
     headings.forEach((level, i) => { if (i > 0 && level > headings[i - 1]! + 1) problems.push(`heading skips from h${headings[i - 1]} to h${level}`); });
     return problems;
+  });
+  return [...own, ...await axeViolations(page)];
+}
+
+const AXE_SOURCE_PATH = require.resolve('axe-core/axe.min.js');
+let axeSource: string | undefined;
+
+/**
+ * axe-core's WCAG 2.x A/AA rules, run in the page (injected through the devtools protocol, which the
+ * page's CSP does not govern); the serious and critical violations, one line per rule and element.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= fs.readFileSync(AXE_SOURCE_PATH, 'utf8');
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `axe ${v.impact} ${v.id} (${v.help}): ${n.target.join(' ')}`));
   });
 }

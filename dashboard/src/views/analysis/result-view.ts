@@ -47,8 +47,10 @@ function picture(moduleId: string, r: Envelope): HTMLElement | null {
 /** Each predicted compound with its probability, and (opened) the features that pushed it, as SHAP bars. */
 function predictionsPicture(predictions: Prediction[], disease: string | undefined): HTMLElement {
   return h('ol', { class: 'prediction-list', 'data-testid': 'prediction-list' }, predictions.slice(0, 25).map((p) => h('li', null,
+    // The link sits beside the summary, not in it: a link nested in the disclosure's control is one
+    // control inside another for a screen reader (axe: nested-interactive).
+    h('a', { href: entityHref(p.compound.curie, { disease }) }, p.compound.label),
     h('details', null,
-      h('summary', null, h('a', { href: entityHref(p.compound.curie, { disease }) }, p.compound.label), ` ${formatScore(p.probability * 100, 1)} %`,
-        p.known ? h('span', { class: 'tag' }, `known: ${p.known}`) : null),
+      h('summary', null, `${formatScore(p.probability * 100, 1)} %`, p.known ? h('span', { class: 'tag' }, `known: ${p.known}`) : null, ' — why'),
       contributionBars(p.top_features)))));
 }
