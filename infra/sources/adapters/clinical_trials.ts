@@ -19,15 +19,6 @@ function highestPhase(phases: unknown): string | undefined {
   return listed.reduce((best, p) => (PHASE_ORDER.indexOf(p) > PHASE_ORDER.indexOf(best) ? p : best));
 }
 
-/** A stop reason that names lack of efficacy or futility ("not related to safety or efficacy" does not count). */
-export function stoppedForEfficacy(whyStopped: string | undefined): boolean {
-  if (!whyStopped) return false;
-  const text = whyStopped.toLowerCase();
-  const mentioned = /efficac|futil|ineffective|did not meet|failed to (?:meet|show|demonstrate)/.test(text);
-  const negated = /\b(?:not|un)\s*(?:related|due|linked|connected|because|based)\b[^.;]{0,30}\b(?:efficacy|futility)\b/.test(text);
-  return mentioned && !negated;
-}
-
 function toRecord(study: unknown): SourceRecord | null {
   const protocol = obj(obj(study).protocolSection);
   const identification = obj(protocol.identificationModule);
@@ -43,7 +34,6 @@ function toRecord(study: unknown): SourceRecord | null {
   const drugs = interventions.studied;
   const analyses = primaryAnalyses(obj(study));
   const hasResults = obj(study).hasResults;
-  const stopped = overallStatus === 'TERMINATED' || overallStatus === 'WITHDRAWN';
   const summary = str(obj(protocol.descriptionModule).briefSummary);
   return {
     source: 'clinical_trials',
@@ -58,7 +48,6 @@ function toRecord(study: unknown): SourceRecord | null {
       ...(phase ? { phase } : {}),
       ...(overallStatus ? { status: overallStatus } : {}),
       ...(enrollment !== undefined ? { enrollment } : {}),
-      ...(stopped && stoppedForEfficacy(whyStopped) ? { outcomeMet: false } : {}),
       ...(typeof hasResults === 'boolean' ? { hasResults } : {}),
       ...(analyses.length > 0 ? { primaryAnalyses: analyses } : {}),
       ...(whyStopped ? { whyStopped } : {}),

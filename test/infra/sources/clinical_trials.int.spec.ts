@@ -1,6 +1,7 @@
 // ClinicalTrials.gov API v2 against a local server answering /api/v2/studies in the v2 JSON shape.
 import { expect } from 'chai';
-import { clinicalTrialsAdapter, stoppedForEfficacy } from '../../../infra/sources/adapters/clinical_trials';
+import { classifyTrialOutcome } from '../../../domain/workspace/trial-outcome';
+import { clinicalTrialsAdapter } from '../../../infra/sources/adapters/clinical_trials';
 import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, testDisease } from './source-adapter.contract';
 import { json, ReplayServer, type RecordedRequest, type Reply } from './replay-server';
@@ -150,7 +151,9 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
       },
     });
     expect(terminated).to.deep.include({ published: '2011-09-01', structured: { drugs: ['Baricitinib'], targets: [], pathways: [] } });
-    expect(terminated!.attributes).to.deep.equal({ phase: 'PHASE2', status: 'TERMINATED', outcomeMet: false, hasResults: false, whyStopped: 'Futility at interim analysis' });
+    // The adapter passes the stop reason on as the sponsor wrote it; the outcome reader decides what it means.
+    expect(terminated!.attributes).to.deep.equal({ phase: 'PHASE2', status: 'TERMINATED', hasResults: false, whyStopped: 'Futility at interim analysis' });
+    expect(classifyTrialOutcome(terminated!).class).to.equal('negative');
     expect(terminated!.text).to.equal('Why stopped: Futility at interim analysis');
     expect(withdrawn!.attributes).to.deep.equal({ status: 'WITHDRAWN', whyStopped: 'Sponsor decision, not related to safety or efficacy' }); // "not related to ... efficacy"
     expect(withdrawn!.published).to.equal(null);
@@ -176,12 +179,14 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
     expect(status).to.include({ status: 'warning', warning: 'no records matched', record_count: 0 });
   });
 
-  it('reads a stop reason as lack of efficacy only when it says so', function () {
-    expect(stoppedForEfficacy('Lack of efficacy')).to.equal(true);
-    expect(stoppedForEfficacy('The study did not meet its primary endpoint')).to.equal(true);
-    expect(stoppedForEfficacy('Futility')).to.equal(true);
-    expect(stoppedForEfficacy('Business decision unrelated to efficacy')).to.equal(false);
-    expect(stoppedForEfficacy('slow recruitment')).to.equal(false);
-    expect(stoppedForEfficacy(undefined)).to.equal(false);
+  it('a terminated trial is negative only when its stop reason names lack of efficacy', async function () {
+    const { records } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION), opts());
+    const terminated = records.find((r) => r.attributes.status === 'TERMINATED')!;
+    const read = (whyStopped: string) => classifyTrialOutcome({ ...terminated, text: '', attributes: { ...terminated.attributes, whyStopped } }).class;
+    expect(read('Lack of efficacy')).to.equal('negative');
+    expect(read('The study did not meet its primary endpoint')).to.equal('negative');
+    expect(read('Futility')).to.equal('negative');
+    expect(read('Business decision unrelated to efficacy')).to.equal('unknown');
+    expect(read('slow recruitment')).to.equal('unknown');
   });
 });
