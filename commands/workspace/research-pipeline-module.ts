@@ -20,7 +20,6 @@ import type { ModuleDefinition } from '../jobs/module-registry';
 import { changeRun, loadRun } from './run-commands';
 import { runResearchPipeline } from './research-pipeline';
 import { pipelineDeps } from './research-pipeline-deps';
-import { withdrawnCompounds } from '../../infra/biomed/read/withdrawn-compounds';
 
 export const WORKSPACE_MODULE = 'workspace';
 
@@ -73,10 +72,11 @@ export function researchPipelineModule(parts: ResearchPipelineModuleParts): Modu
         const graph = await parts.knowledge.graph();
         // Explanations come from the knowledge graph of the active snapshots (the curated graph above stays
         // the vocabulary that names candidates in the records).
-        const knowledgeGraph = (await storeGraphCache(parts.db.knex).current()).graph;
-        const withdrawn = await withdrawnCompounds(parts.db.knex);
+        const served = await storeGraphCache(parts.db.knex).current();
+        const knowledgeGraph = served.graph;
+        const compoundSafety = await served.compoundSafety(parts.db.knex);
         await context.progress(5, `searching ${request.sources.length} source(s)`);
-        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, knowledgeGraph, withdrawnCompounds: withdrawn, startedAt: parts.clock.now() }, deps, {
+        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, knowledgeGraph, compoundSafety, startedAt: parts.clock.now() }, deps, {
           sourceFinished: async (status, done, total) => {
             await record({ type: 'RecordSource', status });
             await context.progress(5 + (done / total) * 75, `${status.source}: ${status.status} (${status.record_count} records)`);

@@ -6,6 +6,7 @@ import type { KnowledgeGraph } from '../../domain/kg/knowledge-graph';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-dossier';
 import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-types';
+import type { CompoundSafetyFacts } from '../../domain/workspace/safety-flags';
 import { normalizeEvidence, type SourceRun } from '../../domain/workspace/normalize';
 import { renderDossierHtml } from '../../domain/workspace/render-html';
 import type { SourceName, SourceRecord, SourceStatus } from '../../domain/workspace/sources';
@@ -42,7 +43,7 @@ export interface PipelineOutput {
 }
 
 export async function runResearchPipeline(
-  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; withdrawnCompounds?: ReadonlyMap<string, string>; startedAt: Date },
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; compoundSafety?: CompoundSafetyFacts; startedAt: Date },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {
@@ -81,7 +82,7 @@ export async function runResearchPipeline(
     sourceRuns,
     graph,
     ...(run.knowledgeGraph ? { knowledgeGraph: run.knowledgeGraph } : {}),
-    ...(run.withdrawnCompounds ? { withdrawnCompounds: run.withdrawnCompounds } : {}),
+    ...(run.compoundSafety ? { compoundSafety: run.compoundSafety } : {}),
     runId: run.runId,
     startedAt: run.startedAt.toISOString(),
     completedAt: deps.clock.now().toISOString(),

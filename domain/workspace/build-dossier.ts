@@ -6,6 +6,7 @@ import type { DiseaseModule } from '../diseases/disease-module';
 import type { GraphView } from '../kg/graph-view';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 import { explainWithKnowledgeGraph } from './knowledge-graph-explanations';
+import type { CompoundSafetyFacts } from './safety-flags';
 import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
 import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
@@ -53,8 +54,8 @@ export interface BuildDossierInput {
    * read here with the graph's resolver (the same analysis the pipeline makes).
    */
   question?: { analysis: QuestionAnalysis; offlineRelevance?: Partial<Record<SourceName, RelevanceNote>> };
-  /** Compounds DrugBank lists as withdrawn (node id → snapshot id), read from the store with the knowledge graph. */
-  withdrawnCompounds?: ReadonlyMap<string, string>;
+  /** Store facts about compounds (DrugBank withdrawn, SIDER designated medical events), read with the knowledge graph. */
+  compoundSafety?: CompoundSafetyFacts;
 }
 
 function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
@@ -213,7 +214,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     })
     : explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
   const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
-  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring, ...(input.withdrawnCompounds ? { withdrawn: input.withdrawnCompounds } : {}) });
+  const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring, ...(input.compoundSafety ? { safety: input.compoundSafety } : {}) });
   const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]
     .map((r) => explanations.get(r.candidate_id))
     .filter((e): e is GraphExplanation => e !== undefined);

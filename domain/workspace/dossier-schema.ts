@@ -24,6 +24,12 @@ const obj = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): Js
   ...extra,
 });
 
+/** An object schema with further properties that may be absent. */
+const withOptional = (schema: JsonSchema, optional: Record<string, JsonSchema>): JsonSchema => ({
+  ...schema,
+  properties: { ...(schema.properties as Record<string, JsonSchema>), ...optional },
+});
+
 const claimEntity = obj({ id: { type: 'string', minLength: 1 }, label: string, kind: nodeKind });
 
 const requestSchema = obj(
@@ -129,7 +135,14 @@ const ranking: JsonSchema = {
   ...rankingRequired,
   properties: {
     ...(rankingRequired.properties as Record<string, JsonSchema>),
-    safety_flags: { type: 'array', items: obj({ flag: { type: 'string', enum: ['withdrawn'] }, node: string, source: { type: 'string', enum: ['drugbank'] }, snapshot_id: string, statement: string }) },
+    safety_flags: {
+      type: 'array',
+      items: withOptional(
+        obj({ flag: { type: 'string', enum: ['withdrawn', 'designated_medical_event'] }, node: string, source: { type: 'string', enum: ['drugbank', 'sider'] }, snapshot_id: string, statement: string }),
+        // Since 1.3 (always written since; a 1.2 dossier's withdrawn flag has neither and stays valid).
+        { terms: { type: 'array', items: string }, affects_confidence: { type: 'boolean' } },
+      ),
+    },
   },
 };
 

@@ -16,7 +16,7 @@ export interface QuestionAnalysisRecord extends QuestionAnalysis {
 // safety signal carries qualifier "harm"; rankings are scored on Open Targets lines (docs/scoring.md).
 // 1.2 (also): question_analysis (how the question was read and used: entities, intent, boost and ranking terms,
 // the offline relevance ranking per source). Additive: 1.0 and 1.1 dossiers stay valid.
-export const DOSSIER_SCHEMA_VERSION = '1.2';
+export const DOSSIER_SCHEMA_VERSION = '1.3';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -140,18 +140,24 @@ export interface CandidateRanking {
   citation_ids: string[];
   graph_explanation_ids: string[];
   /**
-   * Since 1.2: safety facts about the candidate from the store (not from the retrieved records), e.g. DrugBank's
-   * "withdrawn" group. A flagged candidate is never high confidence.
+   * Since 1.2: safety facts about the candidate from the store (not from the retrieved records): DrugBank's
+   * "withdrawn" group, SIDER label side effects on the EMA DME list (1.3). A flag with affects_confidence keeps
+   * the candidate from high confidence.
    */
   safety_flags?: SafetyFlag[];
 }
 
 export interface SafetyFlag {
-  flag: 'withdrawn';
+  /** Since 1.3: designated_medical_event (SIDER label side effects on the EMA DME list). */
+  flag: 'withdrawn' | 'designated_medical_event';
   /** The knowledge-graph node the fact is about, and the snapshot that states it. */
   node: string;
-  source: 'drugbank';
+  source: 'drugbank' | 'sider';
   snapshot_id: string;
+  /** Since 1.3: the MedDRA terms (designated_medical_event). */
+  terms?: string[];
+  /** Since 1.3: whether the flag keeps the candidate from high confidence (domain/workspace/safety-flags.ts). */
+  affects_confidence: boolean;
   statement: string;
 }
 

@@ -29,12 +29,13 @@
 // penalty ≤ 25 (agreement of direction ≥ 75 %) and no harm among the contradictions; medium with (≥ 2 records
 // of mean quality ≥ 0.45, or 1 record of quality ≥ 0.75) and penalty ≤ 50; else low.
 // Order: score desc, then candidate id; ranks 1..n.
-import type { CandidateRanking, CandidateType, Claim, ClaimEntity, ConfidenceBand, GraphExplanation, SafetyFlag } from './dossier-types';
+import type { CandidateRanking, CandidateType, Claim, ClaimEntity, ConfidenceBand, GraphExplanation } from './dossier-types';
 import type { NormalizedEvidence } from './normalize';
 import { compareStrings } from './normalize';
 import { trialPhaseNumber } from './quality';
 import type { SourceName } from './sources';
 import { evidenceStrength, recordScore } from './evidence-strength';
+import { safetyFlagsFor, type CompoundSafetyFacts } from './safety-flags';
 
 export interface DrugWeights {
   evidence_strength: number;
@@ -332,21 +333,14 @@ function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score:
 
 export interface RankingInput {
   /** Compounds DrugBank lists as withdrawn (knowledge-graph node id → snapshot id); flagged, never high confidence. */
-  withdrawn?: ReadonlyMap<string, string>;
+  /** Store facts about compounds (DrugBank withdrawn, SIDER designated medical events): see safety-flags.ts. */
+  safety?: CompoundSafetyFacts;
   candidates: Candidates;
   claims: readonly Claim[];
   evidence: readonly NormalizedEvidence[];
   /** Explanations by candidate id (see graph-explanations.ts). */
   explanations: ReadonlyMap<string, GraphExplanation>;
   config?: ScoringConfig;
-}
-
-/** DrugBank's "withdrawn" group for the knowledge-graph compound the candidate was linked to. */
-function safetyFlags(candidate: ClaimEntity, explanation: GraphExplanation | undefined, withdrawn: ReadonlyMap<string, string> | undefined): SafetyFlag[] {
-  const node = explanation?.candidate_node;
-  const snapshot = node ? withdrawn?.get(node) : undefined;
-  if (!node || !snapshot) return [];
-  return [{ flag: 'withdrawn', node, source: 'drugbank', snapshot_id: snapshot, statement: `DrugBank lists ${candidate.label} (${node}) as withdrawn from the market in at least one jurisdiction; it cannot be high confidence.` }];
 }
 
 export interface Rankings {
@@ -360,9 +354,9 @@ function rankKind(kind: 'drug' | 'target', list: readonly ClaimEntity[], input: 
     const explanation = input.explanations.get(candidate.id);
     const a = assess(candidate, kind, claims, input.evidence, byId, explanation, config);
     const score = weightedScore(a.components, weights);
-    const flags = kind === 'drug' ? safetyFlags(candidate, explanation, input.withdrawn) : [];
+    const flags = kind === 'drug' ? safetyFlagsFor(candidate.label, explanation?.candidate_node ?? undefined, input.safety) : [];
     const banded = band(a, config);
-    const confidence = flags.length > 0 && banded === 'high' ? 'medium' : banded;
+    const confidence = flags.some((f) => f.affects_confidence) && banded === 'high' ? 'medium' : banded;
     const citations: string[] = [];
     for (const claim of [...a.supportingClaims, ...a.contradictingClaims]) for (const c of claim.citations) if (!citations.includes(c)) citations.push(c);
     const ranking: CandidateRanking = {

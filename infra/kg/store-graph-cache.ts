@@ -9,6 +9,9 @@ import { PATH_DEFAULT_EXCLUDED } from '../../domain/knowledge-graph/metagraph';
 import { CentralityMetric, CommunitySplit, communities, connectedNodes, Scores, wholeGraphCentrality } from '../../domain/knowledge-graph/metrics';
 import { NodeSearchIndex } from '../../domain/knowledge-graph/search';
 import { edgeTypeMask } from '../../domain/knowledge-graph/typed-graph';
+import type { CompoundSafetyFacts } from '../../domain/workspace/safety-flags';
+import { seriousSideEffects } from '../biomed/read/serious-side-effects';
+import { withdrawnCompounds } from '../biomed/read/withdrawn-compounds';
 import { FreshActiveSet } from '../biomed/search/fresh-active-set';
 import { LoadedGraph, loadStoreGraph } from './load-store-graph';
 
@@ -21,6 +24,7 @@ export class ServedGraph {
   private searchIndex: NodeSearchIndex | undefined;
   private readonly metrics = new Map<CentralityMetric, { scores: Scores; ms: number }>();
   private split: { split: CommunitySplit; ms: number } | undefined;
+  private safety: Promise<CompoundSafetyFacts> | undefined;
 
   constructor(readonly loaded: LoadedGraph, readonly key: string) {}
 
@@ -38,6 +42,19 @@ export class ServedGraph {
     const entry = { scores, ms: Date.now() - started };
     this.metrics.set(metric, entry);
     return { ...entry, cached: false };
+  }
+
+  /**
+   * Safety facts about compounds in this active set (DrugBank withdrawn, SIDER designated medical events),
+   * read once per set: snapshot rows never change.
+   */
+  compoundSafety(db: Knex): Promise<CompoundSafetyFacts> {
+    if (!this.safety) {
+      this.safety = Promise.all([withdrawnCompounds(db), seriousSideEffects(db)])
+        .then(([withdrawn, designatedMedicalEvents]) => ({ withdrawn, designatedMedicalEvents }));
+      this.safety.catch(() => { this.safety = undefined; }); // the next run asks again
+    }
+    return this.safety;
   }
 
   communities(): { split: CommunitySplit; ms: number; cached: boolean } {

@@ -4,6 +4,9 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import { seedBiomedStore } from '../../commands/biomed/seed-store';
+import zlib from 'node:zlib';
+import { DESIGNATED_MEDICAL_EVENT_TERMS } from '../../domain/pharmacovigilance/designated-medical-events';
+import { seriousSideEffects } from '../../infra/biomed/read/serious-side-effects';
 import { withdrawnCompounds } from '../../infra/biomed/read/withdrawn-compounds';
 import { findProjectRoot } from '../../infra/sources/source-runner';
 import { loadStoreGraph } from '../../infra/kg/load-store-graph';
@@ -49,6 +52,23 @@ describe('biomed: seeding a fresh store', function () {
     const withdrawn = await withdrawnCompounds(env.runtime.db.knex);
     expect([...withdrawn.keys()].sort()).to.deep.equal(expected.sort());
     for (const snapshot of withdrawn.values()) expect(snapshot).to.equal(drugbank);
+    // SIDER side effects on the DME list, read independently from the seed files: PT rows whose name is a held
+    // DME term, STITCH stereo id CID0… → PubChem CID → DrugBank by the seed's mapping file.
+    const seedFile = (name: string) => path.join(findProjectRoot(), 'fixtures/seed', name);
+    const dbByCid = new Map<string, string[]>();
+    for (const [db, cid] of fs.readFileSync(seedFile('drugbank/mapping-pubchem.seed.tsv'), 'utf8').trim().split(/\r?\n/).slice(1).map((l) => l.split('\t'))) {
+      dbByCid.set(cid!, [...(dbByCid.get(cid!) ?? []), `DRUGBANK:${db}`]);
+    }
+    const dme = new Set(DESIGNATED_MEDICAL_EVENT_TERMS.map((t) => t.toLowerCase()));
+    const expectedDme = new Map<string, Set<string>>();
+    for (const f of zlib.gunzipSync(fs.readFileSync(seedFile('sider4/meddra_all_se.seed.tsv.gz'))).toString('utf8').trim().split('\n').map((l) => l.split('\t'))) {
+      if (f[3] !== 'PT' || !dme.has((f[5] ?? '').toLowerCase())) continue;
+      for (const compound of dbByCid.get(String(Number((f[1] ?? '').slice(3)))) ?? []) expectedDme.set(compound, new Set([...(expectedDme.get(compound) ?? []), f[5]!]));
+    }
+    expect(expectedDme.size, 'the seed has drugs with designated medical events on their labels').to.be.greaterThan(0);
+    const serious = await seriousSideEffects(env.runtime.db.knex);
+    expect([...serious.keys()].sort()).to.deep.equal([...expectedDme.keys()].sort());
+    for (const [compound, { effects }] of serious) expect(effects.map((e) => e.name).sort(), compound).to.deep.equal([...expectedDme.get(compound)!].sort());
     const footprint = await storeFootprint(env);
     expect(await seedBiomedStore(env.deps)).to.deep.equal({ kind: 'skipped', reason: 'the store already has an active snapshot' });
     expect(await storeFootprint(env)).to.deep.equal(footprint);

@@ -7,6 +7,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { dossierJsonSchema } from '../../../domain/workspace/dossier-schema';
 import type { Dossier } from '../../../domain/workspace/dossier-types';
+import { seriousSideEffects } from '../../../infra/biomed/read/serious-side-effects';
 import { eventually } from '../../support/databases';
 import { startTestServer, TestServer } from '../../support/test-server';
 
@@ -87,6 +88,29 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
       expect(css.headers.get('content-type')).to.contain('text/css');
     });
   }
+
+  it('flags the SLE drugs whose labels list designated medical events (SIDER in the seed), and only those', async function () {
+    const { result } = await dossierFor({ disease_id: 'sle', question: 'Which drugs and targets are most promising?', sources: ALL_SOURCES, enable_llm: false });
+    const { dossier } = result as { dossier: Dossier };
+    // What the store says, read on its own: compound node → its label's DME terms.
+    const onLabels = await seriousSideEffects(server.runtime.db.knex);
+    const nodeOf = new Map(dossier.graph_explanations.map((g) => [g.candidate_id, g.candidate_node ?? null]));
+    let flagged = 0;
+    for (const ranking of dossier.drug_rankings) {
+      const node = nodeOf.get(ranking.candidate_id);
+      const expected = node ? onLabels.get(node) : undefined;
+      const flag = (ranking.safety_flags ?? []).find((f) => f.flag === 'designated_medical_event');
+      if (!expected) {
+        expect(flag, `${ranking.candidate_id} has no DME on its labels`).to.equal(undefined);
+        continue;
+      }
+      flagged++;
+      expect(flag, ranking.candidate_id).to.deep.include({ node, source: 'sider', snapshot_id: expected.snapshot_id, terms: expected.effects.map((e) => e.name) });
+      expect(flag!.affects_confidence).to.equal(expected.effects.some((e) => e.placebo_verdict === 'higher_on_drug'));
+      if (flag!.affects_confidence) expect(ranking.confidence_band).to.not.equal('high');
+    }
+    expect(flagged, 'some ranked SLE drug has a designated medical event on its labels in the seed').to.be.greaterThan(0);
+  });
 
   it('explains SLE candidates within SLE: a path through multiple sclerosis (or any other disease) is labelled cross_disease, every step cited', async function () {
     const { result } = await dossierFor({ disease_id: 'sle', question: 'Which drugs and targets are most promising?', sources: ALL_SOURCES, enable_llm: false });

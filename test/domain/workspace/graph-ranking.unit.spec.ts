@@ -165,11 +165,37 @@ describe('Candidate ranking', function () {
     expect(base.rankings.drugs[0]!.confidence_band).to.equal('high');
     // The knowledge-graph explanation names the compound the candidate was linked to.
     const explanations = new Map([...base.explanations].map(([id, e]) => [id, { ...e, candidate_node: 'DRUGBANK:DB01281' }]));
-    const flagged = rankCandidates({ ...base, explanations, withdrawn: new Map([['DRUGBANK:DB01281', 'snap-drugbank']]) }).drugs[0]!;
+    const flagged = rankCandidates({ ...base, explanations, safety: { withdrawn: new Map([['DRUGBANK:DB01281', 'snap-drugbank']]) } }).drugs[0]!;
     expect(flagged.confidence_band).to.equal('medium');
-    expect(flagged.safety_flags).to.deep.equal([{ flag: 'withdrawn', node: 'DRUGBANK:DB01281', source: 'drugbank', snapshot_id: 'snap-drugbank', statement: flagged.safety_flags![0]!.statement }]);
+    expect(flagged.safety_flags).to.deep.equal([{ flag: 'withdrawn', node: 'DRUGBANK:DB01281', source: 'drugbank', snapshot_id: 'snap-drugbank', affects_confidence: true, statement: flagged.safety_flags![0]!.statement }]);
     expect(flagged.explanation).to.contain('Safety: DrugBank lists Belimumab (DRUGBANK:DB01281) as withdrawn');
     expect(flagged.score).to.equal(base.rankings.drugs[0]!.score);
+  });
+
+  it('shows SIDER designated medical events on the label, and lets only a placebo-controlled excess keep the drug from high', function () {
+    const base = pipeline([
+      trial('NCT00000001', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 500 }),
+      trial('NCT00000002', 'Belimumab', { phase: 'PHASE4', status: 'COMPLETED', outcomeMet: true, enrollment: 800 }),
+      record({ source: 'pubmed', nativeId: '5', recordType: 'article', title: 'Belimumab', text: 'Belimumab was effective.', attributes: { publicationTypes: ['Meta-Analysis'] } }),
+    ], 'drugs');
+    const explanations = new Map([...base.explanations].map(([id, e]) => [id, { ...e, candidate_node: 'DRUGBANK:DB01281' }]));
+    const onLabel = (verdict: 'higher_on_drug' | 'overlapping' | null) => rankCandidates({ ...base, explanations, safety: { designatedMedicalEvents: new Map([['DRUGBANK:DB01281', {
+      snapshot_id: 'snap-sider',
+      effects: [{ name: 'Agranulocytosis', meddra_id: 'UMLS:C0001824', placebo_verdict: null }, { name: 'Anaphylactic reaction', meddra_id: 'UMLS:C0685898', placebo_verdict: verdict }],
+    }]]) } }).drugs[0]!;
+    // Listed on the label, no frequency above placebo: shown, the band untouched.
+    const listed = onLabel(null);
+    expect(listed.confidence_band).to.equal('high');
+    expect(listed.safety_flags).to.have.length(1);
+    expect(listed.safety_flags![0]).to.deep.include({ flag: 'designated_medical_event', source: 'sider', snapshot_id: 'snap-sider', terms: ['Agranulocytosis', 'Anaphylactic reaction'], affects_confidence: false });
+    expect(listed.explanation).to.contain('Agranulocytosis, Anaphylactic reaction').and.contain('shown, not scored');
+    expect(onLabel('overlapping').confidence_band, 'an interval that overlaps placebo is no measured excess').to.equal('high');
+    // Higher on drug than placebo in the label's own trials: a measured harm, never high.
+    const measured = onLabel('higher_on_drug');
+    expect(measured.confidence_band).to.equal('medium');
+    expect(measured.safety_flags![0]).to.deep.include({ affects_confidence: true });
+    expect(measured.explanation).to.contain('put Anaphylactic reaction higher on drug than on placebo');
+    expect(measured.score, 'a flag is not a score component').to.equal(base.rankings.drugs[0]!.score);
   });
 
   it('takes a scoring configuration with defaults', function () {

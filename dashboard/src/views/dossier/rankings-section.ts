@@ -8,6 +8,9 @@ import type { Ranking } from './dossier-model';
 
 type Context = { run: string; disease: string };
 
+/** What each safety flag is, in words (the dossier's flag ids are for programs). */
+const FLAG_NAMES: Record<string, string> = { withdrawn: 'Withdrawn', designated_medical_event: 'Serious side effects on the label' };
+
 export function rankingsSection(title: string, testId: string, rankings: Ranking[], requested: boolean, reviewSlot: (r: Ranking) => Node, context: Context): HTMLElement {
   return h('section', { class: 'panel', 'data-testid': testId },
     h('h2', null, `${title} (${rankings.length})`),
@@ -26,7 +29,8 @@ function rankingCard(r: Ranking, reviewSlot: (r: Ranking) => Node, context: Cont
       h('span', { class: 'score', 'data-testid': 'ranking-score' }, formatScore(r.score, 1)),
       h('span', { class: `tag band-${r.confidence_band}`, 'data-testid': 'confidence-band' }, `${r.confidence_band} confidence`)),
     (r.safety_flags ?? []).length === 0 ? null : h('ul', { class: 'safety-flags', 'data-testid': 'safety-flags' },
-      (r.safety_flags ?? []).map((f) => h('li', { class: 'warning' }, h('strong', null, f.flag), ` — ${f.statement} (${f.source}, ${f.snapshot_id})`))),
+      (r.safety_flags ?? []).map((f) => h('li', { class: f.affects_confidence === false ? 'notice' : 'warning', 'data-flag': f.flag },
+        h('strong', null, FLAG_NAMES[f.flag] ?? f.flag), ` — ${f.statement} (${f.source}, ${f.snapshot_id})`))),
     components.length === 0 ? null : h('dl', { class: 'components' }, components.map(([name, value]) => [
       h('dt', null, name.replace(/_/g, ' ')),
       h('dd', null,
