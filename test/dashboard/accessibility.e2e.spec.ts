@@ -3,12 +3,10 @@
 // (no serious or critical violation) and the page's own checks (labelled pictures, one h1, no skipped
 // heading level). Pages with their own E2E spec are visited again here so one list covers them all.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { createScratchDatabase, ScratchDatabase } from '../biomed/support/biomed-env';
-import type { TestServer } from '../support/test-server';
+import type { Page } from 'playwright-core';
 import { accessibilityProblems } from './support/a11y';
-import { DashboardPage, launchBrowser, openDashboard, PHONE, signIn, skipWithoutChromium } from './support/browser';
-import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
+import { DESKTOP, PHONE } from './support/browser';
+import { useSeededDashboard } from './support/seeded-dashboard';
 import { completedSleRun } from './support/sle-run';
 
 /** Every route, with what shows it has rendered its data (not just its frame). */
@@ -40,39 +38,12 @@ async function visit(page: Page, path: string, ready: string): Promise<void> {
 
 describe('Dashboard: accessibility pass over every page (axe-core, Chromium)', function () {
   this.timeout(240_000);
-  let scratch: ScratchDatabase;
-  let server: TestServer;
-  let browser: Browser;
   let runId: string;
-  let tab: DashboardPage | undefined;
+  const dashboard = useSeededDashboard(async (server) => { runId = await completedSleRun(server, 'alice'); });
 
-  before(async function () {
-    skipWithoutChromium(this);
-    scratch = await createScratchDatabase();
-    server = await startDashboardServer({ BIOMED_SEED: 'true' }, { databaseUrl: scratch.url });
-    browser = await launchBrowser();
-    runId = await completedSleRun(server, 'alice');
-  });
-  afterEach(async function () {
-    if (tab) {
-      expect(tab.cspViolations, 'no CSP violation').to.deep.equal([]);
-      expect(tab.pageErrors, 'no console error').to.deep.equal([]);
-      await tab.context.close();
-      tab = undefined;
-    }
-  });
-  after(async function () {
-    await browser?.close();
-    await server?.close();
-    await scratch?.drop();
-  });
-
-  for (const [name, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`finds no serious accessibility problem on any page (${name})`, async function () {
-      tab = await openDashboard(browser, server.baseUrl, viewport);
-      const { page } = tab;
-      await page.goto('/');
-      await signIn(page, 'alice', ACCOUNTS.alice);
+      const page = await dashboard.signedInTab(viewport);
       const found: string[] = [];
       for (const { path, ready } of pages(runId)) {
         await visit(page, path, ready);

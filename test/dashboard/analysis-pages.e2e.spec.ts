@@ -3,46 +3,17 @@
 // −log10 FDR bars whose lengths match −log10 of the FDRs the API returns for the same parameters
 // (checked against the synchronous GET, an independent read of the same computation); exports.
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { createScratchDatabase, ScratchDatabase } from '../biomed/support/biomed-env';
-import type { TestServer } from '../support/test-server';
-import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
-import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
 import { accessibilityProblems } from './support/a11y';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useSeededDashboard } from './support/seeded-dashboard';
 
 describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
   this.timeout(120_000);
-  let scratch: ScratchDatabase;
-  let server: TestServer;
-  let browser: Browser;
-  let tab: DashboardPage | undefined;
+  const dashboard = useSeededDashboard();
 
-  before(async function () {
-    skipWithoutChromium(this);
-    scratch = await createScratchDatabase();
-    server = await startDashboardServer({ BIOMED_SEED: 'true' }, { databaseUrl: scratch.url });
-    browser = await launchBrowser();
-  });
-  afterEach(async function () {
-    if (tab) {
-      expect(tab.cspViolations, 'no CSP violation').to.deep.equal([]);
-      expect(tab.pageErrors, 'no console error').to.deep.equal([]);
-      await tab.context.close();
-      tab = undefined;
-    }
-  });
-  after(async function () {
-    await browser?.close();
-    await server?.close();
-    await scratch?.drop();
-  });
-
-  for (const [name, viewport] of [['desktop', undefined], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`runs pathway enrichment from its schema form and draws −log10 FDR bars (${name})`, async function () {
-      tab = await openDashboard(browser, server.baseUrl, viewport);
-      const { page } = tab;
-      await page.goto('/');
-      await signIn(page, 'alice', ACCOUNTS.alice);
+      const page = await dashboard.signedInTab(viewport);
       await page.goto('/#analysis');
       await page.getByTestId('module-pathway-enrichment').click();
       await page.getByTestId('analysis-form').waitFor();
@@ -52,7 +23,7 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
       await page.getByTestId('analysis-run').click();
       await page.getByTestId('enrichment-chart').waitFor({ timeout: 60_000 });
 
-      const expected = await (await fetch(`${server.baseUrl}/api/bioinformatics/enrichment?disease_id=sle&max_fdr=1&top_n=8`)).json() as { pathways: { fdr: number }[] };
+      const expected = await (await fetch(`${dashboard.server.baseUrl}/api/bioinformatics/enrichment?disease_id=sle&max_fdr=1&top_n=8`)).json() as { pathways: { fdr: number }[] };
       const drawn = await page.locator('[data-testid="enrichment-bar"] rect.fdr').evaluateAll((r) => r.map((x) => Number(x.getAttribute('data-value'))));
       expect(drawn).to.have.length(expected.pathways.length);
       drawn.forEach((v, i) => expect(v).to.be.closeTo(-Math.log10(expected.pathways[i]!.fdr), 1e-3));
@@ -66,10 +37,7 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
   }
 
   it('runs link prediction and shows each prediction with its SHAP bars, linked to the compound page', async function () {
-    tab = await openDashboard(browser, server.baseUrl);
-    const { page } = tab;
-    await page.goto('/');
-    await signIn(page, 'alice', ACCOUNTS.alice);
+    const page = await dashboard.signedInTab();
     await page.goto('/#analysis/link-prediction');
     await page.getByTestId('param-top_n').fill('5');
     await page.getByTestId('analysis-run').click();
@@ -84,7 +52,7 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
   });
 
   it('has an accessibility checker that does find problems (so its empty lists mean something)', async function () {
-    const context = await browser.newContext();
+    const context = await dashboard.browser.newContext();
     const page = await context.newPage();
     await page.setContent('<main><h1>A</h1><h3>B</h3><input name="q"><button></button><svg role="img"></svg><p id="x"></p><p id="x"></p><p style="color:#bbb;background:#fff">faint</p></main>');
     const problems = await accessibilityProblems(page);
@@ -96,10 +64,7 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
   });
 
   it('shows a refused parameter next to its field (422 from the server)', async function () {
-    tab = await openDashboard(browser, server.baseUrl);
-    const { page } = tab;
-    await page.goto('/');
-    await signIn(page, 'alice', ACCOUNTS.alice);
+    const page = await dashboard.signedInTab();
     await page.goto('/#analysis/pathway-enrichment');
     await page.getByTestId('param-top_n').fill('100000');
     await page.getByTestId('analysis-run').click();

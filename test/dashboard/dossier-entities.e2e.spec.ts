@@ -5,13 +5,11 @@
 // predicted indication, from a target to the drugs acting on it, and from the header search to a
 // disease page. Synthetic records never get a provider link. The dossier's first render is measured.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { createScratchDatabase, ScratchDatabase } from '../biomed/support/biomed-env';
-import type { TestServer } from '../support/test-server';
-import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
-import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
-import { completedSleRun } from './support/sle-run';
+import type { Page } from 'playwright-core';
 import { accessibilityProblems } from './support/a11y';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useSeededDashboard } from './support/seeded-dashboard';
+import { completedSleRun } from './support/sle-run';
 
 async function rowValues(page: Page, attribute: string): Promise<string[]> {
   return page.locator('[data-testid="evidence-item"]').evaluateAll((rows, a) => rows.map((r) => r.getAttribute(a) ?? ''), attribute);
@@ -27,40 +25,14 @@ function targetWithDrugs(page: Page) {
 
 describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, Chromium)', function () {
   this.timeout(180_000);
-  let scratch: ScratchDatabase;
-  let server: TestServer;
-  let browser: Browser;
-  let tab: DashboardPage | undefined;
   let runId: string;
+  const dashboard = useSeededDashboard(async (server) => { runId = await completedSleRun(server, 'alice'); });
 
-  before(async function () {
-    skipWithoutChromium(this);
-    scratch = await createScratchDatabase();
-    server = await startDashboardServer({ BIOMED_SEED: 'true' }, { databaseUrl: scratch.url });
-    browser = await launchBrowser();
-    runId = await completedSleRun(server, 'alice');
-  });
-  afterEach(async function () {
-    if (tab) {
-      expect(tab.cspViolations, 'no CSP violation').to.deep.equal([]);
-      expect(tab.pageErrors, 'no console error').to.deep.equal([]);
-      await tab.context.close();
-      tab = undefined;
-    }
-  });
-  after(async function () {
-    await browser?.close();
-    await server?.close();
-    await scratch?.drop();
-  });
-
-  async function openDossier(viewport?: typeof PHONE): Promise<Page> {
-    tab = await openDashboard(browser, server.baseUrl, viewport);
-    await tab.page.goto('/');
-    await signIn(tab.page, 'alice', ACCOUNTS.alice);
-    await tab.page.goto(`/#runs/${runId}`);
-    await tab.page.getByTestId('evidence-table').waitFor();
-    return tab.page;
+  async function openDossier(viewport = DESKTOP): Promise<Page> {
+    const page = await dashboard.signedInTab(viewport);
+    await page.goto(`/#runs/${runId}`);
+    await page.getByTestId('evidence-table').waitFor();
+    return page;
   }
 
   it('reads the dossier: sticky contents, sortable and filterable evidence, provenance, outcomes, harm', async function () {
