@@ -159,7 +159,7 @@ describe('Dashboard: module results as pictures and run-all (issue 17 part 4, Ch
     await page.getByTestId('analysis-run').click();
     await page.getByTestId('run-all-result').or(page.getByTestId('analysis-failure')).waitFor({ timeout: 360_000 });
     const jobId = (await page.getByTestId('export-job-link').getAttribute('href'))!.split('/').pop()!;
-    const job = await apiGet(`/api/jobs/${jobId}`);
+    const job = await (await page.request.get(`/api/jobs/${jobId}`)).json() as Json; // the job is alice's: read with her session
     expect(job.status).to.equal('SUCCESS');
     const result = job.result as { modules_completed: string[]; errors: Record<string, string> };
     const rows = await page.getByTestId('run-all-row').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module'), e.getAttribute('data-status')]));
@@ -172,6 +172,8 @@ describe('Dashboard: module results as pictures and run-all (issue 17 part 4, Ch
     const row = page.locator(`[data-testid="run-all-row"][data-module="${first}"]`);
     expect(await row.getByTestId('export-module-json').getAttribute('href')).to.equal(`/api/export/json/${first}?disease_id=sle`);
     expect(await row.getByTestId('export-module-report').getAttribute('href')).to.equal(`/api/export/report/${first}?disease_id=sle`);
+    const exported = await page.request.get(`/api/export/json/${first}?disease_id=sle`);
+    expect(exported.status(), 'the completed module\'s stored result is there to export').to.equal(200);
     await checkBothSizes(page, 'analysis-run-all');
   });
 });

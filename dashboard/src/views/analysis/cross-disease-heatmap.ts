@@ -19,10 +19,10 @@ export function crossDiseaseHeatmap(compared: readonly ComparedDisease[], pairs:
   const values = shown.flatMap((a) => shown.filter((b) => b !== a).map((b) => byPair.get(`${a.curie}|${b.curie}`)?.gene_jaccard ?? 0));
   const max = Math.max(...values, 1e-9);
   const cell = 34, labelW = 130, top = 130, left = labelW;
-  const width = left + shown.length * cell + 10, height = top + shown.length * cell + 6;
+  const width = left + shown.length * cell + 80, height = top + shown.length * cell + 6;
   const gradient = 'cross-disease-scale';
   const chart = svg('svg', {
-    viewBox: `0 0 ${width} ${height}`, class: 'chart heatmap cross-disease-heatmap', role: 'img', 'data-testid': 'cross-disease-heatmap',
+    viewBox: `0 0 ${width} ${height}`, width, height, class: 'chart heatmap cross-disease-heatmap', role: 'img', 'data-testid': 'cross-disease-heatmap',
     'aria-label': `Gene-set Jaccard index of every pair of ${shown.length} registry diseases, from 0 to ${max.toFixed(3)}`,
   },
   shown.map((d, j) => svg('text', { x: 0, y: 0, class: 'label', transform: `translate(${left + j * cell + cell / 2 + 4} ${top - 6}) rotate(-60)` },
@@ -40,7 +40,7 @@ export function crossDiseaseHeatmap(compared: readonly ComparedDisease[], pairs:
           svg('title', null, pair
             ? `${a.label} × ${b.label}: gene Jaccard ${value.toFixed(3)}, ${pair.shared_genes} shared genes${pair.fdr === null ? '' : `, FDR ${pair.fdr.toPrecision(3)}`}`
             : `${a.label} × ${b.label}: no shared GWAS gene (Jaccard 0)`)),
-        svg('text', { x: x + cell / 2, y: y + cell / 2 + 3, fill: textOn(fill), class: 'cell-value', 'text-anchor': 'middle' }, value === 0 ? '0' : value.toFixed(2).replace(/^0/, '')));
+        svg('text', { x: x + cell / 2, y: y + cell / 2 + 3, fill: textOn(fill), class: 'cell-value', 'text-anchor': 'middle' }, value === 0 ? '0' : value.toFixed(3).replace(/^0/, '')));
     }))));
   const legend = svg('svg', { viewBox: '0 0 220 34', class: 'chart legend-scale', role: 'img', 'aria-label': `Colour scale: gene Jaccard index from 0 (lightest) to ${max.toFixed(3)} (darkest)` },
     svg('defs', null, svg('linearGradient', { id: gradient }, SEQUENTIAL_STOPS.map((c, k) => svg('stop', { offset: `${(k / (SEQUENTIAL_STOPS.length - 1)) * 100}%`, 'stop-color': c })))),

@@ -20,9 +20,9 @@ export function expressionHeatmap(tissues: readonly ExpressionTissue[], genes: r
   const cols = tissues.slice(0, EXPRESSION_MAX_TISSUES);
   const rows = withCalls.slice(0, EXPRESSION_MAX_GENES);
   const cell = 18, labelW = 90, top = 150, left = labelW;
-  const width = left + cols.length * cell + 10, height = top + rows.length * cell + 6;
+  const width = left + cols.length * cell + 80, height = top + rows.length * cell + 6;
   const chart = svg('svg', {
-    viewBox: `0 0 ${width} ${height}`, class: 'chart heatmap expression-heatmap', role: 'img', 'data-testid': 'expression-heatmap',
+    viewBox: `0 0 ${width} ${height}`, width, height, class: 'chart heatmap expression-heatmap', role: 'img', 'data-testid': 'expression-heatmap',
     'aria-label': `Bgee calls of ${rows.length} disease genes in ${cols.length} tissues: over-expressed, under-expressed, present only or no call`,
   },
   cols.map((t, j) => svg('text', { x: 0, y: 0, class: 'label', transform: `translate(${left + j * cell + cell / 2 + 4} ${top - 6}) rotate(-60)` },

@@ -1,6 +1,6 @@
 // FAERS disproportionality of one drug as a forest plot: one row per reported event (MedDRA PT), PRR
 // (circle) and ROR (square) each with its 95% CI whisker on a log axis, a solid line at 1 (no
-// disproportion) and a dotted one at PRR 2; rows meeting Evans' criteria (PRR ≥ 2, χ² ≥ 4, n ≥ 3) are
+// disproportion) and a dashed one at PRR 2; rows meeting Evans' criteria (PRR ≥ 2, χ² ≥ 4, n ≥ 3) are
 // shaded and marked "signal". Plain SVG styled by classes (CSP); each marker carries its drawn value.
 import { logDomain, logScale, logTicks, truncate } from '../../../../domain/charts/chart-scales';
 import { h, svg } from '../../core/dom';
@@ -17,7 +17,7 @@ export function faersForestPlot(drugName: string, events: readonly FaersEvent[])
   const drawable = events.filter((e) => e.prr || e.ror);
   if (drawable.length === 0) return h('p', { class: 'muted', 'data-testid': 'forest-empty' }, `No FAERS event of ${drugName} has a 2×2 table to compute PRR or ROR from.`);
   const shown = drawable.slice(0, FOREST_MAX_ROWS);
-  const rowH = 26, labelW = 190, plotW = 330, valueW = 200, top = 30, width = labelW + plotW + valueW;
+  const rowH = 26, labelW = 215, plotW = 320, valueW = 200, top = 30, width = labelW + plotW + valueW;
   const height = top + shown.length * rowH + 30;
   const [lo, hi] = logDomain(shown.flatMap((e) => [e.prr, e.ror].flatMap((r) => (r ? [r.ci_lower, r.ci_upper] : []))).concat(2));
   const x = logScale(lo, hi, labelW + 8, labelW + plotW - 8);
@@ -43,7 +43,7 @@ export function faersForestPlot(drugName: string, events: readonly FaersEvent[])
     return svg('g', { 'data-testid': 'forest-row', 'data-term': e.term, 'data-signal': String(e.evans_signal) },
       svg('title', null, `${e.term}: ${e.reports} reports; PRR ${ci(e.prr)}; ROR ${ci(e.ror)}; χ² (Yates) ${e.chi_square_yates === null ? 'n/a' : e.chi_square_yates.toFixed(2)}${e.evans_signal ? '; Evans signal' : ''}`),
       e.evans_signal ? svg('rect', { x: 0, y, width, height: rowH, class: 'signal-row' }) : null,
-      svg('text', { x: labelW - 6, y: y + 17, class: e.evans_signal ? 'label signal' : 'label', 'text-anchor': 'end' }, `${e.evans_signal ? '▲ ' : ''}${truncate(e.term, 22)} (${e.reports})`),
+      svg('text', { x: labelW - 6, y: y + 17, class: e.evans_signal ? 'label signal' : 'label', 'text-anchor': 'end' }, `${e.evans_signal ? '▲ ' : ''}${truncate(e.term, 20)} (${e.reports})`),
       marker(e.prr, y + 9, 'prr'), marker(e.ror, y + 18, 'ror'),
       svg('text', { x: labelW + plotW + 6, y: y + 12, class: 'value' }, `PRR ${ci(e.prr)}`),
       svg('text', { x: labelW + plotW + 6, y: y + 23, class: 'value' }, `ROR ${ci(e.ror)}`));
@@ -54,7 +54,7 @@ export function faersForestPlot(drugName: string, events: readonly FaersEvent[])
     h('figcaption', { class: 'muted small' },
       `${drugName}: FAERS disproportionality from openFDA report counts — proportional reporting ratio (PRR, Evans et al. 2001) and reporting odds ratio `
       + '(ROR, Rothman et al. 2004) with 95% CIs, log scale. ',
-      h('span', { class: 'legend forest-prr' }), ' PRR  ', h('span', { class: 'legend forest-ror' }), ' ROR; solid line: 1 (no disproportion); dotted: PRR 2; ',
+      h('span', { class: 'legend forest-prr' }), ' PRR  ', h('span', { class: 'legend forest-ror' }), ' ROR; solid line: 1 (no disproportion); dashed: PRR 2; ',
       '▲ shaded rows meet the Evans criteria (PRR ≥ 2, Yates χ² ≥ 4, ≥ 3 reports).',
       drawable.length > shown.length ? ` First ${shown.length} of ${drawable.length} events (most reported first).` : ''));
 }
