@@ -47,7 +47,7 @@ export function crossDiseaseHeatmap(compared: readonly ComparedDisease[], pairs:
     svg('rect', { x: 10, y: 2, width: 200, height: 12, fill: `url(#${gradient})`, class: 'scale-bar' }),
     svg('text', { x: 10, y: 28, class: 'tick', 'text-anchor': 'start' }, '0'),
     svg('text', { x: 210, y: 28, class: 'tick', 'text-anchor': 'end' }, max.toFixed(3)));
-  return h('figure', { class: 'chart-figure', 'data-testid': 'cross-disease-figure' }, h('div', { class: 'chart-scroll' }, chart), legend,
+  return h('figure', { class: 'chart-figure', 'data-testid': 'cross-disease-figure' }, h('div', { class: 'chart-scroll', tabindex: 0, role: 'region', 'aria-label': `Cross-disease heatmap (scrolls sideways on a narrow screen)` }, chart), legend,
     h('figcaption', { class: 'muted small' },
       'Gene-set similarity of the registry diseases: Jaccard index of their GWAS genes (|A ∩ B| / |A ∪ B|), light (0) to dark (the largest drawn); '
       + 'pairs without a shared gene are 0; the diagonal is not computed. ',

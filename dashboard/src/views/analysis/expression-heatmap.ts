@@ -37,7 +37,7 @@ export function expressionHeatmap(tissues: readonly ExpressionTissue[], genes: r
     }))));
   const capped = [withCalls.length > rows.length ? `the first ${rows.length} of ${withCalls.length} genes with a call` : null,
     tissues.length > cols.length ? `the first ${cols.length} of ${tissues.length} tissues` : null].filter(Boolean);
-  return h('figure', { class: 'chart-figure', 'data-testid': 'expression-figure' }, h('div', { class: 'chart-scroll' }, chart),
+  return h('figure', { class: 'chart-figure', 'data-testid': 'expression-figure' }, h('div', { class: 'chart-scroll', tabindex: 0, role: 'region', 'aria-label': `Expression heatmap (scrolls sideways on a narrow screen)` }, chart),
     h('figcaption', { class: 'muted small' },
       'Bgee presence and differential-expression calls of the disease\'s GWAS genes per anatomy term (tissues ordered by the hypergeometric '
       + 'enrichment p of over-expressed genes). ',

@@ -50,7 +50,7 @@ export function faersForestPlot(drugName: string, events: readonly FaersEvent[])
   }),
   svg('line', { x1: x(1), x2: x(1), y1: top - 6, y2: height - 24, class: 'null-line' }),
   svg('line', { x1: x(2), x2: x(2), y1: top - 6, y2: height - 24, class: 'threshold' }));
-  return h('figure', { class: 'chart-figure', 'data-testid': 'faers-forest' }, h('div', { class: 'chart-scroll' }, chart),
+  return h('figure', { class: 'chart-figure', 'data-testid': 'faers-forest' }, h('div', { class: 'chart-scroll', tabindex: 0, role: 'region', 'aria-label': `FAERS forest plot (scrolls sideways on a narrow screen)` }, chart),
     h('figcaption', { class: 'muted small' },
       `${drugName}: FAERS disproportionality from openFDA report counts — proportional reporting ratio (PRR, Evans et al. 2001) and reporting odds ratio `
       + '(ROR, Rothman et al. 2004) with 95% CIs, log scale. ',
