@@ -33,7 +33,9 @@ const resultSchema = {
     },
     genes: {
       type: 'array',
-      items: { type: 'object', properties: { id: { type: 'string' }, symbol: { type: 'string' }, present_in: integer, over_in: integer, under_in: integer, over_in_significant_tissues: { type: 'array', items: { type: 'string' } } }, required: ['id', 'symbol', 'present_in', 'over_in', 'under_in', 'over_in_significant_tissues'] },
+      items: { type: 'object', properties: { id: { type: 'string' }, symbol: { type: 'string' }, present_in: integer, over_in: integer, under_in: integer, over_in_significant_tissues: { type: 'array', items: { type: 'string' } },
+        listed_tissue_calls: { type: 'array', items: { enum: ['over', 'under', 'present', null] }, description: 'The gene\'s Bgee call in each listed tissue, in the order of `tissues` (over- or under-expressed, present only, or none)' } },
+      required: ['id', 'symbol', 'present_in', 'over_in', 'under_in', 'over_in_significant_tissues', 'listed_tissue_calls'] },
     },
     similarity: {
       type: 'object',

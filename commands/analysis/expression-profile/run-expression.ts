@@ -36,6 +36,13 @@ function expressionBody(g: TypedKnowledgeGraph, calls: ExpressionCalls, genes: n
   const significant = enrichment.rows.filter((r) => r.fdr <= parameters.max_fdr);
   const similarity = geneSimilarity(calls, genes, parameters.top_n);
   const bgee = g.snapshots.find((s) => s.resource === 'bgee');
+  const listed = enrichment.rows.slice(0, parameters.top_n);
+  // Per gene, its call in each listed tissue (same order as `tissues`): the heatmap's cells.
+  const callsIn = (x: number) => {
+    const set = (kind: 'over' | 'under' | 'present') => new Set(calls.byGene[kind].get(x) ?? []);
+    const over = set('over'), under = set('under'), present = set('present');
+    return listed.map((r) => (over.has(r.key) ? 'over' : under.has(r.key) ? 'under' : present.has(r.key) ? 'present' : null));
+  };
   return {
     sources: { bgee: { snapshot_id: bgee?.snapshot_id ?? null, anatomy_terms: calls.anatomy.length, genes_with_presence_calls: calls.byGene.present.size, genes_with_diffex_calls: enrichment.background } },
     background: { definition: TISSUE_BACKGROUND, size: enrichment.background },
@@ -46,14 +53,14 @@ function expressionBody(g: TypedKnowledgeGraph, calls: ExpressionCalls, genes: n
     counts: { tissues_tested: enrichment.rows.length, significant: significant.length, listed: Math.min(parameters.top_n, enrichment.rows.length) },
     note: genes.length === 0 ? `${label} has no GWAS genes in the knowledge graph (no ASSOCIATES edges): no profile to compute`
       : enrichment.query.length === 0 ? 'none of the disease\'s genes has a Bgee differential-expression call: no tissue tested' : null,
-    tissues: enrichment.rows.slice(0, parameters.top_n).map((r) => ({
+    tissues: listed.map((r) => ({
       id: g.id(r.key), label: g.label(r.key), present: count(calls.byAnatomy.present, r.key, geneSet), over: r.overlap.length,
       under: count(calls.byAnatomy.under, r.key, geneSet), tissue_over_genes: r.size, expected: r.expected, fold_enrichment: r.fold_enrichment,
       p: r.p, fdr: r.fdr, genes_over: r.overlap.map((x) => gene(g, x)),
     })),
     genes: genes.map((x) => ({
       ...gene(g, x), present_in: count(calls.byGene.present, x), over_in: count(calls.byGene.over, x), under_in: count(calls.byGene.under, x),
-      over_in_significant_tissues: significant.filter((r) => r.overlap.includes(x)).map((r) => g.id(r.key)),
+      over_in_significant_tissues: significant.filter((r) => r.overlap.includes(x)).map((r) => g.id(r.key)), listed_tissue_calls: callsIn(x),
     })).sort((a, b) => b.over_in - a.over_in || a.symbol.localeCompare(b.symbol) || a.id.localeCompare(b.id)),
     similarity: {
       method: 'Jaccard index of the anatomy terms where Bgee calls each gene present (|A ∩ B| / |A ∪ B|)',

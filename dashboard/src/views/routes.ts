@@ -12,6 +12,7 @@ export function registerRoutes(): void {
   route('biomed/snapshots', 'Snapshots', async (ctx) => (await import('./biomed/snapshots.view')).snapshotsView(ctx));
   route('biomed/snapshots/:snapshot_id', 'Import report', async (ctx) => (await import('./biomed/snapshot-report.view')).snapshotReportView(ctx));
   route('analysis', 'Analysis', async (ctx) => (await import('./analysis/analysis-list.view')).analysisListView(ctx));
+  route('analysis/run-all', 'Run all modules', async (ctx) => (await import('./analysis/run-all.view')).runAllView(ctx));
   route('analysis/:module', 'Analysis', async (ctx) => (await import('./analysis/analysis.view')).analysisView(ctx));
   route('entity/:id', 'Entity', async (ctx) => (await import('./entity/entity.view')).entityView(ctx));
   route('runs', 'Runs', async (ctx) => (await import('./runs/runs.view')).runsView(ctx));

@@ -19,6 +19,7 @@ export async function analysisListView({ outlet, signal }: ViewContext): Promise
   const modules = answer.modules.filter((m) => !NOT_ON_ANALYSIS_PAGES.has(m.id));
   replace(outlet, h('h1', null, 'Analysis modules'),
     h('p', { class: 'muted' }, 'Each module runs as a job on the imported knowledge; results name their method, parameters and snapshots.'),
+    h('p', null, h('a', { href: '#analysis/run-all', 'data-testid': 'run-all-link' }, 'Run all modules'), ' — the default set in one job, with each module\'s outcome.'),
     h('ul', { class: 'module-list', 'data-testid': 'module-list' }, modules.map((m) => h('li', { class: 'panel' },
       h('h2', null, h('a', { href: `#analysis/${encodeURIComponent(m.id)}`, 'data-testid': `module-${m.id}` }, m.title)),
       h('p', { class: 'small' }, m.description)))));

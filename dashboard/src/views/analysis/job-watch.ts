@@ -1,15 +1,17 @@
 // Watching a queued module job: GET /api/jobs/{job_id} every half second (stopped when the page is
-// left) with its percent and message in a <progress>, until it succeeds or fails.
+// left) with its percent and message in a <progress>, until it succeeds or fails. `onPoll` sees every
+// answer (run-all reads which module just finished from the message).
 import { api } from '../../core/api';
 import { h, replace } from '../../core/dom';
 import type { JobStatus } from './analysis-types';
 
-export async function watchJob(jobId: string, box: HTMLElement, signal: AbortSignal): Promise<JobStatus> {
+export async function watchJob(jobId: string, box: HTMLElement, signal: AbortSignal, onPoll?: (job: JobStatus) => void): Promise<JobStatus> {
   const bar = h('progress', { max: 100, 'aria-label': 'Job progress', 'data-testid': 'analysis-progress' });
   const message = h('p', { class: 'muted small', 'aria-live': 'polite', 'data-testid': 'analysis-status' }, 'Queued…');
   replace(box, bar, message);
   for (;;) {
     const job = await api.get<JobStatus>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal });
+    onPoll?.(job);
     if (job.progress) {
       bar.value = job.progress.percent;
       replace(message, `${job.status}: ${job.progress.message}`);

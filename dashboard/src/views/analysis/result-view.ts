@@ -1,11 +1,15 @@
 // A module result: its method, disease, parameters and snapshots, a picture where the result has one
-// (pathway enrichment: −log10 FDR bars; link prediction: SHAP bars per compound), the result as JSON to read, and the exports (the result as a
+// (pathway enrichment: −log10 FDR bars; link prediction: SHAP bars per compound; drug safety: a FAERS forest plot per drug; expression:
+// genes × tissues heatmap; cross-disease: Jaccard heatmap), the result as JSON to read, and the exports (the result as a
 // JSON file; the job's JSON at its API address).
 import { saveBlob } from '../../core/api';
 import { formatScore, h } from '../../core/dom';
 import { contributionBars } from '../entity/drug-modules';
 import { entityHref } from '../../core/entity-links';
 import { enrichmentChart, type EnrichedPathway } from './enrichment-chart';
+import { crossDiseaseHeatmap, type ComparedDisease, type OverlapPair } from './cross-disease-heatmap';
+import { expressionHeatmap, type ExpressionGene, type ExpressionTissue } from './expression-heatmap';
+import { faersForestPlot, type FaersEvent } from './faers-forest-plot';
 
 interface Prediction {
   rank: number; compound: { curie: string; label: string }; probability: number; known: string | null;
@@ -15,7 +19,8 @@ interface Prediction {
 interface Envelope {
   module?: string; method?: string; disease?: { curie: string; label: string } | null; parameters?: Record<string, unknown>;
   snapshots?: { snapshot_id: string; resource: string }[]; disclaimer?: string; pathways?: EnrichedPathway[];
-  predictions?: Prediction[];
+  predictions?: Prediction[]; drugs?: { name: string; faers: { events: FaersEvent[] } | null }[];
+  tissues?: ExpressionTissue[]; genes?: ExpressionGene[]; compared?: ComparedDisease[]; pairs?: OverlapPair[];
 }
 
 export function resultView(moduleId: string, jobId: string, result: unknown): HTMLElement {
@@ -41,6 +46,12 @@ function picture(moduleId: string, r: Envelope): HTMLElement | null {
     return enrichmentChart(r.pathways, maxFdr);
   }
   if (moduleId === 'link-prediction' && Array.isArray(r.predictions)) return predictionsPicture(r.predictions, r.disease?.curie);
+  if (moduleId === 'drug-safety' && Array.isArray(r.drugs)) {
+    const withFaers = r.drugs.filter((d) => d.faers && d.faers.events.length > 0);
+    return withFaers.length === 0 ? null : h('div', null, withFaers.map((d) => faersForestPlot(d.name, d.faers!.events)));
+  }
+  if (moduleId === 'expression-profile' && Array.isArray(r.tissues) && Array.isArray(r.genes)) return expressionHeatmap(r.tissues, r.genes);
+  if (moduleId === 'cross-disease' && Array.isArray(r.compared) && Array.isArray(r.pairs)) return crossDiseaseHeatmap(r.compared, r.pairs);
   return null;
 }
 

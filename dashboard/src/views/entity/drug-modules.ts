@@ -5,12 +5,13 @@
 import { api } from '../../core/api';
 import { Child, emptySection, formatScore, h, svg } from '../../core/dom';
 import { entityHref } from '../../core/entity-links';
+import { faersForestPlot, type FaersEvent } from '../analysis/faers-forest-plot';
 
 interface SideEffect { id: string; name: string; frequency: { lower: number | null; upper: number | null; texts: string[] } | null }
 interface SafetyDrug {
   id: string; name: string; drugbank_groups: string[]; withdrawn: boolean;
   side_effects: { total: number; with_frequency: number; listed: SideEffect[] };
-  faers: { events?: { term: string; prr: number; ror: number; n: number; signal: boolean }[] } | null;
+  faers: { events: FaersEvent[] } | null;
   labels: { status: string; warning: string | null; labels: { boxed_warning?: string | null }[] } | null;
 }
 interface SafetyAnswer { drugs: SafetyDrug[]; sources: Record<string, { status: string; reason?: string }>; disclaimer: string }
@@ -28,6 +29,7 @@ export async function safetyProfile(nodeId: string, signal: AbortSignal): Promis
     listed.length === 0 ? null : h('div', { class: 'table-wrap' }, h('table', { 'data-testid': 'side-effects' },
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Side effect'), h('th', { scope: 'col' }, 'Label frequency'))),
       h('tbody', null, listed.map((s) => h('tr', null, h('td', null, s.name), h('td', null, frequencyText(s))))))),
+    drug.faers && drug.faers.events.length > 0 ? faersForestPlot(drug.name, drug.faers.events) : null,
     h('ul', { class: 'muted small' }, Object.entries(answer.sources).map(([name, s]) => h('li', null, `${name}: ${s.status}${s.reason ? ` — ${s.reason}` : ''}`))));
 }
 
