@@ -25,6 +25,7 @@ function pages(runId: string): { path: string; ready: string }[] {
     { path: 'biomed/snapshots', ready: 'main h1' },
     { path: 'analysis', ready: '[data-testid^="module-"]' },
     { path: 'analysis/pathway-enrichment', ready: '[data-testid="analysis-form"]' },
+    { path: 'analysis/run-all', ready: '[data-testid="run-all-form"]' },
     { path: 'entity/disease%3Asle', ready: 'main h1' },
     { path: 'entity/drug%3Abelimumab?disease=sle', ready: 'main h1' },
   ];

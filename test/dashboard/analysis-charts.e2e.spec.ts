@@ -5,13 +5,11 @@
 // the one the API's synchronous GET returns for the same parameters (an independent read of the same
 // computation); and the run-all page, whose per-module rows must match the run-all job's own result.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { createScratchDatabase, ScratchDatabase } from '../biomed/support/biomed-env';
+import type { Page } from 'playwright-core';
 import { Replayed, ReplayServer, startReplayServer } from '../api/analysis/support/replay-server';
-import type { TestServer } from '../support/test-server';
-import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
-import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
 import { accessibilityProblems } from './support/a11y';
+import { PHONE, screenshot } from './support/browser';
+import { useSeededDashboard } from './support/seeded-dashboard';
 
 // openFDA as played here: 1,000,000 reports; event totals SOMNOLENCE 20,000, NAUSEA 50,000, HEADACHE 40,000,
 // STEVENS-JOHNSON SYNDROME 2,000; QUETIAPINE in 10,000 reports with SOMNOLENCE 600, HEADACHE 350, NAUSEA 300, SJS 40.
@@ -36,42 +34,20 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 describe('Dashboard: module results as pictures and run-all (issue 17 part 4, Chromium)', function () {
   this.timeout(180_000);
-  let scratch: ScratchDatabase;
-  let server: TestServer;
   let fda: ReplayServer;
-  let browser: Browser;
-  let tab: DashboardPage | undefined;
-  const apiGet = async (path: string) => (await fetch(`${server.baseUrl}${path}`)).json() as Promise<Json>;
-
   before(async function () {
-    skipWithoutChromium(this);
     fda = await startReplayServer(openFda);
-    scratch = await createScratchDatabase();
-    const everySource = ['pubmed', 'clinical_trials', 'gwas', 'fda_labels', 'opentargets', 'gtex', 'biorxiv', 'chembl'].map((s) => `${s}=${fda.baseUrl}`).join(',');
-    server = await startDashboardServer({ BIOMED_SEED: 'true', EVIDENCE_SOURCE_MODE: 'auto', USE_CACHE: 'false', EVIDENCE_SOURCE_BASE_URLS: everySource }, { databaseUrl: scratch.url });
-    browser = await launchBrowser();
   });
-  afterEach(async function () {
-    if (tab) {
-      expect(tab.cspViolations, 'no CSP violation').to.deep.equal([]);
-      expect(tab.pageErrors, 'no console error').to.deep.equal([]);
-      await tab.context.close();
-      tab = undefined;
-    }
-  });
-  after(async function () {
-    await browser?.close();
-    await server?.close();
-    await scratch?.drop();
-    await fda?.close();
-  });
+  after(async () => fda?.close());
+  const dashboard = useSeededDashboard(undefined, () => ({
+    EVIDENCE_SOURCE_MODE: 'auto', USE_CACHE: 'false',
+    EVIDENCE_SOURCE_BASE_URLS: ['pubmed', 'clinical_trials', 'gwas', 'fda_labels', 'opentargets', 'gtex', 'biorxiv', 'chembl'].map((s) => `${s}=${fda.baseUrl}`).join(','),
+  }));
+  const apiGet = async (path: string) => (await fetch(`${dashboard.server.baseUrl}${path}`)).json() as Promise<Json>;
 
   /** Signed in on a module's page, its form filled and run, until `testId` is drawn. */
   async function runModule(moduleId: string, fields: Record<string, string>, testId: string): Promise<Page> {
-    tab = await openDashboard(browser, server.baseUrl);
-    const { page } = tab;
-    await page.goto('/');
-    await signIn(page, 'alice', ACCOUNTS.alice);
+    const page = await dashboard.signedInTab();
     await page.goto(`/#analysis/${moduleId}`);
     await page.getByTestId('analysis-form').waitFor();
     for (const [name, value] of Object.entries(fields)) await page.getByTestId(`param-${name}`).fill(value);
@@ -146,10 +122,7 @@ describe('Dashboard: module results as pictures and run-all (issue 17 part 4, Ch
 
   it('runs all modules from the run-all page and shows one row per module with the outcome the job recorded', async function () {
     this.timeout(400_000);
-    tab = await openDashboard(browser, server.baseUrl);
-    const { page } = tab;
-    await page.goto('/');
-    await signIn(page, 'alice', ACCOUNTS.alice);
+    const page = await dashboard.signedInTab();
     await page.goto('/#analysis');
     await page.getByTestId('run-all-link').click();
     await page.getByTestId('run-all-form').waitFor();

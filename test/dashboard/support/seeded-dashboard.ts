@@ -17,7 +17,11 @@ export interface SeededDashboard {
   tab(viewport?: { width: number; height: number }): Promise<DashboardPage>;
 }
 
-export function useSeededDashboard(setup: (server: TestServer) => Promise<void> = async () => undefined): SeededDashboard {
+/**
+ * `setup` runs once the server is up (e.g. a completed run); `env` (read when the suite starts, so a
+ * `before` hook registered earlier can start a stand-in provider first) adds to the server's environment.
+ */
+export function useSeededDashboard(setup: (server: TestServer) => Promise<void> = async () => undefined, env: () => Record<string, string> = () => ({})): SeededDashboard {
   let scratch: ScratchDatabase | undefined;
   let server: TestServer | undefined;
   let browser: Browser | undefined;
@@ -26,7 +30,7 @@ export function useSeededDashboard(setup: (server: TestServer) => Promise<void> 
   before(async function () {
     skipWithoutChromium(this);
     scratch = await createScratchDatabase();
-    server = await startDashboardServer({ BIOMED_SEED: 'true' }, { databaseUrl: scratch.url });
+    server = await startDashboardServer({ ...env(), BIOMED_SEED: 'true' }, { databaseUrl: scratch.url });
     browser = await launchBrowser();
     await setup(server);
   });
