@@ -13,6 +13,7 @@ export function registerRoutes(): void {
   route('biomed/snapshots/:snapshot_id', 'Import report', async (ctx) => (await import('./biomed/snapshot-report.view')).snapshotReportView(ctx));
   route('analysis', 'Analysis', async (ctx) => (await import('./analysis/analysis-list.view')).analysisListView(ctx));
   route('analysis/:module', 'Analysis', async (ctx) => (await import('./analysis/analysis.view')).analysisView(ctx));
+  route('graph/:disease', 'Graph explorer', async (ctx) => (await import('./graph/graph-explorer.view')).graphExplorerView(ctx));
   route('entity/:id', 'Entity', async (ctx) => (await import('./entity/entity.view')).entityView(ctx));
   route('runs', 'Runs', async (ctx) => (await import('./runs/runs.view')).runsView(ctx));
   route('compare', 'Compare', async (ctx) => (await import('./compare/compare.view')).compareView(ctx));
