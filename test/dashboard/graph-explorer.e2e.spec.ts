@@ -35,6 +35,16 @@ function modularity(edges: GraphAnswer['elements']['edges'], community: Map<stri
   return [...degree].reduce((q, [c, d]) => q + (inside.get(c) ?? 0) / m - (d / (2 * m)) ** 2, 0);
 }
 
+/** A real click on the node where the canvas draws it (after any scroll has settled: Cytoscape re-reads its place on scroll). */
+async function tapNode(page: Page, id: string): Promise<void> {
+  const canvas = page.getByTestId('graph-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const at = await page.evaluate((node) => (document.querySelector('[data-testid="graph-canvas"]') as unknown as { _cyreg: { cy: Cy } })._cyreg.cy.$id(node).renderedPosition(), id);
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+}
+
 async function drawnCount(page: Page): Promise<number> {
   return Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'));
 }
@@ -118,7 +128,6 @@ describe('Dashboard: graph explorer (issue 17 part 3, Chromium)', function () {
   it('adds a tapped node\'s neighbours as the API lists them, then opens its page on a second tap', async function () {
     const page = await openExplorer();
     await page.goto('/#graph/sle');
-    const canvas = page.getByTestId('graph-canvas');
     await page.locator('[data-testid="graph-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
     const drawn = new Set(await page.evaluate(() => (document.querySelector('[data-testid="graph-canvas"]') as unknown as { _cyreg: { cy: Cy } })._cyreg.cy.nodes().map((n) => n.id())));
     const before = await drawnCount(page);
@@ -131,12 +140,10 @@ describe('Dashboard: graph explorer (issue 17 part 3, Chromium)', function () {
         return !boxes.some((o) => o.id !== id && x >= o.box.x1 - 2 && x <= o.box.x2 + 2 && y >= o.box.y1 - 2 && y <= o.box.y2 + 2);
       });
       const pick = free.find(({ id }) => !id.startsWith('MONDO:')) ?? free[0]!;
-      return { id: pick.id, ...cy.$id(pick.id).renderedPosition() };
+      return { id: pick.id };
     });
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
     const response = page.waitForResponse((r) => r.url().includes(`/api/kg/neighbors/${encodeURIComponent(target.id)}`));
-    await page.mouse.click(box.x + target.x, box.y + target.y);
+    await tapNode(page, target.id);
     const answer = await (await response).json() as NeighboursAnswer;
     const fresh = new Set(answer.neighbors.map((n) => n.node.id).filter((id) => !drawn.has(id)));
     await page.waitForFunction(([n]) => document.querySelector('[data-testid="graph-canvas"]')?.getAttribute('data-nodes') === String(n), [before + fresh.size]);
@@ -146,13 +153,8 @@ describe('Dashboard: graph explorer (issue 17 part 3, Chromium)', function () {
     expect(after.filter((id) => !drawn.has(id)).sort()).to.deep.equal([...fresh].sort());
     expect(await page.getByTestId('selected-entity-link').getAttribute('href')).to.match(new RegExp(`^#entity/${encodeURIComponent(target.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
-    // The second tap opens the node's entity page (the layout may have moved it: read its place again).
-    const again = await page.evaluate((id) => (document.querySelector('[data-testid="graph-canvas"]') as unknown as { _cyreg: { cy: Cy } })._cyreg.cy.$id(id).renderedPosition(), target.id);
-    await canvas.scrollIntoViewIfNeeded();
-    // Cytoscape re-reads where its canvas is on the scroll event that follows: wait two frames.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const moved = (await canvas.boundingBox())!;
-    await page.mouse.click(moved.x + again.x, moved.y + again.y);
+    // The second tap opens the node's entity page.
+    await tapNode(page, target.id);
     await page.getByTestId('entity-page').waitFor();
     expect(await page.getByTestId('entity-page').getAttribute('data-node')).to.equal(target.id);
   });

@@ -120,8 +120,8 @@ function controls(disease: string, maxNodes: number, hops: number): HTMLElement 
   const cap = h('select', { id: 'graph-cap', 'data-testid': 'graph-cap' }, CAPS.map((n) => h('option', { value: n, selected: n === maxNodes }, String(n))));
   const depth = h('select', { id: 'graph-hops', 'data-testid': 'graph-hops' }, [1, 2].map((n) => h('option', { value: n, selected: n === hops }, String(n))));
   const form = h('form', { class: 'graph-controls', 'data-testid': 'graph-controls' },
-    h('label', { for: 'graph-cap' }, 'Most nodes '), cap,
-    h('label', { for: 'graph-hops' }, 'Hops from the disease '), depth,
+    h('span', null, h('label', { for: 'graph-cap' }, 'Most nodes '), cap),
+    h('span', null, h('label', { for: 'graph-hops' }, 'Hops from the disease '), depth),
     h('button', { type: 'submit' }, 'Redraw'));
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -36,9 +36,9 @@ export function stylesheet(): StylesheetStyle[] {
       selector: 'node',
       style: {
         'background-color': 'data(colour)', shape: 'data(shape)' as never, width: 'data(size)', height: 'data(size)',
-        'border-width': 1, 'border-color': '#3d4650', label: '', 'font-size': 10, color: '#1d2329',
-        'text-valign': 'bottom', 'text-margin-y': 3, 'text-wrap': 'wrap', 'text-max-width': '110px',
-        'text-background-color': '#ffffff', 'text-background-opacity': 0.85, 'text-background-padding': '1px', 'min-zoomed-font-size': 7,
+        'border-width': 1, 'border-color': '#3d4650', label: '', 'font-size': 16, color: '#1d2329',
+        'text-valign': 'bottom', 'text-margin-y': 3, 'text-wrap': 'wrap', 'text-max-width': '150px',
+        'text-background-color': '#ffffff', 'text-background-opacity': 0.85, 'text-background-padding': '1px', 'min-zoomed-font-size': 6,
       },
     },
     { selector: 'node.labelled, node.hover, node:selected', style: { label: 'data(label)', 'z-index': 10 } },
@@ -67,7 +67,7 @@ export function stylesheet(): StylesheetStyle[] {
 export function coseLayout(randomize: boolean, fit = true) {
   return {
     name: 'cose', animate: false, randomize, fit, padding: 24,
-    nodeRepulsion: () => 9000, idealEdgeLength: () => 70, edgeElasticity: () => 80, nodeOverlap: 12,
-    gravity: 0.3, numIter: 1200, componentSpacing: 80, nestingFactor: 1.2, initialTemp: randomize ? 1000 : 150, coolingFactor: 0.97, minTemp: 1,
+    nodeRepulsion: () => 60000, idealEdgeLength: () => 90, edgeElasticity: () => 60, nodeOverlap: 20,
+    gravity: 0.08, numIter: 1200, componentSpacing: 80, nestingFactor: 1.2, initialTemp: randomize ? 1000 : 150, coolingFactor: 0.97, minTemp: 1,
   } as const;
 }
