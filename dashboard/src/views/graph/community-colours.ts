@@ -6,7 +6,7 @@
 import { UndirectedGraph } from 'graphology';
 import louvain from 'graphology-communities-louvain';
 import { seededRandom } from '../../../../domain/shared/seeded-random';
-import type { ExplorerGraph } from './graph-data';
+import type { ExplorerGraph } from '../../../../domain/knowledge-graph/explorer-graph';
 
 export const LOUVAIN_SEED = 17;
 /** Tableau 10: told apart by most readers, and all readable next to the dark labels. */

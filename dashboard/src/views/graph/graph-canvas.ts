@@ -4,7 +4,7 @@
 import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
 import { h } from '../../core/dom';
 import { communityColour, Communities } from './community-colours';
-import { drawnDegrees, ExplorerGraph, hubs } from './graph-data';
+import { drawnDegrees, ExplorerGraph, hubs } from '../../../../domain/knowledge-graph/explorer-graph';
 import { coseLayout, edgeColour, NODE_SHAPES, stylesheet, SYMMETRIC_TYPES } from './graph-style';
 
 // Cytoscape adds a <style> element unless one with this id exists; the enforced CSP would block it, so

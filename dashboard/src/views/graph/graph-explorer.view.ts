@@ -11,7 +11,7 @@ import { errorBox } from '../../core/errors';
 import { navigate, ViewContext } from '../../core/router';
 import { detectCommunities } from './community-colours';
 import type { GraphCanvas, PathStep } from './graph-canvas';
-import { ExplorerGraph, fromGraphAnswer, KgGraphAnswer, KgNeighboursAnswer, mergeNeighbours } from './graph-data';
+import { fromGraphAnswer, KgGraphAnswer, KgNeighboursAnswer, mergeNeighbours } from '../../../../domain/knowledge-graph/explorer-graph';
 import { graphLegend } from './graph-legend';
 import { graphHref } from './graph-link';
 import { DEFAULT_EDGE_TYPES } from './graph-style';
@@ -45,7 +45,7 @@ export async function graphExplorerView({ params, query, outlet, signal }: ViewC
 
   const status = h('p', { class: 'muted small', 'data-testid': 'graph-status', 'aria-live': 'polite' });
   const container = h('div', { class: 'graph-canvas', 'data-testid': 'graph-canvas', role: 'img', 'aria-label': `Knowledge-graph neighbourhood of ${answer.disease.label}; the same nodes are listed in the table below` });
-  const details = h('div', { class: 'graph-details', 'data-testid': 'graph-details', 'aria-live': 'polite' },
+  const details = h('div', { class: 'graph-details', 'data-testid': 'graph-details', 'aria-live': 'polite', tabindex: -1 },
     h('p', { class: 'muted small' }, 'Tap a node: its neighbours are added and its path to the disease lit up. Tap it again to open its page.'));
   const legendHolder = h('div');
   const tableHolder = h('div');
@@ -54,7 +54,8 @@ export async function graphExplorerView({ params, query, outlet, signal }: ViewC
     replace(status, `${graph.nodes.size} nodes and ${graph.edges.size} edges drawn`,
       answer.truncated ? ` (the cap of ${maxNodes} left nodes out; nearest hops kept first)` : '', expanded.size > 0 ? `; neighbours added for ${expanded.size} node(s)` : '');
     replace(legendHolder, graphLegend(graph, communities));
-    replace(tableHolder, nodeTable(graph, communities, expanded, (id) => void expand(id)));
+    // From the table, focus moves to what was added (the table is redrawn, its button gone).
+    replace(tableHolder, nodeTable(graph, communities, expanded, (id) => void expand(id).then(() => details.focus())));
     container.dataset.communities = String(communities.sizes.length);
   };
 

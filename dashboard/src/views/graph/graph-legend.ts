@@ -4,7 +4,7 @@
 // forbids inline styles).
 import { h, svg } from '../../core/dom';
 import { Communities, COMMUNITY_PALETTE, communityColour, LOUVAIN_SEED, OTHER_COMMUNITY_COLOUR } from './community-colours';
-import { ExplorerGraph, typeCounts } from './graph-data';
+import { ExplorerGraph, typeCounts } from '../../../../domain/knowledge-graph/explorer-graph';
 import { edgeColour, NODE_SHAPES } from './graph-style';
 
 export function graphLegend(graph: ExplorerGraph, communities: Communities): HTMLElement {

@@ -44,7 +44,6 @@ export function stylesheet(): StylesheetStyle[] {
     { selector: 'node.labelled, node.hover, node:selected', style: { label: 'data(label)', 'z-index': 10 } },
     { selector: 'node.centre', style: { 'border-width': 3, 'border-color': '#1d2329' } },
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': '#000000', 'overlay-opacity': 0 } },
-    { selector: 'node.expanded', style: { 'border-style': 'double', 'border-width': 4 } },
     {
       selector: 'edge',
       style: {
@@ -57,7 +56,6 @@ export function stylesheet(): StylesheetStyle[] {
     { selector: 'edge.cross', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 3], width: 1.8 } },
     { selector: 'edge.hover, edge.path', style: { label: 'data(type)', opacity: 1, width: 2.5, 'z-index': 20 } },
     { selector: 'node.path', style: { label: 'data(label)', 'border-width': 3, 'border-color': '#000000' } },
-    { selector: '.faded', style: { opacity: 0.25 } },
   ];
   // Data-mapped values (data(colour)) are valid Cytoscape but wider than its typings.
   return sheet as unknown as StylesheetStyle[];

@@ -5,7 +5,7 @@ import { dataTable } from '../../core/data-table';
 import { h, svg } from '../../core/dom';
 import { entityHref } from '../../core/entity-links';
 import { Communities, communityColour } from './community-colours';
-import { drawnDegrees, ExplorerGraph, GraphNode } from './graph-data';
+import { drawnDegrees, ExplorerGraph, GraphNode } from '../../../../domain/knowledge-graph/explorer-graph';
 
 export function nodeTable(graph: ExplorerGraph, communities: Communities, expanded: ReadonlySet<string>, onExpand: (id: string) => void): HTMLElement {
   const degrees = drawnDegrees(graph);

@@ -1,8 +1,8 @@
-// The graph explorer's data shaping (dashboard/src/views/graph/graph-data.ts): a /api/kg/graph answer
+// The graph explorer's data shaping (domain/knowledge-graph/explorer-graph.ts): a /api/kg/graph answer
 // read into nodes and edges, a node's neighbours merged in once each, cross-disease hops marked, hubs
 // picked by drawn neighbours. Expected values are worked out by hand from the small graphs below.
 import { expect } from 'chai';
-import { drawnDegrees, fromGraphAnswer, hubs, KgGraphAnswer, KgNeighboursAnswer, mergeNeighbours } from '../../dashboard/src/views/graph/graph-data';
+import { drawnDegrees, fromGraphAnswer, hubs, KgGraphAnswer, KgNeighboursAnswer, mergeNeighbours } from '../../domain/knowledge-graph/explorer-graph';
 
 const SLE = 'MONDO:0007915';
 const RA = 'MONDO:0008383';

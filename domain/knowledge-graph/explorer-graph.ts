@@ -1,7 +1,7 @@
-// The explorer's graph as plain data: read from GET /api/kg/graph (a disease's bounded neighbourhood,
-// edges in their stored direction), grown by a node's neighbours from GET /api/kg/neighbors, each edge
-// marked when it touches a disease other than the page's (a cross-disease hop). No DOM here: the unit
-// tests exercise it directly.
+// The dashboard graph explorer's graph as plain data (dashboard/src/views/graph): read from GET /api/kg/graph
+// (a disease's bounded neighbourhood, edges in their stored direction), grown by a node's neighbours from
+// GET /api/kg/neighbors, each edge marked when it touches a disease other than the page's (a cross-disease
+// hop). Here, not under dashboard/, because it has no DOM and the unit tests run it under Node.
 
 export interface KgGraphAnswer {
   disease: { id: string; label: string; type: string };
