@@ -14,6 +14,7 @@ export function registerRoutes(): void {
   route('analysis', 'Analysis', async (ctx) => (await import('./analysis/analysis-list.view')).analysisListView(ctx));
   route('analysis/run-all', 'Run all modules', async (ctx) => (await import('./analysis/run-all.view')).runAllView(ctx));
   route('analysis/:module', 'Analysis', async (ctx) => (await import('./analysis/analysis.view')).analysisView(ctx));
+  route('graph/:disease', 'Graph explorer', async (ctx) => (await import('./graph/graph-explorer.view')).graphExplorerView(ctx));
   route('entity/:id', 'Entity', async (ctx) => (await import('./entity/entity.view')).entityView(ctx));
   route('runs', 'Runs', async (ctx) => (await import('./runs/runs.view')).runsView(ctx));
   route('compare', 'Compare', async (ctx) => (await import('./compare/compare.view')).compareView(ctx));

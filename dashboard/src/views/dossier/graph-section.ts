@@ -6,6 +6,7 @@ import type { Core, ElementDefinition } from 'cytoscape';
 import { emptySection, h } from '../../core/dom';
 import { entityHref } from '../../core/entity-links';
 import { navigate } from '../../core/router';
+import { graphHref } from '../graph/graph-link';
 import type { GraphExplanation, Ranking } from './dossier-model';
 
 const MAX_DRAWN_PATHS = 15;
@@ -21,6 +22,7 @@ export function graphSection(explanations: GraphExplanation[], rankings: Ranking
   const canvas = h('div', { class: 'kg-graph', 'data-testid': 'kg-graph', role: 'img', 'aria-label': 'Knowledge-graph paths of the ranked candidates' });
   const section = h('section', { class: 'panel', id: 'dossier-graph', 'data-testid': 'graph-section' },
     h('h2', null, `Knowledge-graph paths (${found.length} found of ${explanations.length})`),
+    h('p', null, h('a', { href: graphHref(context.disease), 'data-testid': 'graph-explorer-link' }, 'Explore the disease\'s whole neighbourhood')),
     explanations.length === 0 ? emptySection() : [
       found.length > 0 ? [canvas, legend()] : null,
       h('ul', { class: 'path-list' }, explanations.map((e) => pathItem(e, labels.get(e.candidate_id) ?? e.candidate_id, context))),

@@ -9,6 +9,7 @@ import { h, replace } from '../../core/dom';
 import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import type { Dossier } from '../dossier/dossier-model';
+import { graphHref } from '../graph/graph-link';
 import { historyHref } from '../history/history-link';
 import { asyncSection } from './async-section';
 import { predictedTreatments } from './disease-modules';
@@ -48,7 +49,7 @@ export async function entityView({ params, query, outlet, signal }: ViewContext)
       entity.kind !== 'disease'
         ? h('p', null, h('a', { href: historyHref(entity.candidateId ?? `${entity.kind}:${entity.kind === 'drug' ? entity.label.toLowerCase() : entity.label}`, entity.kind), 'data-testid': 'entity-history-link' },
           'Its scores and your reviews across your runs'))
-        : null),
+        : entity.nodeId ? h('p', null, h('a', { href: graphHref(entity.nodeId), 'data-testid': 'entity-graph-link' }, 'Explore its knowledge-graph neighbourhood')) : null),
     asyncSection('entity-identity', 'Identity and mappings', () => identity(entity, node, signal), signal),
     dossier ? h('section', { class: 'panel', 'data-testid': 'entity-mentions' }, h('h2', null, 'In the dossier'), dossierMentions(dossier, entity.candidateId, entity.nodeId)) : null,
     moduleSections(entity, disease, signal),
