@@ -26,6 +26,7 @@ function pages(runId: string): { path: string; ready: string }[] {
     { path: 'analysis', ready: '[data-testid^="module-"]' },
     { path: 'analysis/pathway-enrichment', ready: '[data-testid="analysis-form"]' },
     { path: 'analysis/run-all', ready: '[data-testid="run-all-form"]' },
+    { path: 'graph/sle', ready: '[data-testid="graph-canvas"][data-ready="true"]' },
     { path: 'entity/disease%3Asle', ready: 'main h1' },
     { path: 'entity/drug%3Abelimumab?disease=sle', ready: 'main h1' },
   ];

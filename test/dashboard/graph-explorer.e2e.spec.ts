@@ -5,12 +5,10 @@
 // on a node adds exactly the new neighbours GET /api/kg/neighbors returned, a second tap opens its page;
 // the disease's entity page links to the explorer, which fits a phone.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { createScratchDatabase, ScratchDatabase } from '../biomed/support/biomed-env';
-import type { TestServer } from '../support/test-server';
-import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
-import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
+import type { Page } from 'playwright-core';
 import { accessibilityProblems } from './support/a11y';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useSeededDashboard } from './support/seeded-dashboard';
 
 interface GraphAnswer {
   disease: { id: string; label: string };
@@ -51,43 +49,17 @@ async function drawnCount(page: Page): Promise<number> {
 
 describe('Dashboard: graph explorer (issue 17 part 3, Chromium)', function () {
   this.timeout(120_000);
-  let scratch: ScratchDatabase;
-  let server: TestServer;
-  let browser: Browser;
-  let tab: DashboardPage | undefined;
+  const dashboard = useSeededDashboard();
 
-  before(async function () {
-    skipWithoutChromium(this);
-    scratch = await createScratchDatabase();
-    server = await startDashboardServer({ BIOMED_SEED: 'true' }, { databaseUrl: scratch.url });
-    browser = await launchBrowser();
-  });
-  afterEach(async function () {
-    if (tab) {
-      expect(tab.cspViolations, 'no CSP violation').to.deep.equal([]);
-      expect(tab.pageErrors, 'no console error').to.deep.equal([]);
-      await tab.context.close();
-      tab = undefined;
-    }
-  });
-  after(async function () {
-    await browser?.close();
-    await server?.close();
-    await scratch?.drop();
-  });
-
-  async function openExplorer(viewport?: typeof PHONE): Promise<Page> {
-    tab = await openDashboard(browser, server.baseUrl, viewport);
-    await tab.page.goto('/');
-    await signIn(tab.page, 'alice', ACCOUNTS.alice);
-    return tab.page;
+  async function openExplorer(viewport = DESKTOP): Promise<Page> {
+    return dashboard.signedInTab(viewport);
   }
 
   it('draws what the API returns, with a legend of the types present and Louvain communities of positive modularity', async function () {
     const page = await openExplorer();
     await page.goto('/#graph/sle');
     await page.locator('[data-testid="graph-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
-    const api = await (await fetch(`${server.baseUrl}/api/kg/graph?disease_id=sle&max_nodes=200&hops=2`)).json() as GraphAnswer;
+    const api = await (await fetch(`${dashboard.server.baseUrl}/api/kg/graph?disease_id=sle&max_nodes=200&hops=2`)).json() as GraphAnswer;
     const { nodes, edges } = api.elements;
     expect(nodes.length, 'the seed gives SLE a neighbourhood').to.be.greaterThan(10);
     expect(await drawnCount(page)).to.equal(nodes.length);
@@ -161,7 +133,7 @@ describe('Dashboard: graph explorer (issue 17 part 3, Chromium)', function () {
 
   it('is linked from the disease\'s entity page and fits a phone', async function () {
     const page = await openExplorer(PHONE);
-    const api = await (await fetch(`${server.baseUrl}/api/kg/graph?disease_id=sle&max_nodes=50&hops=1`)).json() as GraphAnswer;
+    const api = await (await fetch(`${dashboard.server.baseUrl}/api/kg/graph?disease_id=sle&max_nodes=50&hops=1`)).json() as GraphAnswer;
     await page.goto(`/#entity/${encodeURIComponent(api.disease.id)}`);
     await page.getByTestId('entity-graph-link').click();
     await page.locator('[data-testid="graph-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });

@@ -32,7 +32,7 @@ export function nodeTable(graph: ExplorerGraph, communities: Communities, expand
         label: 'Neighbours',
         cell: (n) => expanded.has(n.id)
           ? h('span', { class: 'muted small' }, 'added')
-          : h('button', { type: 'button', class: 'link', 'data-testid': 'expand-node', 'aria-label': `Add the neighbours of ${n.label}`, onclick: () => onExpand(n.id) }, 'Add neighbours'),
+          : h('button', { type: 'button', class: 'link', 'data-testid': 'expand-node', 'aria-label': `Add neighbours of ${n.label}`, onclick: () => onExpand(n.id) }, 'Add neighbours'),
       },
     ],
   });
