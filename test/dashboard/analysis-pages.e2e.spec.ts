@@ -36,7 +36,7 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
     });
   }
 
-  it('runs link prediction and shows each prediction with its SHAP bars, linked to the compound page', async function () {
+  it('runs link prediction and shows each prediction with its SHAP waterfall, linked to the compound page', async function () {
     const page = await dashboard.signedInTab();
     await page.goto('/#analysis/link-prediction');
     await page.getByTestId('param-top_n').fill('5');
@@ -45,10 +45,38 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
     await list.waitFor({ timeout: 60_000 });
     expect(await list.locator('li').count()).to.equal(5);
     await list.locator('summary').first().click();
-    expect(await list.getByTestId('contribution-chart').first().locator('rect').count()).to.be.greaterThan(0);
+    // The API's synchronous answer for the same parameters: the waterfall starts at its base value, every SHAP
+    // value drawn (8 largest + the rest as one step) adds up to the first prediction's log-odds (additivity).
+    const api = await (await fetch(`${dashboard.server.baseUrl}/api/ml/predict?disease_id=sle&top_n=5`)).json() as { model: { base_value: number }; predictions: { log_odds: number; shap: Record<string, number> }[] };
+    const waterfall = list.getByTestId('shap-waterfall').first();
+    expect(Number(await waterfall.getByTestId('waterfall-base').getAttribute('data-value'))).to.be.closeTo(api.model.base_value, 1e-4);
+    const steps = await waterfall.getByTestId('waterfall-step').evaluateAll((g) => g.map((x) => Number(x.getAttribute('data-value'))));
+    expect(steps.length).to.equal(Math.min(Object.keys(api.predictions[0]!.shap).length, 9));
+    expect(api.model.base_value + steps.reduce((a, b) => a + b, 0)).to.be.closeTo(api.predictions[0]!.log_odds, 1e-3);
+    expect(Number(await waterfall.getByTestId('waterfall-end').getAttribute('data-value'))).to.be.closeTo(api.predictions[0]!.log_odds, 1e-4);
     expect(await list.locator('a').first().getAttribute('href')).to.match(/^#entity\/DRUGBANK%3ADB\d{5}/);
     expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'analysis-link-prediction-desktop');
+  });
+
+  it('runs repurposing and draws each candidate\'s network proximity z as the API computes it', async function () {
+    const page = await dashboard.signedInTab();
+    await page.goto('/#analysis/repurpose');
+    await page.getByTestId('analysis-form').waitFor();
+    await page.getByTestId('param-top_n').fill('10');
+    await page.getByTestId('param-permutations').fill('200');
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('proximity-chart').waitFor({ timeout: 90_000 });
+    const api = await (await fetch(`${dashboard.server.baseUrl}/api/repurpose/candidates?disease_id=sle&top_n=10&permutations=200`)).json() as { candidates: { compound: { id: string }; z: number | null }[] };
+    const drawn = await page.getByTestId('proximity-row').evaluateAll((g) => g.map((x) => [x.getAttribute('data-compound'), x.getAttribute('data-value')]));
+    expect(drawn.map(([id]) => id)).to.deep.equal(api.candidates.map((c) => c.compound.id));
+    drawn.forEach(([, z], i) => {
+      const expected = api.candidates[i]!.z;
+      if (expected === null) expect(z).to.equal(null);
+      else expect(Number(z)).to.be.closeTo(expected, 1e-4);
+    });
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'analysis-repurpose-desktop');
   });
 
   it('has an accessibility checker that does find problems (so its empty lists mean something)', async function () {

@@ -1,7 +1,8 @@
 // A module result: its method, disease, parameters and snapshots, a picture where the result has one
-// (pathway enrichment: −log10 FDR bars; link prediction: SHAP bars per compound; drug safety: a FAERS forest plot per drug; expression:
-// genes × tissues heatmap; cross-disease: Jaccard heatmap), the result as JSON to read, and the exports (the result as a
-// JSON file; the job's JSON at its API address).
+// (pathway enrichment: −log10 FDR bars; repurposing: network proximity z dots; link prediction: a SHAP
+// waterfall per compound; drug safety: a FAERS forest plot per drug; expression: genes × tissues heatmap;
+// cross-disease: Jaccard heatmap), the result as JSON to read, and the exports (the result as a JSON file;
+// the job's JSON at its API address).
 import { saveBlob } from '../../core/api';
 import { formatScore, h } from '../../core/dom';
 import { contributionBars } from '../entity/drug-modules';
@@ -10,16 +11,19 @@ import { enrichmentChart, type EnrichedPathway } from './enrichment-chart';
 import { crossDiseaseHeatmap, type ComparedDisease, type OverlapPair } from './cross-disease-heatmap';
 import { expressionHeatmap, type ExpressionGene, type ExpressionTissue } from './expression-heatmap';
 import { faersForestPlot, type FaersEvent } from './faers-forest-plot';
+import { proximityChart, type ProximityCandidate } from './proximity-chart';
+import { shapWaterfall } from './shap-waterfall-chart';
 
 interface Prediction {
-  rank: number; compound: { curie: string; label: string }; probability: number; known: string | null;
+  rank: number; compound: { curie: string; label: string }; probability: number; log_odds?: number; known: string | null;
+  shap?: Record<string, number> | null;
   top_features: { feature: string; kind: string; value: number; contribution: number }[];
 }
 
 interface Envelope {
   module?: string; method?: string; disease?: { curie: string; label: string } | null; parameters?: Record<string, unknown>;
   snapshots?: { snapshot_id: string; resource: string }[]; disclaimer?: string; pathways?: EnrichedPathway[];
-  predictions?: Prediction[]; drugs?: { name: string; faers: { events: FaersEvent[] } | null }[];
+  predictions?: Prediction[]; model?: { base_value?: number }; candidates?: ProximityCandidate[]; drugs?: { name: string; faers: { events: FaersEvent[] } | null }[];
   tissues?: ExpressionTissue[]; genes?: ExpressionGene[]; compared?: ComparedDisease[]; pairs?: OverlapPair[];
 }
 
@@ -45,7 +49,8 @@ function picture(moduleId: string, r: Envelope): HTMLElement | null {
     const maxFdr = typeof r.parameters?.max_fdr === 'number' ? r.parameters.max_fdr : 0.05;
     return enrichmentChart(r.pathways, maxFdr);
   }
-  if (moduleId === 'link-prediction' && Array.isArray(r.predictions)) return predictionsPicture(r.predictions, r.disease?.curie);
+  if (moduleId === 'repurpose' && Array.isArray(r.candidates)) return proximityChart(r.candidates);
+  if (moduleId === 'link-prediction' && Array.isArray(r.predictions)) return predictionsPicture(r.predictions, r.model?.base_value, r.disease?.curie);
   if (moduleId === 'drug-safety' && Array.isArray(r.drugs)) {
     const withFaers = r.drugs.filter((d) => d.faers && d.faers.events.length > 0);
     return withFaers.length === 0 ? null : h('div', null, withFaers.map((d) => faersForestPlot(d.name, d.faers!.events)));
@@ -55,13 +60,16 @@ function picture(moduleId: string, r: Envelope): HTMLElement | null {
   return null;
 }
 
-/** Each predicted compound with its probability, and (opened) the features that pushed it, as SHAP bars. */
-function predictionsPicture(predictions: Prediction[], disease: string | undefined): HTMLElement {
+/**
+ * Each predicted compound with its probability, and (opened) what pushed it: its SHAP waterfall from the
+ * model's base value, or (a result computed with no_shap) the top features' contributions as bars.
+ */
+function predictionsPicture(predictions: Prediction[], base: number | undefined, disease: string | undefined): HTMLElement {
   return h('ol', { class: 'prediction-list', 'data-testid': 'prediction-list' }, predictions.slice(0, 25).map((p) => h('li', null,
     // The link sits beside the summary, not in it: a link nested in the disclosure's control is one
     // control inside another for a screen reader (axe: nested-interactive).
     h('a', { href: entityHref(p.compound.curie, { disease }) }, p.compound.label),
     h('details', null,
       h('summary', null, `${formatScore(p.probability * 100, 1)} %`, p.known ? h('span', { class: 'tag' }, `known: ${p.known}`) : null, ' — why'),
-      contributionBars(p.top_features)))));
+      p.shap && base !== undefined && p.log_odds !== undefined ? shapWaterfall(base, p.shap, p.log_odds) : contributionBars(p.top_features)))));
 }
