@@ -5,8 +5,9 @@
 // Atlas rows, and the Disease Ontology terms (with ancestors) and MONDO exact mappings of the seed diseases.
 // Rows are copied unchanged and in file order (only filtered), so the slice reads like the original and
 // every run writes byte-identical files. The one exception is the surfaceome workbook (.xlsx): its rows are
-// read with the importer's own parser and written as tab-separated text (surfaceomeSlice below). It then pins the slice's SHA-256s (form "seed") in
-// fixtures/biomed/pinned-checksums.json. Run: npm run seed:derive [-- <shared/data dir>]
+// read with the importer's own parser and written as tab-separated text (surfaceomeSlice below). It then
+// pins the slice's SHA-256s (form "seed") in fixtures/biomed/pinned-checksums.json.
+// Run: npm run seed:derive [-- <shared/data dir>]
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -49,7 +49,7 @@ describe('Biomed store seed on a fresh machine (npm start)', function () {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a fresh store: lupus is found, SLE and RA resolve and compare, the reports say seed: true, and a second start imports nothing', async function () {
+  it('seeds a fresh store: lupus is found, SLE and RA resolve and compare, CAR-T and biomarkers answer, the reports say seed: true, and a second start imports nothing', async function () {
     let service = await startService(['--generate-api-key-if-unset', '--create-local-account-if-none'], freshEnv(dataDir), 60_000);
     let seeded: Json[];
     try {
