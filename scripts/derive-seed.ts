@@ -1,16 +1,19 @@
 // Derives the embedded default's seed slice (fixtures/seed/) from the real public files of ../shared/data:
 // the curated diseases below, their PharmacotherapyDB indications, those drugs (DrugBank names, DrugCentral
 // targets, BindingDB affinities, SIDER side effects), the diseases' GWAS Catalog genes, the genes' NCBI Gene
-// records, interactions among the seed genes, their Reactome pathways and Bgee expression, and the Disease
-// Ontology terms (with ancestors) and MONDO exact mappings of the seed diseases.
+// records, interactions among the seed genes, their Reactome pathways, Bgee expression and Cancer Surfaceome
+// Atlas rows, and the Disease Ontology terms (with ancestors) and MONDO exact mappings of the seed diseases.
 // Rows are copied unchanged and in file order (only filtered), so the slice reads like the original and
-// every run writes byte-identical files. It then pins the slice's SHA-256s (form "seed") in
-// fixtures/biomed/pinned-checksums.json. Run: npm run seed:derive [-- <shared/data dir>]
+// every run writes byte-identical files. The one exception is the surfaceome workbook (.xlsx): its rows are
+// read with the importer's own parser and written as tab-separated text (surfaceomeSlice below). It then
+// pins the slice's SHA-256s (form "seed") in fixtures/biomed/pinned-checksums.json.
+// Run: npm run seed:derive [-- <shared/data dir>]
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { distinctiveSynonym } from '../domain/workspace/entity-linking/terms';
+import { parseSurfaceomeWorkbook, SurfaceomeRow, SurfaceomeSheet } from '../infra/biomed/parsers/surfaceome';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SHARED = path.resolve(process.argv[2] ?? process.env.SHARED_DATA_DIR ?? path.join(ROOT, '..', 'shared', 'data'));
@@ -84,7 +87,51 @@ function filterTsv(lines: string[], keep: (cells: string[], col: (name: string) 
   return [lines[0]!, ...lines.slice(1).filter((l) => keep(l.split('\t'), col))];
 }
 
-function main(): void {
+/** The workbook's source, as fixtures/seed/README.md and the shared data README name it. */
+const SURFACEOME_WORKBOOK = 'surfaceome/TCSA-Figure1_GESPscore.xlsx';
+const SURFACEOME_ORIGIN = [
+  '# The Cancer Surfaceome Atlas (TCSA), Figure 1 GESP score workbook: fcgportal/TCSA Figure1_GESPscore.xlsx @ 57978cf (2021-09-06),',
+  '# sheet GESP score; Hu, Yuan et al., Nature Cancer 2021, doi:10.1038/s43018-021-00282-w.',
+  '# Licence: published supplementary data; cite Hu, Yuan et al., Nature Cancer 2021.',
+  '# Seed slice written by scripts/derive-seed.ts: the workbook rows of the seed genes (Ensembl id in their NCBI Gene record),',
+  '# in workbook order, with the workbook\'s column names; the Functional annotation column is left out. An empty resource cell:',
+  '# that resource does not list the gene.',
+];
+
+/** A number cell as text that reads back as the same number (the TSV reader takes plain decimals only). */
+function numberText(n: number): string {
+  const text = String(n);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new Error(`${SURFACEOME_WORKBOOK}: ${text} has no plain decimal form`);
+  return text;
+}
+
+/** A text cell, refused if it holds what TSV cannot carry unquoted. */
+function textCell(text: string): string {
+  if (/[\t\r\n"]/.test(text)) throw new Error(`${SURFACEOME_WORKBOOK}: cell '${text}' holds a tab, line end or quote`);
+  return text;
+}
+
+/**
+ * The surfaceome rows of the seed genes, read with the importer's workbook parser (exceljs) and written as
+ * TSV: comment lines naming the source and licence, the header, one row per gene. The rows are the workbook
+ * rows whose Ensembl id is an `Ensembl:` dbXref of a seed gene's NCBI Gene record.
+ */
+async function surfaceomeSlice(ensemblIds: ReadonlySet<string>): Promise<{ lines: string[]; genes: number }> {
+  let sheet: SurfaceomeSheet | null = null;
+  const rows: SurfaceomeRow[] = [];
+  const skipped: string[] = [];
+  for await (const row of parseSurfaceomeWorkbook(path.join(SHARED, SURFACEOME_WORKBOOK), (line, reason) => skipped.push(`row ${line}: ${reason}`), (s) => { sheet = s; })) {
+    if (ensemblIds.has(row.ensemblId)) rows.push(row);
+  }
+  if (skipped.length > 0) throw new Error(`${SURFACEOME_WORKBOOK}: rows the parser skips: ${skipped.join('; ')}`);
+  const resources = (sheet as SurfaceomeSheet | null)?.resources ?? [];
+  const header = ['Ensembl ID', 'Gene Name', 'Genomic location', 'Core Score', ...resources.map((r) => r.header)];
+  const lines = rows.map((r) => [r.ensemblId, textCell(r.symbol), textCell(r.genomicLocation ?? ''), numberText(r.gespScore),
+    ...resources.map((c) => { const v = r.evidence[c.resource]; return v === null || v === undefined ? '' : numberText(v); })].join('\t'));
+  return { lines: [...SURFACEOME_ORIGIN, header.join('\t'), ...lines], genes: rows.length };
+}
+
+async function main(): Promise<void> {
   const seedDoids = new Set(Object.keys(SEED_DISEASES));
 
   // Indications, and the seed drugs: every drug of those rows (DM, SYM and NOT alike).
@@ -113,10 +160,14 @@ function main(): void {
   const geneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && linkerGenes(geneInfo, genes).has(l.split('\t')[1]!)));
   const hgnc = new Set<string>();
   const symbols = new Set<string>();
+  const ensembl = new Set<string>();
   for (const l of seedGeneRows.slice(1)) {
     const c = l.split('\t');
     symbols.add(c[2]!);
-    for (const x of c[5]!.split('|')) if (x.startsWith('HGNC:HGNC:')) hgnc.add(x.slice('HGNC:'.length));
+    for (const x of c[5]!.split('|')) {
+      if (x.startsWith('HGNC:HGNC:')) hgnc.add(x.slice('HGNC:'.length));
+      if (x.startsWith('Ensembl:')) ensembl.add(x.slice('Ensembl:'.length));
+    }
   }
 
   // Interactions among seed genes only.
@@ -152,6 +203,9 @@ function main(): void {
   // Bgee expression rows of the seed genes (every anatomy column).
   const present = read('bgee/present-in-adult.tsv.gz').filter((l, i) => i === 0 || genes.has(l.split('\t')[0]!));
   const diffex = read('bgee/diffex.tsv.gz').filter((l, i) => i === 0 || genes.has(l.split('\t')[0]!));
+
+  // Cancer Surfaceome Atlas rows of the seed genes, by the Ensembl ids of their NCBI Gene records.
+  const surfaceome = await surfaceomeSlice(ensembl);
 
   // Disease Ontology: the header, every [Typedef], and the [Term]s of the seed diseases and their ancestors.
   const obo = read('disease-ontology/HumanDO.obo');
@@ -198,6 +252,8 @@ function main(): void {
   write('sider', 'sider4/meddra_freq.seed.tsv.gz', siderFreq, 'SIDER 4.1 side-effect frequencies of those compounds');
   write('bgee', 'bgee/present-in-adult.seed.tsv.gz', present, 'Bgee adult expression presence of the seed genes');
   write('bgee', 'bgee/diffex.seed.tsv.gz', diffex, 'Bgee differential expression of the seed genes');
+  write('surfaceome', 'surfaceome/TCSA-Figure1_GESPscore.seed.tsv', surfaceome.lines,
+    `The Cancer Surfaceome Atlas GESP score rows of the ${surfaceome.genes} seed genes it lists, as TSV (published supplementary data; cite Hu, Yuan et al., Nature Cancer 2021)`);
   if (!process.env.SEED_OUT_DIR) pin();
   for (const w of written) console.log(`${w.resource}: ${w.rel}: ${w.description}`);
 }
@@ -251,4 +307,7 @@ function pin(): void {
   fs.writeFileSync(PINNED, JSON.stringify(pinned, null, 2) + '\n');
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

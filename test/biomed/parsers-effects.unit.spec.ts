@@ -11,6 +11,7 @@ import { parseExpressionMatrix, parseMatrixHeader } from '../../infra/biomed/par
 import { ParseError } from '../../infra/biomed/parsers/line-reader';
 import { parsePubchemMapping, parseSiderFrequencies, parseSiderSideEffects, stitchToPubchem } from '../../infra/biomed/parsers/sider';
 import { parseSurfaceomeWorkbook, SurfaceomeSheet } from '../../infra/biomed/parsers/surfaceome';
+import { parseSurfaceomeTsv } from '../../infra/biomed/parsers/surfaceome-tsv';
 
 async function collect<T>(batches: AsyncGenerator<T[]>): Promise<T[]> {
   const out: T[] = [];
@@ -183,6 +184,37 @@ describe('biomed: sider, bgee and surfaceome parsers', () => {
       const e4 = await failure(async () => { for await (const _ of parseSurfaceomeWorkbook(text, () => undefined)) { /* none */ } });
       expect(e4).to.be.instanceOf(ParseError);
       expect((e4 as Error).message).to.contain('not-a-workbook.xlsx').and.contain('not a readable .xlsx workbook');
+    });
+
+    it('reads the TSV form (the seed slice\'s): comment lines, then the header and gene lines, as the workbook rows', async () => {
+      const file = write('gesp.tsv', [
+        '# a comment naming the source',
+        'Ensembl ID\tGene Name\tGenomic location\tCore Score\tCSPA*3\tHPA*2\tUniProt*1',
+        'ENSG00000146648\tEGFR\tchr7:55019021-55256620:+\t6\t3\t2\t1',
+        'ENSG00000177455\tCD19\t\t4\t3\t\t1',
+        'ENSG0000017745\tBAD1\t\t4\t3\t\t1', // Ensembl id too short
+        'ENSG00000156738\tMS4A1\t\thigh\t3\t\t1', // score not a number
+        '',
+        'ENSG00000198877\tOR5D13\t\t1\t\t\t1',
+      ].join('\n') + '\n');
+      const skipped: number[] = [];
+      let sheet: SurfaceomeSheet | null = null;
+      const rows = [];
+      for await (const row of parseSurfaceomeTsv(file, (line) => skipped.push(line), (s) => { sheet = s; })) rows.push(row);
+      expect(sheet).to.deep.equal({ sheet: null, headerRow: 2, resources: [{ header: 'CSPA*3', resource: 'CSPA', weight: 3 }, { header: 'HPA*2', resource: 'HPA', weight: 2 }, { header: 'UniProt*1', resource: 'UniProt', weight: 1 }] });
+      expect(rows).to.deep.equal([
+        { line: 3, ensemblId: 'ENSG00000146648', symbol: 'EGFR', genomicLocation: 'chr7:55019021-55256620:+', gespScore: 6, evidence: { CSPA: 3, HPA: 2, UniProt: 1 } },
+        { line: 4, ensemblId: 'ENSG00000177455', symbol: 'CD19', genomicLocation: null, gespScore: 4, evidence: { CSPA: 3, HPA: null, UniProt: 1 } },
+        { line: 8, ensemblId: 'ENSG00000198877', symbol: 'OR5D13', genomicLocation: null, gespScore: 1, evidence: { CSPA: null, HPA: null, UniProt: 1 } },
+      ]);
+      expect(skipped).to.deep.equal([5, 6]);
+      const noHeader = write('no-header.tsv', '# only a comment\nGene Name\tCore Score\nEGFR\t6\n');
+      const e1 = await failure(async () => { for await (const _ of parseSurfaceomeTsv(noHeader, () => undefined)) { /* none */ } });
+      expect(e1).to.be.instanceOf(ParseError);
+      expect((e1 as Error).message).to.contain('no-header.tsv line 2').and.contain('Ensembl ID');
+      const empty = write('empty.tsv', '# nothing but a comment\n');
+      const e2 = await failure(async () => { for await (const _ of parseSurfaceomeTsv(empty, () => undefined)) { /* none */ } });
+      expect((e2 as Error).message).to.contain('no header line');
     });
   });
 });

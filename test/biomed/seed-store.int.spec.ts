@@ -27,7 +27,7 @@ describe('biomed: seeding a fresh store', function () {
     expect(first.kind).to.equal('seeded');
     if (first.kind !== 'seeded') return;
     expect(first.imports.map((i) => [i.resource, i.outcome])).to.deep.equal([
-      'mondo', 'hp', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome', 'sider', 'bgee',
+      'mondo', 'hp', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome', 'sider', 'bgee', 'surfaceome',
     ].map((resource) => [resource, 'imported']));
     for (const { snapshot_id: id } of first.imports) {
       const snapshot = await snapshotQueries(env.runtime.db.knex).get(id!);
@@ -69,6 +69,14 @@ describe('biomed: seeding a fresh store', function () {
     const serious = await seriousSideEffects(env.runtime.db.knex);
     expect([...serious.keys()].sort()).to.deep.equal([...expectedDme.keys()].sort());
     for (const [compound, { effects }] of serious) expect(effects.map((e) => e.name).sort(), compound).to.deep.equal([...expectedDme.get(compound)!].sort());
+    // The surfaceome slice: one claim per gene line of the TSV (counted here from the file), its genes on NCBIGene.
+    const surfaceTsv = fs.readFileSync(path.join(findProjectRoot(), 'fixtures/seed/surfaceome/TCSA-Figure1_GESPscore.seed.tsv'), 'utf8')
+      .split('\n').filter((l) => l !== '' && !l.startsWith('#')).slice(1);
+    const surfaceome = await snapshotQueries(env.runtime.db.knex).get(first.imports.find((i) => i.resource === 'surfaceome')!.snapshot_id!);
+    const surfaceCounts = (surfaceome!.report as { counts: Record<string, number> }).counts;
+    expect(surfaceCounts.rows).to.equal(surfaceTsv.length);
+    expect(surfaceCounts.claims_on_ncbigene! + surfaceCounts.claims_on_ensembl!).to.equal(surfaceTsv.length);
+    expect(surfaceCounts.claims_on_ncbigene).to.be.greaterThan(surfaceTsv.length * 0.9);
     const footprint = await storeFootprint(env);
     expect(await seedBiomedStore(env.deps)).to.deep.equal({ kind: 'skipped', reason: 'the store already has an active snapshot' });
     expect(await storeFootprint(env)).to.deep.equal(footprint);

@@ -1,6 +1,6 @@
 // A fresh machine's `npm start` (embedded PGlite, no environment): the biomedical store is seeded from the
-// bundled, pinned seed snapshots, so SLE and RA resolve, compare and appear in search; a second start
-// imports nothing; BIOMED_SEED=false leaves the store empty.
+// bundled, pinned seed snapshots, so SLE and RA resolve, compare and appear in search, and the CAR-T and
+// biomarker analyses answer on SLE; a second start imports nothing; BIOMED_SEED=false leaves the store empty.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +49,7 @@ describe('Biomed store seed on a fresh machine (npm start)', function () {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a fresh store: lupus is found, SLE and RA resolve and compare, the reports say seed: true, and a second start imports nothing', async function () {
+  it('seeds a fresh store: lupus is found, SLE and RA resolve and compare, CAR-T and biomarkers answer, the reports say seed: true, and a second start imports nothing', async function () {
     let service = await startService(['--generate-api-key-if-unset', '--create-local-account-if-none'], freshEnv(dataDir), 60_000);
     let seeded: Json[];
     try {
@@ -68,13 +68,20 @@ describe('Biomed store seed on a fresh machine (npm start)', function () {
 
       seeded = (await getJson(service, '/api/v1/snapshots')).body.snapshots;
       expect(seeded.map((s) => s.resource).sort()).to.deep.equal([
-        'bgee', 'bindingdb', 'disease_ontology', 'drugbank', 'drugcentral', 'gwas_catalog', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome', 'sider',
+        'bgee', 'bindingdb', 'disease_ontology', 'drugbank', 'drugcentral', 'gwas_catalog', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome', 'sider', 'surfaceome',
       ]);
       // The knowledge graph of the seed: real indications, targets and GWAS genes, not the hand-written fixtures.
       const kg = await getJson(service, '/api/kg/stats?disease_id=sle');
       expect(kg.status).to.equal(200);
       for (const type of ['TREATS', 'TARGETS', 'ASSOCIATES', 'INTERACTS_WITH', 'PARTICIPATES_IN', 'CAUSES', 'EXPRESSED_IN']) expect(kg.body.edge_types[type], type).to.be.greaterThan(0);
       expect(kg.body.disease.node).to.deep.equal({ id: SLE, label: 'systemic lupus erythematosus', type: 'Disease' });
+      // The seed carries a surfaceome slice: CAR-T and biomarker discovery answer with candidates out of the box.
+      for (const [url, list] of [['/api/cart/suitability?disease=sle', 'antigens'], ['/api/biomarker/discover?disease_id=sle', 'biomarkers']] as const) {
+        const response = await fetch(`${service.baseUrl}${url}`, { headers: { 'X-API-Key': key } });
+        const body = (await response.json()) as Json;
+        expect(response.status, `${url}: ${JSON.stringify(body).slice(0, 300)}`).to.equal(200);
+        expect(body[list], url).to.have.length.greaterThan(0);
+      }
       for (const snapshot of seeded) {
         expect(snapshot).to.include({ status: 'completed', active: true, forced: false });
         const { body } = await getJson(service, `/api/v1/snapshots/${snapshot.snapshot_id}/report`);

@@ -1,6 +1,8 @@
 // surfaceome: The Cancer Surfaceome Atlas (Hu et al., Nature Cancer 2021, doi:10.1038/s43018-021-00282-w),
 // Figure 1's GESP score workbook (fcgportal/TCSA Figure1_GESPscore.xlsx): genes encoding surface proteins
 // (GESPs) with a score combining nine surfaceome resources. Published supplementary data: cite the paper.
+// The table is the workbook itself or its tab-separated form (the seed slice fixtures/seed/surfaceome/,
+// written from the workbook by scripts/derive-seed.ts); both give the same rows.
 // Optionally NCBI Gene's Homo_sapiens.gene_info[.gz] in the same command to put the genes on NCBIGene.
 // - One claim per workbook gene row: subject the gene, HAS_SURFACE_EVIDENCE, object
 //   `SURFACEOME:cell_surface`, supports. The object is not an ontology term: it stands for "the atlas
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { ImportRefusedError } from '../artifacts';
 import { parseGeneInfo } from '../parsers/gene-info';
 import { parseSurfaceomeWorkbook, SurfaceomeSheet } from '../parsers/surfaceome';
+import { parseSurfaceomeTsv } from '../parsers/surfaceome-tsv';
 import { BulkInserter } from '../store/bulk-insert';
 import { SnapshotWriters } from '../store/snapshot-writers';
 import { T } from '../store/tables';
@@ -48,11 +51,13 @@ async function ensemblIndex(file: string): Promise<{ byEnsembl: Map<string, stri
   return { byEnsembl, rows };
 }
 
+const isTsv = (file: string) => /\.tsv$/i.test(file);
+
 function classify(paths: readonly string[]) {
-  const workbook = paths.filter((p) => /\.xlsx$/i.test(p));
+  const workbook = paths.filter((p) => /\.xlsx$/i.test(p) || isTsv(p));
   const geneInfo = paths.filter((p) => /gene_info(\.gz)?$/i.test(p));
   if (workbook.length !== 1 || geneInfo.length > 1 || workbook.length + geneInfo.length !== paths.length) {
-    throw new ImportRefusedError('bad_input', 'surfaceome takes the TCSA GESP score workbook (.xlsx) and optionally one NCBI Gene gene_info file (Homo_sapiens.gene_info.gz) to map Ensembl -> NCBIGene');
+    throw new ImportRefusedError('bad_input', 'surfaceome takes the TCSA GESP score workbook (.xlsx, or its .tsv form as the seed slice has it) and optionally one NCBI Gene gene_info file (Homo_sapiens.gene_info.gz) to map Ensembl -> NCBIGene');
   }
   return [{ path: workbook[0]!, role: 'annotations' as const }, ...geneInfo.map((p) => ({ path: p, role: 'mappings' as const }))];
 }
@@ -75,7 +80,8 @@ export const surfaceomeImporter: ResourceImporter = {
     let sheet: SurfaceomeSheet | null = null;
     let weights: Record<string, number> = {};
     const unmapped: string[] = [];
-    for await (const row of parseSurfaceomeWorkbook(workbookPath, skips.handler, (s) => { sheet = s; weights = Object.fromEntries(s.resources.map((r) => [r.resource, r.weight])); })) {
+    const parse = isTsv(workbookPath) ? parseSurfaceomeTsv : parseSurfaceomeWorkbook;
+    for await (const row of parse(workbookPath, skips.handler, (s) => { sheet = s; weights = Object.fromEntries(s.resources.map((r) => [r.resource, r.weight])); })) {
       counts.rows++;
       if (seen.has(row.ensemblId)) counts.repeated_ensembl_ids++;
       seen.add(row.ensemblId);

@@ -2,9 +2,8 @@
 // with exceljs' streaming WorkbookReader (rows as the sheet XML is inflated; shared strings cached, styles
 // ignored). One sheet "GESP score": a group row ("Gene Information" | "GESP score"), then the header row
 //   Ensembl ID | Gene Name | Functional annotation | Genomic location | Core Score | CSPA*3 | HPA*2 | …
-// and one gene per row. "Core Score" is the GESP score: the sum of the resource columns after it, each
-// header `<resource>*<weight>` and each cell the weight when that resource lists the gene surface-located,
-// empty when it does not.
+// and one gene per row. The columns (the GESP score and the weighted resource columns) are read by
+// surfaceome-columns.ts, which the TSV reader of the seed slice (surfaceome-tsv.ts) shares.
 // - The header row is found by its "Ensembl ID" cell among the first rows; without one, or without a
 //   "Core Score" column or resource columns, a ParseError says what is missing.
 // - A data row with an Ensembl id that is not ENSG…, no symbol, a non-numeric score or resource cell is
@@ -12,23 +11,10 @@
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ParseError, SkipHandler } from './line-reader';
+import { Columns, dataRow, headerColumns, SurfaceomeRow, SurfaceomeSheet } from './surfaceome-columns';
 
-export interface SurfaceomeResourceColumn { header: string; resource: string; weight: number }
+export type { SurfaceomeResourceColumn, SurfaceomeRow, SurfaceomeSheet } from './surfaceome-columns';
 
-export interface SurfaceomeRow {
-  /** Worksheet row number (1-based, as Excel shows it). */
-  line: number;
-  ensemblId: string;
-  symbol: string;
-  genomicLocation: string | null;
-  gespScore: number;
-  /** Per resource column (name before '*'): the cell's number, null when empty. */
-  evidence: Record<string, number | null>;
-}
-
-export interface SurfaceomeSheet { sheet: string; headerRow: number; resources: SurfaceomeResourceColumn[] }
-
-const ENSEMBL = /^ENSG\d{11}$/;
 const HEADER_SEARCH_ROWS = 10;
 
 /** A cell's value as text or number (rich text joined, formulas by their cached result). */
@@ -42,46 +28,6 @@ function cellValue(value: ExcelJS.CellValue): string | number | null {
   if (typeof value === 'object' && 'result' in value) return cellValue(value.result as ExcelJS.CellValue);
   if (typeof value === 'object' && 'text' in value) return String(value.text).trim() || null;
   return String(value);
-}
-
-const asNumber = (v: string | number | null): number | null => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : null);
-
-interface Columns { ensembl: number; symbol: number; location: number | null; score: number; resources: (SurfaceomeResourceColumn & { column: number })[] }
-
-function headerColumns(file: string, rowNumber: number, cells: (string | number | null)[]): Columns {
-  const at = (name: string) => cells.findIndex((c) => typeof c === 'string' && c.toLowerCase() === name.toLowerCase());
-  const ensembl = at('Ensembl ID');
-  const symbol = at('Gene Name');
-  const score = at('Core Score');
-  if (symbol < 0) throw new ParseError(file, rowNumber, 'header row lacks a "Gene Name" column');
-  if (score < 0) throw new ParseError(file, rowNumber, 'header row lacks the "Core Score" (GESP score) column');
-  const resources: Columns['resources'] = [];
-  for (let i = score + 1; i < cells.length; i++) {
-    const match = typeof cells[i] === 'string' ? /^(.+)\*(\d+)$/.exec(cells[i] as string) : null;
-    if (!match) { if (cells[i] !== null) throw new ParseError(file, rowNumber, `column ${i} header '${cells[i]}' is not "<resource>*<weight>"`); continue; }
-    resources.push({ header: cells[i] as string, resource: match[1]!.trim(), weight: Number(match[2]), column: i });
-  }
-  if (resources.length === 0) throw new ParseError(file, rowNumber, 'no "<resource>*<weight>" columns after "Core Score"');
-  const location = at('Genomic location');
-  return { ensembl, symbol, location: location < 0 ? null : location, score, resources };
-}
-
-function dataRow(columns: Columns, rowNumber: number, cells: (string | number | null)[], onSkip: SkipHandler): SurfaceomeRow | null {
-  const ensemblId = cells[columns.ensembl];
-  const symbol = cells[columns.symbol];
-  if (typeof ensemblId !== 'string' || !ENSEMBL.test(ensemblId)) { onSkip(rowNumber, `Ensembl ID '${ensemblId ?? ''}' is not ENSG + 11 digits`); return null; }
-  if (symbol === null || symbol === undefined) { onSkip(rowNumber, 'no Gene Name'); return null; }
-  const gespScore = asNumber(cells[columns.score] ?? null);
-  if (gespScore === null) { onSkip(rowNumber, `Core Score '${cells[columns.score] ?? ''}' is not a number`); return null; }
-  const evidence: Record<string, number | null> = {};
-  for (const r of columns.resources) {
-    const raw = cells[r.column] ?? null;
-    const n = asNumber(raw);
-    if (raw !== null && n === null) { onSkip(rowNumber, `${r.header} cell '${raw}' is not a number`); return null; }
-    evidence[r.resource] = n;
-  }
-  const location = columns.location === null ? null : cells[columns.location] ?? null;
-  return { line: rowNumber, ensemblId, symbol: String(symbol), genomicLocation: location === null ? null : String(location), gespScore, evidence };
 }
 
 /**

@@ -1,6 +1,7 @@
-// CAR-T suitability and biomarker discovery through a real server on the seed slice (GWAS Catalog, NCBI
-// Gene, interactome, Bgee) plus a surfaceome workbook WRITTEN HERE (test values, not the atlas's: the seed
-// has no surfaceome). First without the workbook: 409 for both. Then every candidate, factor value, rank and
+// CAR-T suitability and biomarker discovery through a real server on a store built here from the seed slice
+// (GWAS Catalog, NCBI Gene, interactome, Bgee) WITHOUT the seed's surfaceome slice, plus a surfaceome
+// workbook WRITTEN HERE (test values, not the atlas's, so every rank can be worked out). First without any
+// surfaceome snapshot: 409 for both (the seed server's 200s are in test/api/ops/run-all-seed.int.spec.ts). Then every candidate, factor value, rank and
 // rank product is recomputed in the spec from the seed files and the workbook (fractional ranks and the
 // geometric mean written out here), with 404 / 422, the jobs and the HTML reports.
 import fs from 'node:fs';

@@ -1,7 +1,10 @@
-// run-all on the seed slice through a real server: the default module set completes on sle, each with an
-// HTML report that carries the disclaimer; skip_ml, parallel limits and the FAILURE case.
+// run-all on the seed slice through a real server: the default module set completes on sle (the seed's
+// surfaceome slice included, so CAR-T and biomarker discovery answer too), each with an HTML report that
+// carries the disclaimer; skip_ml, parallel limits and the FAILURE case.
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
+import { findProjectRoot } from '../../../infra/sources/source-runner';
 import { eventually } from '../../support/databases';
 import { startTestServer, TestServer } from '../../support/test-server';
 import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';
@@ -34,19 +37,16 @@ describe('run-all on the seed data (POST /api/jobs/run-all)', function () {
   /** The default set by its documented rule: every module but the Workspace, the slow ones and the on-demand tools. */
   const defaultSet = () => server.runtime.modules.list().map((m) => m.id)
     .filter((id) => !['workspace', 'link-prediction', 'virtual-screening', 'semantic-search', 'llm-extraction'].includes(id)).sort();
-  /** Modules whose data the seed slice does not carry (409 ModuleNotAvailableError, never a fake result). */
-  const SEED_LACKS: Record<string, string> = { 'biomarker-discovery': 'surfaceome', 'cart-suitability': 'surfaceome' };
 
   it('completes every module of the default set on sle, each with an HTML report carrying the disclaimer', async () => {
     const started = Date.now();
     const done = await runAll('disease_id=sle&export_html=true');
     console.log(`      run-all default set on sle (seed): ${Date.now() - started} ms wall`);
     expect(done.status, JSON.stringify(done.error ?? done.result?.errors)).to.equal('SUCCESS');
-    const completing = defaultSet().filter((id) => !(id in SEED_LACKS));
+    // The seed carries every resource the default set needs (the surfaceome slice included): no module is left out.
+    const completing = defaultSet();
     expect(done.result.modules_completed).to.deep.equal(completing);
-    for (const [id, error] of Object.entries(done.result.errors as Record<string, string>)) {
-      expect(error, id).to.match(new RegExp(`^ModuleNotAvailableError: .*${SEED_LACKS[id] ?? 'never'}`));
-    }
+    expect(done.result.errors).to.deep.equal({});
     expect(Object.keys(done.result.report_paths).sort()).to.deep.equal(completing);
     for (const [module, file] of Object.entries(done.result.report_paths as Record<string, string>)) {
       const html = fs.readFileSync(file, 'utf8');
@@ -60,6 +60,37 @@ describe('run-all on the seed data (POST /api/jobs/run-all)', function () {
     }, 'every default module exported', 20_000);
     const report = await fetch(`${server.baseUrl}/api/export/report/pathway-enrichment?disease_id=sle`);
     expect(await report.text()).to.contain('Research use only');
+  });
+
+  it('answers CAR-T and biomarker discovery on sle with the GESP scores of the seed\'s surfaceome slice', async () => {
+    // The slice read here: Ensembl id -> score, put on NCBI Gene ids through the seed gene_info (one Entrez gene per id, as the importer does).
+    const seed = path.join(findProjectRoot(), 'fixtures', 'seed');
+    const entrez = new Map<string, string[]>();
+    for (const line of fs.readFileSync(path.join(seed, 'ncbi-gene/Homo_sapiens.seed.gene_info'), 'utf8').split('\n')) {
+      const c = line.split('\t');
+      if (c[0] !== '9606') continue;
+      for (const x of c[5]!.split('|')) if (x.startsWith('Ensembl:')) entrez.set(x.slice(8), [...(entrez.get(x.slice(8)) ?? []), c[1]!]);
+    }
+    const gesp = new Map<string, number>();
+    const lines = fs.readFileSync(path.join(seed, 'surfaceome/TCSA-Figure1_GESPscore.seed.tsv'), 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+    const scoreCol = lines[0]!.split('\t').indexOf('Core Score');
+    for (const line of lines.slice(1)) {
+      const c = line.split('\t');
+      const ids = entrez.get(c[0]!) ?? [];
+      if (ids.length === 1) gesp.set(`NCBIGene:${ids[0]}`, Math.max(gesp.get(`NCBIGene:${ids[0]}`) ?? 0, Number(c[scoreCol])));
+    }
+    const cart = await fetch(`${server.baseUrl}/api/cart/suitability?disease=sle&top_n=500`);
+    const cartBody = await cart.json() as Json;
+    expect(cart.status, JSON.stringify(cartBody).slice(0, 300)).to.equal(200);
+    expect(cartBody.antigens).to.have.length.greaterThan(0);
+    for (const a of cartBody.antigens as Json[]) expect(a.surface.gesp_score, a.symbol).to.equal(gesp.get(a.id));
+    const markers = await fetch(`${server.baseUrl}/api/biomarker/discover?disease_id=sle&top_n=500`);
+    const markersBody = await markers.json() as Json;
+    expect(markers.status, JSON.stringify(markersBody).slice(0, 300)).to.equal(200);
+    expect(markersBody.biomarkers).to.have.length.greaterThan(0);
+    for (const b of markersBody.biomarkers as Json[]) expect(b.accessibility.surface_gesp_score ?? 0, b.symbol).to.equal(gesp.get(b.id) ?? 0);
+    expect((markersBody.biomarkers as Json[]).some((b) => b.criteria.surface_evidence)).to.equal(true);
+    console.log(`      seed CAR-T on sle: ${cartBody.antigens.length} antigens (top ${(cartBody.antigens as Json[]).slice(0, 3).map((a) => a.symbol).join(', ')}); biomarkers: ${markersBody.biomarkers.length} genes, ${(markersBody.biomarkers as Json[]).filter((b) => b.criteria.surface_evidence).length} with surface evidence`);
   });
 
   it('adds the slow modules with full=true and drops the ML one with skip_ml=true, at most max_parallel at once', async () => {
