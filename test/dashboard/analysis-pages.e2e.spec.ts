@@ -57,6 +57,9 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
     expect(await list.locator('a').first().getAttribute('href')).to.match(/^#entity\/DRUGBANK%3ADB\d{5}/);
     expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'analysis-link-prediction-desktop');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await screenshot(page, 'analysis-link-prediction-phone');
   });
 
   it('runs repurposing and draws each candidate\'s network proximity z as the API computes it', async function () {
@@ -77,6 +80,10 @@ describe('Dashboard: analysis pages (issue 17 part 4, Chromium)', function () {
     });
     expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'analysis-repurpose-desktop');
+    // At phone width the chart scrolls within its own box, never the page.
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await screenshot(page, 'analysis-repurpose-phone');
   });
 
   it('has an accessibility checker that does find problems (so its empty lists mean something)', async function () {
