@@ -46,6 +46,22 @@ describe('analysis: expression profile (GET /api/expression/correlate, job expre
     console.log(`      SLE (seed): ${want.n} tested genes of ${sle().size}, background ${want.N}; top tissues ${(body.tissues as Json[]).slice(0, 3).map((t) => `${t.label} k=${t.over} p=${t.p.toExponential(2)}`).join('; ')}`);
   });
 
+  it('gives each gene its Bgee call in every listed tissue, as the seed matrices say (the heatmap\'s cells)', async () => {
+    const { body } = await get('/api/expression/correlate?disease_id=sle&top_n=15');
+    const over = bgeeCalls(path.join(SEED, 'bgee/diffex.seed.tsv.gz'), '1').calls;
+    const under = bgeeCalls(path.join(SEED, 'bgee/diffex.seed.tsv.gz'), '-1').calls;
+    const present = bgeeCalls(path.join(SEED, 'bgee/present-in-adult.seed.tsv.gz'), '1').calls;
+    const tissues = (body.tissues as Json[]).map((t) => t.id as string);
+    let called = 0;
+    for (const g of body.genes as Json[]) {
+      const entrez = (g.id as string).replace('NCBIGene:', '');
+      const want = tissues.map((t) => (over.get(entrez)?.has(t) ? 'over' : under.get(entrez)?.has(t) ? 'under' : present.get(entrez)?.has(t) ? 'present' : null));
+      expect(g.listed_tissue_calls, g.symbol).to.deep.equal(want);
+      called += want.filter((c) => c !== null).length;
+    }
+    expect(called, 'some calls to draw').to.be.greaterThan(0);
+  });
+
   it('lists the most similar gene pairs by the Jaccard index of their presence, as a brute force over the matrix gives', async () => {
     const { body } = await get('/api/expression/correlate?disease_id=sle&top_n=10');
     const present = bgeeCalls(path.join(SEED, 'bgee/present-in-adult.seed.tsv.gz'), '1').calls;
