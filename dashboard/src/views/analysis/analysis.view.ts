@@ -3,10 +3,10 @@
 // The parameters go into the fragment, so a result page can be bookmarked and run again.
 import { api } from '../../core/api';
 import { h, replace } from '../../core/dom';
-import { errorBox, showFieldErrors } from '../../core/errors';
+import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import type { ModuleInfo, ModulesAnswer } from './analysis-types';
-import { watchJob } from './job-watch';
+import { runFormJob } from './job-watch';
 import { resultView } from './result-view';
 import { formQuery, schemaFields } from './schema-form';
 import './analysis.css';
@@ -39,19 +39,9 @@ export async function analysisView({ params, query, outlet, signal }: ViewContex
 
 async function run(info: ModuleInfo, form: HTMLFormElement, properties: NonNullable<ModuleInfo['request_schema']>['properties'] & object,
   parts: { general: HTMLElement; status: HTMLElement; result: HTMLElement }, signal: AbortSignal): Promise<void> {
-  const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
-  button.disabled = true;
   replace(parts.result);
-  try {
-    const submitted = await api.post<{ job_id: string }>(`/api/jobs/${encodeURIComponent(info.id)}`, undefined, { query: formQuery(form, properties), signal });
-    const job = await watchJob(submitted.job_id, parts.status, signal);
+  await runFormJob(form, `/api/jobs/${encodeURIComponent(info.id)}`, formQuery(form, properties), parts, signal, (job, jobId) => {
     if (job.status === 'FAILURE') replace(parts.result, h('div', { class: 'error', role: 'alert', 'data-testid': 'analysis-failure' }, `The job failed: ${job.error ?? 'no reason given'}`));
-    else replace(parts.result, resultView(info.id, submitted.job_id, job.result));
-  } catch (error) {
-    if (signal.aborted) return;
-    replace(parts.status);
-    showFieldErrors(form, error, parts.general);
-  } finally {
-    button.disabled = false;
-  }
+    else replace(parts.result, resultView(info.id, jobId, job.result));
+  });
 }

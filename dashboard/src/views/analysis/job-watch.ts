@@ -3,6 +3,7 @@
 // answer (run-all reads which module just finished from the message).
 import { api } from '../../core/api';
 import { h, replace } from '../../core/dom';
+import { showFieldErrors } from '../../core/errors';
 import type { JobStatus } from './analysis-types';
 
 export async function watchJob(jobId: string, box: HTMLElement, signal: AbortSignal, onPoll?: (job: JobStatus) => void): Promise<JobStatus> {
@@ -25,5 +26,26 @@ export async function watchJob(jobId: string, box: HTMLElement, signal: AbortSig
       const timer = setTimeout(resolve, 500);
       signal.addEventListener('abort', () => { clearTimeout(timer); reject(new DOMException('left the page', 'AbortError')); }, { once: true });
     });
+  }
+}
+
+/**
+ * A form's job from submission to its end: POST `path` with the form's query, watch it, and hand the
+ * finished job to `done`. The submit button is disabled meanwhile; a refused request (422) marks the
+ * form's fields; leaving the page stops it quietly.
+ */
+export async function runFormJob(form: HTMLFormElement, path: string, query: Record<string, string | string[]>, parts: { general: HTMLElement; status: HTMLElement },
+  signal: AbortSignal, done: (job: JobStatus, jobId: string) => void, onPoll?: (job: JobStatus) => void): Promise<void> {
+  const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+  button.disabled = true;
+  try {
+    const submitted = await api.post<{ job_id: string }>(path, undefined, { query, signal });
+    done(await watchJob(submitted.job_id, parts.status, signal, onPoll), submitted.job_id);
+  } catch (error) {
+    if (signal.aborted) return;
+    replace(parts.status);
+    showFieldErrors(form, error, parts.general);
+  } finally {
+    button.disabled = false;
   }
 }

@@ -5,10 +5,10 @@
 // is a row — completed, with links to its stored result (JSON and HTML report), or failed with its error.
 import { api } from '../../core/api';
 import { h, replace } from '../../core/dom';
-import { errorBox, showFieldErrors } from '../../core/errors';
+import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
-import type { JobStatus, ModulesAnswer, SchemaProperty } from './analysis-types';
-import { watchJob } from './job-watch';
+import type { ModulesAnswer, SchemaProperty } from './analysis-types';
+import { runFormJob } from './job-watch';
 import { formQuery, schemaFields } from './schema-form';
 import './analysis.css';
 
@@ -43,28 +43,18 @@ export async function runAllView({ query, outlet, signal }: ViewContext): Promis
 }
 
 async function run(form: HTMLFormElement, schema: Record<string, SchemaProperty>, parts: { general: HTMLElement; status: HTMLElement; table: HTMLElement }, signal: AbortSignal): Promise<void> {
-  const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
-  button.disabled = true;
   replace(parts.table);
   const disease = (form.elements.namedItem('disease_id') as HTMLInputElement | null)?.value.trim() || 'sle';
   const finished: string[] = [];
   let total: number | null = null;
-  try {
-    const submitted = await api.post<{ job_id: string }>('/api/jobs/run-all', undefined, { query: formQuery(form, schema), signal });
-    const job = await watchJob(submitted.job_id, parts.status, signal, (polled) => {
-      const seen = /^(\d+)\/(\d+) modules \((.+)\)$/.exec(polled.progress?.message ?? '');
-      if (seen && !finished.includes(seen[3]!)) { finished.push(seen[3]!); total = Number(seen[2]); }
-      if (polled.status !== 'SUCCESS' && polled.status !== 'FAILURE') replace(parts.table, runningTable(finished, total));
-    });
+  await runFormJob(form, '/api/jobs/run-all', formQuery(form, schema), parts, signal, (job, jobId) => {
     if (job.status === 'FAILURE') replace(parts.table, h('div', { class: 'error', role: 'alert', 'data-testid': 'analysis-failure' }, `The run failed: ${job.error ?? 'no reason given'}`));
-    else replace(parts.table, finalTable(job.result as RunAllResult, disease, submitted.job_id));
-  } catch (error) {
-    if (signal.aborted) return;
-    replace(parts.status);
-    showFieldErrors(form, error, parts.general);
-  } finally {
-    button.disabled = false;
-  }
+    else replace(parts.table, finalTable(job.result as RunAllResult, disease, jobId));
+  }, (polled) => {
+    const seen = /^(\d+)\/(\d+) modules \((.+)\)$/.exec(polled.progress?.message ?? '');
+    if (seen && !finished.includes(seen[3]!)) { finished.push(seen[3]!); total = Number(seen[2]); }
+    if (polled.status !== 'SUCCESS' && polled.status !== 'FAILURE') replace(parts.table, runningTable(finished, total));
+  });
 }
 
 function runningTable(finished: readonly string[], total: number | null): HTMLElement {
