@@ -119,7 +119,9 @@ describe('Jobs: submission, status, WebSocket and SSE', function () {
   });
 
   it('streams job_status events over SSE until SUCCESS', async function () {
-    const { job_id } = await json(await submit('/api/jobs/echo?steps=3&step_ms=100'));
+    // Long enough in PROGRESS (4 × 150 ms, under the suite's 1 s soft limit) that a stream polling the job's
+    // state every 40 ms sees it even on a busy machine.
+    const { job_id } = await json(await submit('/api/jobs/echo?steps=4&step_ms=150'));
     const { status, contentType, events } = await collectSse(`${server.baseUrl}/api/stream/jobs/${job_id}`);
     expect(status).to.equal(200);
     expect(contentType).to.contain('text/event-stream');

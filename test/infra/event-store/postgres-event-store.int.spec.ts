@@ -55,3 +55,32 @@ describe('PostgreSQL event store: group commit of concurrent appends', function 
     expect(await store.readStream(stream)).to.have.length(2);
   });
 });
+
+describe('PostgreSQL event store: what is still to read while the xmin horizon is held back', function () {
+  let db: Database;
+  let store: PostgresEventStore;
+  before(async function () {
+    db = await openTestPostgres();
+    store = new PostgresEventStore(db.knex, { pollIntervalMs: 20 });
+  });
+  after(async function () {
+    await store.close();
+    await db.close();
+  });
+
+  it('countAfter counts an event committed after an open transaction began, which readAll holds back until it ends', async function () {
+    const before = await store.headPosition();
+    // Another session's open transaction with an id: the horizon stays below it until it ends.
+    const blocker = await db.knex.transaction();
+    await blocker.raw('select pg_current_xact_id()');
+    try {
+      const stream = uniqueStream();
+      await store.append(stream, [testEvent('A', {})]);
+      expect(await store.countAfter(before), 'the committed event is still to be read').to.equal(1);
+      const handedOut = (await store.readAll({ after: before })).filter((e) => e.streamId === stream);
+      expect(handedOut, 'readAll waits for the horizon').to.have.length(0);
+    } finally {
+      await blocker.commit();
+    }
+  });
+});
