@@ -31,9 +31,10 @@ export interface TestServerOptions extends RuntimeOverrides {
   databaseUrl?: string;
 }
 
+/** Sources default to offline (the corpus): this machine has no network, and a test of live or auto mode says so in its env. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
-  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', BIOMED_SEED: 'false', ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
   let runtime: Runtime;
   try {
     runtime = await openRuntime(settings, options.logger ?? silentLogger, options);
