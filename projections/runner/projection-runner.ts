@@ -3,7 +3,7 @@
 // event twice nor skips one, and two runners of the same projection never interleave.
 import { hostname } from 'node:os';
 import type { Knex } from 'knex';
-import { EventStore, Position, Subscription } from '../../infra/event-store/event-store';
+import { EventStore, Position, START, Subscription } from '../../infra/event-store/event-store';
 import { Logger, silentLogger } from '../../infra/logging/logger';
 import { liveTableNames, Projector } from '../projector';
 import { createCheckpoint, lockProjection, readCheckpoint, swapCheckpoint } from './checkpoints';
@@ -96,7 +96,9 @@ export class ProjectionRunner {
   async waitForCatchUp(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const lags = (await this.status()).map((s) => s.lag ?? Infinity);
+      // A projection without a checkpoint has the whole log still to read (nothing, in a new store).
+      const statuses = await this.status();
+      const lags = await Promise.all(statuses.map((s) => s.lag ?? this.store.countAfter(START)));
       if (lags.every((lag) => lag === 0)) return;
       if (Date.now() > deadline) throw new Error(`projections did not catch up within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 25));

@@ -210,3 +210,22 @@ describe('ProjectionRunner under crashes and load (PostgreSQL)', function () {
     }
   });
 });
+
+describe('ProjectionRunner.waitForCatchUp where the projections have never run (a CLI without workers)', function () {
+  it('is caught up on a new, empty store at once, and not once the log holds an event nobody projected', async function () {
+    const db = await openTestPglite();
+    const store = new PostgresEventStore(db.knex, { pollIntervalMs: 20 });
+    try {
+      const runner = new ProjectionRunner(db.knex, store, [ledgerProjector('never_started')], { batchSize: 100 });
+      // No checkpoint and nothing in the log: nothing is left to read (it used to wait for its whole timeout).
+      await runner.waitForCatchUp(2_000);
+      await store.append(uniqueStream('ledger'), entries(1));
+      let caughtUp = true;
+      await runner.waitForCatchUp(300).catch(() => { caughtUp = false; });
+      expect(caughtUp, 'an event no projection has read is lag').to.equal(false);
+    } finally {
+      await store.close();
+      await db.close();
+    }
+  });
+});
