@@ -2,20 +2,21 @@
 // a scratch PostgreSQL database; the job WebSocket is not fuzzed here) with inputs derived from each
 // route's own JSON Schemas, free text often carrying NUL bytes and lone UTF-16 surrogates. Prints the
 // number of requests, the count per status class and every 5xx (method, URL).
-// FUZZ_REQUESTS (default 50000) sets the total, FUZZ_SEED the seed.
+// FUZZ_REQUESTS (default 50000; under BENCH_SMOKE=1 one request a route) sets the total, FUZZ_SEED the seed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { withScratchDatabase } from './scratch-database';
+import { printFigures, sized } from './smoke';
 import { createApp } from '../app/http-app';
 import { openRuntime } from '../app/runtime';
 import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
 import { arbitraryFor } from '../test/support/schema-arbitrary';
 
-const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 50_000);
+const TOTAL = sized('FUZZ_REQUESTS', 50_000, 1);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const CONCURRENCY = 8;
 const BAD = ['a\u0000b', '\u0000', 'x\uD800', '\uDC00y', 'ok\uDBFFthen', '\uD83D\uDE00 fine'];
@@ -77,7 +78,7 @@ async function run(databaseUrl: string): Promise<void> {
     console.log(`routes=${routes.length} requests=${sent} seconds=${seconds.toFixed(1)} by_class=${JSON.stringify(byClass)}`);
     console.log(`by_status=${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     for (const line of fiveHundreds.slice(0, 50)) console.log(`5xx: ${line}`);
-    console.log(`status_5xx=${fiveHundreds.length}`);
+    printFigures('fuzz', { routes: routes.length, requests: sent, status_5xx: fiveHundreds.length });
   } finally {
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeAllConnections();
