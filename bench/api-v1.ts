@@ -15,6 +15,7 @@
 //                       fresh database bench_api_v1_<timestamp> is created via BENCH_ADMIN_URL and dropped
 //   BENCH_ADMIN_URL     default postgres://postgres@127.0.0.1:5432/test
 //   SHARED_DATA_DIR     the shared/data folder (default ../shared/data next to the project)
+//   BENCH_SMOKE=1       one 1 s round at 50 req/s after a 1 s warm-up (the whole path, no meaningful figures)
 //   BENCH_RATE          requests per second, all connections together (default 1000)
 //   BENCH_CONNECTIONS   default 20
 //   BENCH_DURATION      seconds per round (default 10)
@@ -28,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { withScratchDatabase } from './scratch-database';
+import { printFigures, requireSharedData, SHARED_DATA_DIR, sized } from './smoke';
 import { BenchService, startService } from './service-process';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
 import type { BiomedDeps } from '../commands/biomed/snapshot-events';
@@ -50,13 +52,14 @@ type Autocannon = (options: {
 const autocannon = require('autocannon') as Autocannon;
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
+const SHARED = SHARED_DATA_DIR;
 const FIXTURES = path.join(ROOT, 'fixtures', 'biomed');
 const HP_FILE = path.join(SHARED, 'hp', 'hp-2017-04-13.obo.gz');
-const RATE = Number(process.env.BENCH_RATE ?? 1000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const RATE = sized('BENCH_RATE', 1000, 50);
+const CONNECTIONS = sized('BENCH_CONNECTIONS', 20, 4);
+const DURATION = sized('BENCH_DURATION', 10, 1);
+const ROUNDS = sized('BENCH_ROUNDS', 3, 1);
+const WARM_UP = sized('BENCH_WARM_UP', 2, 1);
 const TARGET_P99_MS = 20;
 
 /** What a researcher types: diseases, phenotypes, prefixes, synonyms, multi-word phrases, rare and common. */
@@ -134,7 +137,7 @@ async function importFixtures(databaseUrl: string, dataDir: string): Promise<voi
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(HP_FILE)) throw new Error(`${HP_FILE} is missing: the benchmark needs the shared data (set SHARED_DATA_DIR)`);
+  requireSharedData('api-v1', [HP_FILE]);
   await withScratchDatabase('bench_api_v1', async (databaseUrl) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-v1-'));
     try {
@@ -151,10 +154,10 @@ async function main(): Promise<void> {
         console.log(`first search (builds the index of the active set): ${Date.now() - first} ms; q=lupus -> ${sample.count} hit(s); `
           + `RateLimit-Limit: ${response.headers.get('ratelimit-limit') ?? 'none (limiter off!)'}`);
 
-        await autocannon({ url: service.url, connections: CONNECTIONS, duration: 2, overallRate: RATE, requests: searchRequests() }); // warm-up, not counted
+        await autocannon({ url: service.url, connections: CONNECTIONS, duration: WARM_UP, overallRate: RATE, requests: searchRequests() }); // warm-up, not counted
         console.log('');
         console.log(`GET /api/v1/conditions/search?q=<${QUERIES.length} queries, cycled>&limit=50`);
-        console.log(`fixed rate ${RATE} req/s, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${DURATION} s after a 2 s warm-up; `
+        console.log(`fixed rate ${RATE} req/s, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${DURATION} s after a ${WARM_UP} s warm-up; `
           + `${os.cpus().length} CPUs shared by autocannon, the server, PostgreSQL and Redis (and whatever else runs)`);
         const rounds: RoundResult[] = [];
         for (let round = 1; round <= ROUNDS; round++) {
@@ -172,8 +175,10 @@ async function main(): Promise<void> {
         const median = [...rounds].sort((a, b) => a.r.latency.p99 - b.r.latency.p99)[Math.floor((rounds.length - 1) / 2)]!.r;
         const clean = rounds.every(({ r }) => r.non2xx === 0 && r.errors === 0);
         console.log(median.latency.p99 <= TARGET_P99_MS && clean ? 'target met (median round)' : 'TARGET NOT MET (median round)');
-        console.log(`p50_ms=${median.latency.p50} p99_ms=${median.latency.p99} achieved_rps=${median.requests.average.toFixed(0)} `
-          + `p99_rounds=${rounds.map(({ r }) => r.latency.p99).join(',')} target=${TARGET_P99_MS}`);
+        printFigures('api-v1', {
+          p50_ms: median.latency.p50, p99_ms: median.latency.p99, achieved_rps: Math.round(median.requests.average),
+          p99_rounds: rounds.map(({ r }) => r.latency.p99).join(','), target_p99_ms: TARGET_P99_MS, clean,
+        });
       } finally {
         await service.stop();
       }

@@ -1,14 +1,17 @@
 // npm run bench:linking — the entity linker (docs/entity-linking.md): precision and recall on the tricky-case
 // corpus (fixtures/entity-linking/tricky-cases.json), and throughput on the bundled offline PubMed abstracts
 // of every disease (synthetic examples; repeated to 500 abstracts) with the curated graph, as the literature
-// module and the Workspace call it. Prints figures; asserts nothing.
+// module and the Workspace call it (50 under BENCH_SMOKE=1, BENCH_ABSTRACTS to choose). Prints figures; asserts
+// nothing. Last line: `linking: precision=… recall=… abstracts=… ms_per_abstract=…`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { linkEntities } from '../domain/workspace/entity-linking/link-entities';
 import { loadDefaultGraph } from '../infra/kg/load-graph';
 import { findProjectRoot } from '../infra/sources/source-runner';
+import { printFigures, sized } from './smoke';
 
 const ROOT = findProjectRoot();
+const ABSTRACTS = sized('BENCH_ABSTRACTS', 500, 50);
 interface Case { title: string; text: string; targets: string[]; drugs: string[] }
 
 function corpusAbstracts(): { title: string; text: string }[] {
@@ -36,13 +39,16 @@ function main(): void {
     for (const w of want) if (got.has(w)) tp++; else fn++;
     for (const g of got) if (!want.has(g)) fp++;
   }
-  console.log(`tricky cases: ${cases.length}, precision ${(tp / Math.max(1, tp + fp)).toFixed(3)}, recall ${(tp / Math.max(1, tp + fn)).toFixed(3)}`);
+  const precision = tp / Math.max(1, tp + fp);
+  const recall = tp / Math.max(1, tp + fn);
+  console.log(`tricky cases: ${cases.length}, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}`);
   const abstracts = corpusAbstracts();
-  const batch = Array.from({ length: 500 }, (_, i) => abstracts[i % abstracts.length]!);
+  const batch = Array.from({ length: ABSTRACTS }, (_, i) => abstracts[i % abstracts.length]!);
   t = process.hrtime.bigint();
   for (const a of batch) linkEntities(a, graph);
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   console.log(`${batch.length} abstracts (${abstracts.length} distinct, offline corpus): ${ms.toFixed(0)} ms, ${(ms / batch.length).toFixed(2)} ms each`);
+  printFigures('linking', { precision: precision.toFixed(3), recall: recall.toFixed(3), abstracts: batch.length, ms_per_abstract: ms / batch.length });
 }
 
 main();

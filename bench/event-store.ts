@@ -15,6 +15,8 @@
 //                       bench_<timestamp> is created via BENCH_ADMIN_URL and dropped at the end.
 //   BENCH_ADMIN_URL     default postgres://postgres@127.0.0.1:5432/test
 //   BENCH_SCALE         scales event counts (default 1: 8 x 1000 single appends, 100k batch events)
+//   BENCH_SMOKE=1       one run at BENCH_SCALE 0.01 (the whole path, no meaningful figures)
+//   BENCH_RUNNER_TIMEOUT_MS  a library run still going after this fails the bench (default 30 min)
 //   BENCH_RUNS, BENCH_WRITERS, BENCH_APPENDS_PER_WRITER, BENCH_BATCH_SIZE, BENCH_BATCH_STREAMS,
 //   BENCH_READ_PAGE, BENCH_PROJECTION_BATCH, BENCH_POOL_MAX (ours only; emmett keeps pg's default 10)
 import { ChildProcess, spawn } from 'node:child_process';
@@ -23,6 +25,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildReport, ScenarioRow } from './report';
 import { BenchConfig, configFromEnv, RESULT_PREFIX, ScenarioTimes } from './workload';
+import { sized } from './smoke';
 
 type Library = 'ours' | 'emmett';
 
@@ -90,6 +93,12 @@ function runLibrary(library: Library, url: string): Promise<ScenarioTimes> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     currentChild = child;
+    // A runner that hangs (a lock, a lost connection) ends the bench with a message instead of a silent wait.
+    const timeoutMs = sized('BENCH_RUNNER_TIMEOUT_MS', 30 * 60_000, 5 * 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`${library} runner still running after ${timeoutMs} ms: stopped`));
+    }, timeoutMs);
     let stdout = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -97,6 +106,7 @@ function runLibrary(library: Library, url: string): Promise<ScenarioTimes> {
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
+      clearTimeout(timer);
       currentChild = undefined;
       const line = stdout.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
       if (code !== 0 || !line) {
@@ -194,7 +204,7 @@ const NOTES = [
 
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const runs = Math.max(1, Math.round(Number(process.env.BENCH_RUNS ?? 3)));
+  const runs = Math.max(1, Math.round(sized('BENCH_RUNS', 3, 1)));
   const db = await prepareDatabase();
   const onSignal = () => {
     interrupted = true;

@@ -8,21 +8,22 @@
 //                       fresh database bench_import_<timestamp> is created via BENCH_ADMIN_URL and dropped
 //   BENCH_ADMIN_URL     default postgres://postgres@127.0.0.1:5432/test
 //   SHARED_DATA_DIR     the shared/data folder (default ../shared/data next to the project)
-//   BENCH_HPOA_ROWS     rows of the generated HPOA file (default 270000)
+//   BENCH_HPOA_ROWS     rows of the generated HPOA file (default 270000; 2000 under BENCH_SMOKE=1)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { withScratchDatabase } from './scratch-database';
+import { printFigures, requireSharedData, SHARED_DATA_DIR, sized } from './smoke';
 import { importSnapshot, ImportResult } from '../commands/biomed/import-snapshot';
 import { openDatabase } from '../infra/db/database';
 import { migrateToLatest } from '../infra/db/migrate';
 import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
 
-const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
+const SHARED = SHARED_DATA_DIR;
 const HP_FILE = path.join(SHARED, 'hp', 'hp-2017-04-13.obo.gz');
 const HPOA_FILE = path.join(SHARED, 'hpoa', 'phenotype.excerpt.hpoa');
-const HPOA_ROWS = Number(process.env.BENCH_HPOA_ROWS ?? 270_000);
+const HPOA_ROWS = sized('BENCH_HPOA_ROWS', 270_000, 2000);
 const TARGETS = { hpSeconds: 2, hpoaSeconds: 3, peakRssMb: 500 };
 
 /** Peak resident set size: sampled every 5 ms and the kernel's own maximum, whichever is larger. */
@@ -74,9 +75,7 @@ async function measure(label: string, targetSeconds: number, sourceRows: (r: Imp
 }
 
 async function main(): Promise<void> {
-  for (const file of [HP_FILE, HPOA_FILE]) {
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: the benchmark needs the shared data (set SHARED_DATA_DIR)`);
-  }
+  requireSharedData('import', [HP_FILE, HPOA_FILE]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
   const hpoaFile = path.join(dir, `phenotype.generated-${HPOA_ROWS}.hpoa`);
   try {
@@ -108,6 +107,11 @@ async function main(): Promise<void> {
     console.log(`peak RSS of the process: ${peak.toFixed(0)} MB (target <= ${TARGETS.peakRssMb} MB)`);
     const met = figures.every((f) => f.seconds <= f.targetSeconds) && peak <= TARGETS.peakRssMb;
     console.log(met ? 'all targets met' : 'TARGETS NOT MET');
+    const [hp, hpoa] = figures as [Figure, Figure];
+    printFigures('import', {
+      hp_seconds: hp.seconds, hpoa_rows: HPOA_ROWS, hpoa_seconds: hpoa.seconds,
+      hpoa_rows_per_s: Math.round(hpoa.sourceRows / hpoa.seconds), peak_rss_mb: Math.round(peak), targets_met: met,
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,10 @@
 // The drug-gene-disease resources of ../shared/data and the files each import takes (bench:kg, bench:modules).
+// Under BENCH_SMOKE=1 those benches import the seed slice instead (fixtures/seed, real rows of the same
+// resources for the curated diseases, through the same import path): the whole path in seconds, no shared data.
 import path from 'node:path';
+import { readSeedList } from '../commands/biomed/seed-store';
+import { SHARED_DATA_DIR as SHARED, SMOKE } from './smoke';
 
-const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
 const S = (rel: string) => path.join(SHARED, rel);
 const SSSOM = S('mondo/mondo_exactmatch_doid.sssom.tsv');
 const GENE_INFO = S('ncbi-gene/Homo_sapiens.gene_info.gz');
@@ -20,3 +23,8 @@ export const KG_IMPORTS: [string, string[]][] = [
   ['surfaceome', [S('surfaceome/TCSA-Figure1_GESPscore.xlsx'), GENE_INFO]],
 ];
 
+
+/** What bench:kg and bench:modules import: the full resources, or the seed slice under BENCH_SMOKE=1. */
+export function benchImports(): [string, string[]][] {
+  return SMOKE ? readSeedList().map((entry): [string, string[]] => [entry.resource, entry.files]) : KG_IMPORTS;
+}

@@ -7,6 +7,9 @@
 //     PharmacotherapyDB drug -> disease pairs, forward and any-direction) and GET /api/kg/neighbors (random
 //     nodes of the graph) with autocannon at a fixed 200 req/s (targets: p99 ≤ 50 ms and ≤ 10 ms).
 // Resources whose importer or files are missing are skipped and listed.
+// BENCH_SMOKE=1: the seed slice instead of the full resources (bench/kg-imports.ts), one 1 s round per route at
+// 20 req/s after a 1 s warm-up; the whole path, no meaningful figures, no shared data needed.
+// Last line: `kg: import_s=… build_s=… metrics_s=… path_p99_ms=… path_any_p99_ms=… neighbors_p99_ms=… targets_met=…`.
 //
 // Environment: BENCH_DATABASE_URL / BENCH_ADMIN_URL (see scratch-database.ts), SHARED_DATA_DIR,
 //   BENCH_RATE (default 200), BENCH_DURATION seconds per round (default 10), BENCH_CONNECTIONS (default 10).
@@ -15,7 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { withScratchDatabase } from './scratch-database';
-import { KG_IMPORTS } from './kg-imports';
+import { benchImports } from './kg-imports';
+import { printFigures, requireSharedData, SHARED_DATA_DIR, SMOKE, sized } from './smoke';
+import { readSeedList } from '../commands/biomed/seed-store';
 import { startService } from './service-process';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
 import { openRuntime } from '../app/runtime';
@@ -33,10 +38,11 @@ type Autocannon = (o: { url: string; connections: number; duration: number; over
 const autocannon = require('autocannon') as Autocannon;
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
-const RATE = Number(process.env.BENCH_RATE ?? 200);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SHARED = SHARED_DATA_DIR;
+const RATE = sized('BENCH_RATE', 200, 20);
+const DURATION = sized('BENCH_DURATION', 10, 1);
+const WARM_UP = sized('BENCH_WARM_UP', 2, 1);
+const CONNECTIONS = sized('BENCH_CONNECTIONS', 10, 2);
 const TARGETS = { importSeconds: 45, importRssMb: 1024, buildSeconds: 10, metricsSeconds: 10, pathP99: 50, neighborsP99: 10 };
 
 const S = (rel: string) => path.join(SHARED, rel);
@@ -51,22 +57,27 @@ const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9
 
 /** Drug -> disease pairs of the DM and SYM indications (a NOT-only drug is no node: its requests would be 404s). */
 function pdbPairs(): [string, string][] {
-  const lines = fs.readFileSync(S('pharmacotherapydb/indications.tsv'), 'utf8').split('\n').filter(Boolean);
+  const file = SMOKE ? readSeedList().find((e) => e.resource === 'pharmacotherapydb')!.files[0]! : S('pharmacotherapydb/indications.tsv');
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const header = lines[0]!.split('\t');
   return lines.slice(1).map((l) => l.split('\t')).filter((c) => c[header.indexOf('category')] !== 'NOT')
     .map((c) => [`DRUGBANK:${c[header.indexOf('drugbank_id')]}`, c[header.indexOf('doid_id')]!]);
 }
 
-async function round(url: string, label: string, next: () => string, target: number): Promise<boolean> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: RATE, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
+async function round(url: string, label: string, next: () => string, target: number): Promise<{ ok: boolean; p99: number }> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP, overallRate: RATE, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, overallRate: RATE, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
   const ok = r.latency.p99 <= target && r.non2xx === 0 && r.errors === 0;
   console.log(`${label.padEnd(44)} ${r.requests.total} req (${r.requests.average.toFixed(0)} req/s)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms  `
     + `non-2xx ${r.non2xx} errors ${r.errors}  target p99 <= ${target} ms ${ok ? 'met' : 'NOT MET'}`);
-  return ok;
+  return { ok, p99: r.latency.p99 };
 }
 
+/** The figure line's values, filled in as the bench goes. */
+const figures: Record<string, number | boolean> = {};
+
 async function main(): Promise<void> {
+  if (!SMOKE) requireSharedData('kg', [S('pharmacotherapydb/indications.tsv')]);
   await withScratchDatabase('bench_kg', async (databaseUrl) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-kg-'));
     const verdicts: boolean[] = [];
@@ -80,7 +91,7 @@ async function main(): Promise<void> {
         const started = process.hrtime.bigint();
         const skipped: string[] = [];
         console.log('import                 seconds   rows written');
-        for (const [resource, files] of KG_IMPORTS) {
+        for (const [resource, files] of benchImports()) {
           try { importerFor(resource); } catch { skipped.push(`${resource} (no importer)`); continue; }
           if (files.some((f) => !fs.existsSync(f))) { skipped.push(`${resource} (file missing)`); continue; }
           const t = process.hrtime.bigint();
@@ -89,6 +100,7 @@ async function main(): Promise<void> {
           console.log(`${resource.padEnd(20)} ${seconds(t).toFixed(2).padStart(8)}   ${String(result.report.rows_written).padStart(12)}`);
         }
         const importSeconds = seconds(started);
+        figures.import_s = importSeconds;
         const importRss = sampler.stop();
         verdicts.push(importSeconds <= TARGETS.importSeconds && importRss <= TARGETS.importRssMb);
         console.log(`all imports: ${importSeconds.toFixed(1)} s (target <= ${TARGETS.importSeconds}), peak RSS ${importRss.toFixed(0)} MB (target <= ${TARGETS.importRssMb})`
@@ -99,6 +111,7 @@ async function main(): Promise<void> {
         const buildStarted = process.hrtime.bigint();
         const loaded = await loadStoreGraph(runtime.db.knex);
         const buildSeconds = seconds(buildStarted);
+        figures.build_s = buildSeconds;
         verdicts.push(buildSeconds <= TARGETS.buildSeconds);
         const g = loaded.graph;
         console.log(`graph build: ${buildSeconds.toFixed(2)} s (target <= ${TARGETS.buildSeconds}); ${g.nodeCount} nodes, ${g.edgeCount} edges, ${g.claimCount} claims; RSS now ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
@@ -115,6 +128,7 @@ async function main(): Promise<void> {
         const { split, ms } = served.communities();
         console.log(`  communities  ${String(ms).padStart(6)} ms  ${split.count} communities, modularity ${split.modularity.toFixed(3)}`);
         const metricsSeconds = seconds(metricsStarted);
+        figures.metrics_s = metricsSeconds;
         verdicts.push(metricsSeconds <= TARGETS.metricsSeconds);
         console.log(`centrality (5 metrics) + communities: ${metricsSeconds.toFixed(2)} s (target <= ${TARGETS.metricsSeconds})`);
       } finally {
@@ -131,27 +145,30 @@ async function main(): Promise<void> {
         console.log(`\nserver: first /api/kg/stats (builds the graph in the server): ${Date.now() - t} ms`);
         const pairs = pdbPairs();
         let i = 0;
-        verdicts.push(await round(service.url, 'GET /api/kg/path forward (4 hops, k 5)', () => {
+        const forward = await round(service.url, 'GET /api/kg/path forward (4 hops, k 5)', () => {
           const [s, d] = pairs[i++ % pairs.length]!;
           return `/api/kg/path?source=${s}&target=${d}&max_hops=4&k=5`;
-        }, TARGETS.pathP99));
-        verdicts.push(await round(service.url, 'GET /api/kg/path any direction (4 hops, k 5)', () => {
+        }, TARGETS.pathP99);
+        const any = await round(service.url, 'GET /api/kg/path any direction (4 hops, k 5)', () => {
           const [s, d] = pairs[(i++ * 7) % pairs.length]!;
           return `/api/kg/path?source=${s}&target=${d}&max_hops=4&k=5&direction=any`;
-        }, TARGETS.pathP99));
+        }, TARGETS.pathP99);
         let n = 0;
-        verdicts.push(await round(service.url, 'GET /api/kg/neighbors (random nodes)', () => `/api/kg/neighbors/${encodeURIComponent(nodeIds[(n++ * 7919) % nodeIds.length]!)}?limit=50`, TARGETS.neighborsP99));
+        const neighbors = await round(service.url, 'GET /api/kg/neighbors (random nodes)', () => `/api/kg/neighbors/${encodeURIComponent(nodeIds[(n++ * 7919) % nodeIds.length]!)}?limit=50`, TARGETS.neighborsP99);
+        verdicts.push(forward.ok, any.ok, neighbors.ok);
+        Object.assign(figures, { path_p99_ms: forward.p99, path_any_p99_ms: any.p99, neighbors_p99_ms: neighbors.p99 });
       } finally {
         await service.stop();
       }
       console.log(verdicts.every(Boolean) ? 'all targets met' : 'TARGETS NOT MET');
+      figures.targets_met = verdicts.every(Boolean);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 }
 
-main().catch((error) => {
+main().then(() => printFigures('kg', figures)).catch((error) => {
   console.error(error);
   process.exit(1);
 });

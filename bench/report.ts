@@ -55,6 +55,7 @@ export function buildReport(rows: readonly ScenarioRow[], ours: readonly Scenari
     ...body.map((r) => line(r.cells)),
   ].join('\n');
   const ratios = Object.fromEntries(body.map((r) => [r.key, r.ratio])) as Record<ScenarioKey, number>;
-  const finalLine = `ratio_vs_emmett append=${ratios.append.toFixed(2)} batch=${ratios.batch.toFixed(2)} readall=${ratios.readall.toFixed(2)}`;
+  // The bench's figure line (bench/smoke.ts): ours / emmett per scenario, higher is better for ours.
+  const finalLine = `event-store: ratio_append=${ratios.append.toFixed(2)} ratio_batch=${ratios.batch.toFixed(2)} ratio_readall=${ratios.readall.toFixed(2)} ratio_projection=${ratios.projection.toFixed(2)}`;
   return { table, ratios, finalLine };
 }

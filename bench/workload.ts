@@ -35,9 +35,9 @@ function envNumber(name: string, fallback: number): number {
   return value;
 }
 
-/** Sizes, from the environment: BENCH_SCALE scales the event counts (1 = full run). */
+/** Sizes, from the environment: BENCH_SCALE scales the event counts (1 = full run; 0.01 under BENCH_SMOKE=1). */
 export function configFromEnv(): BenchConfig {
-  const scale = envNumber('BENCH_SCALE', 1);
+  const scale = envNumber('BENCH_SCALE', process.env.BENCH_SMOKE === '1' ? 0.01 : 1);
   const batchSize = Math.round(envNumber('BENCH_BATCH_SIZE', 100));
   const batchEvents = Math.max(batchSize, Math.round((100_000 * scale) / batchSize) * batchSize);
   return {
