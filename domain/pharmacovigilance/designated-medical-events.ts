@@ -1,34 +1,45 @@
-// The EMA's Designated Medical Event (DME) list (EMA/326038/2020, 15 June 2020): MedDRA Preferred Terms for
-// serious medical concepts often caused by drugs across classes, which regulators review whatever the
-// reporting statistics say. It is the published, named yardstick this service uses for "serious" when it
-// reads SIDER's label side effects (SIDER itself has no seriousness field).
+// The EMA's Designated Medical Event list (European Medicines Agency, EMA/326038/2020, 15 June 2020): MedDRA
+// Preferred Terms for serious medical concepts often caused by drugs across classes, which regulators review
+// whatever the reporting statistics say. It is the published, named yardstick this service uses for
+// "serious" when it reads SIDER's label side effects (SIDER itself has no seriousness field).
 //
-// Held here: the list's terms from "Acute hepatic failure" to "Oedematous pancreatitis" (alphabetical),
-// the part of the public list that could be retrieved without network access at build time. The rest of
-// the alphabet (e.g. "Stevens-Johnson syndrome", "Toxic epidermal necrolysis", "Torsade de pointes") is NOT
-// held: a term missing here is "not known to be on the list", never "not serious". DME_TERMS_HELD says so
-// in every result that uses the list.
-export const DME_LIST = 'EMA Designated Medical Event list (EMA/326038/2020)';
-export const DME_TERMS_HELD = 'the terms from "Acute hepatic failure" to "Oedematous pancreatitis" of the alphabetical list';
+// Held: the whole list, 62 preferred terms with their MedDRA PT codes, in dme-list.json, derived by
+// scripts/derive-dme.ts from ../shared/data/ema-dme/dme_pts.json (a transcription of EMA's xlsx; its weaker
+// provenance is in that folder's README). Never re-typed here.
+//
+// Matching (docs/scoring.md): by MedDRA PT code when the side effect comes with one, otherwise by the exact
+// PT name, case-insensitive (MedDRA spells British English and SIDER's names follow MedDRA). No fuzzy
+// matching: a near miss ("Stevens Johnson syndrome") is not a DME, and a term not on the list is "not a
+// designated medical event", never "not serious".
+import data from './dme-list.json';
+import type { DmeListData } from './dme-list-data';
 
-const TERMS = [
-  'Acute hepatic failure', 'Acute kidney injury', 'Agranulocytosis', 'Anaphylactic reaction', 'Anaphylactic shock',
-  'Anaphylactoid reaction', 'Anaphylactoid shock', 'Angioedema', 'Aplasia pure red cell', 'Aplastic anaemia',
-  'Autoimmune haemolytic anaemia', 'Autoimmune hepatitis', 'Autoimmune pancreatitis', 'Azotaemia', 'Blindness',
-  'Bone marrow failure', 'Deafness', 'Deafness neurosensory', 'Deafness permanent', 'Deafness transitory',
-  'Dermatitis exfoliative', 'Dermatitis exfoliative generalised', 'Drug reaction with eosinophilia and systemic symptoms',
-  'Drug-induced liver injury', 'Erythema multiforme', 'Febrile neutropenia', 'Granulocytopenia', 'Haemolysis',
-  'Haemolytic anaemia', 'Hepatic failure', 'Hepatic infarction', 'Hepatic necrosis', 'Hepatitis fulminant',
-  'Immune thrombocytopenia', 'Intestinal perforation', 'Ischaemic pancreatitis', 'Neutropenic colitis',
-  'Neutropenic infection', 'Neutropenic sepsis', 'Oedematous pancreatitis',
-] as const;
+const LIST: DmeListData = data;
 
-/** MedDRA spells British English; SIDER's names follow MedDRA, so a case-insensitive exact match suffices. */
-const BY_KEY = new Map(TERMS.map((t) => [t.toLowerCase(), t]));
+/** Names the list, its document number and date: every flag's statement carries it. */
+export const DME_LIST = `European Medicines Agency Designated Medical Event list (${LIST.ref}, ${LIST.doc_date})`;
+export const DME_TERMS_HELD = `all ${LIST.terms.length} of its MedDRA preferred terms`;
 
-/** The DME term a MedDRA name is (case-insensitive, exact), or undefined when it is not a held DME term. */
-export function designatedMedicalEvent(meddraName: string): string | undefined {
-  return BY_KEY.get(meddraName.trim().toLowerCase());
+export interface DesignatedMedicalEvent { pt_name: string; pt_code: string; matched_by: 'pt_code' | 'pt_name' }
+
+const BY_NAME = new Map(LIST.terms.map((t) => [t.pt_name.toLowerCase(), t]));
+const BY_CODE = new Map(LIST.terms.map((t) => [t.pt_code, t]));
+
+/**
+ * The DME term a side effect is: by its MedDRA PT code when given (digits, e.g. "10042033"), else by its name
+ * (exact, case-insensitive, surrounding spaces ignored); undefined when it is not on the list.
+ */
+export function designatedMedicalEvent(effect: { name: string; meddraPtCode?: string | null }): DesignatedMedicalEvent | undefined {
+  const code = effect.meddraPtCode?.trim();
+  if (code) {
+    const term = BY_CODE.get(code);
+    return term ? { ...term, matched_by: 'pt_code' } : undefined;
+  }
+  const term = BY_NAME.get(effect.name.trim().toLowerCase());
+  return term ? { ...term, matched_by: 'pt_name' } : undefined;
 }
 
-export const DESIGNATED_MEDICAL_EVENT_TERMS: readonly string[] = TERMS;
+/** The list's preferred-term names (lower-case, the list's order). */
+export const DESIGNATED_MEDICAL_EVENT_TERMS: readonly string[] = LIST.terms.map((t) => t.pt_name);
+/** The list's MedDRA PT codes, in the same order. */
+export const DESIGNATED_MEDICAL_EVENT_CODES: readonly string[] = LIST.terms.map((t) => t.pt_code);

@@ -3,7 +3,8 @@
 //   withdrawn                  DrugBank lists the compound in its "withdrawn" group (withdrawn from the
 //                              market in at least one jurisdiction). Keeps the drug from high confidence.
 //   designated_medical_event   SIDER 4.1 (the drug's labels) lists side effects that are on the EMA's
-//                              Designated Medical Event list (domain/pharmacovigilance/designated-medical-events.ts).
+//                              Designated Medical Event list (EMA/326038/2020, all 62 terms; matched by
+//                              MedDRA PT code or exact PT name: domain/pharmacovigilance/designated-medical-events.ts).
 //                              Keeps the drug from high confidence only when the label's own controlled
 //                              frequencies put one of them higher on drug than on placebo (a measured harm,
 //                              placebo-comparison.ts); a rare serious event merely listed on a label is shown,
@@ -42,7 +43,7 @@ export function safetyFlagsFor(label: string, node: string | undefined, facts: C
     const listed = `${names.slice(0, MAX_NAMED).join(', ')}${names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : ''}`;
     flags.push({
       flag: 'designated_medical_event', node, source: 'sider', snapshot_id: dme.snapshot_id, terms: names, affects_confidence: measured.length > 0,
-      statement: `SIDER 4.1 lists serious side effects of ${label} on its labels that are on the ${DME_LIST} (${DME_TERMS_HELD} are held): ${listed}. `
+      statement: `SIDER 4.1 lists serious side effects of ${label} on its labels that are on the ${DME_LIST}, ${DME_TERMS_HELD} held: ${listed}. `
         + (measured.length > 0
           ? `The label's controlled frequencies put ${measured.join(', ')} higher on drug than on placebo: a measured harm; it cannot be high confidence.`
           : 'No label frequency puts them above placebo: shown, not scored.'),
