@@ -15,7 +15,8 @@
 //                       fresh database bench_api_v1_<timestamp> is created via BENCH_ADMIN_URL and dropped
 //   BENCH_ADMIN_URL     default postgres://postgres@127.0.0.1:5432/test
 //   SHARED_DATA_DIR     the shared/data folder (default ../shared/data next to the project)
-//   BENCH_SMOKE=1       one 1 s round at 50 req/s after a 1 s warm-up (the whole path, no meaningful figures)
+//   BENCH_SMOKE=1       the HP fixture instead of the full release, one 1 s round at 50 req/s after a 1 s
+//                       warm-up (the whole path, no meaningful figures, no shared data needed)
 //   BENCH_RATE          requests per second, all connections together (default 1000)
 //   BENCH_CONNECTIONS   default 20
 //   BENCH_DURATION      seconds per round (default 10)
@@ -29,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { withScratchDatabase } from './scratch-database';
-import { printFigures, requireSharedData, SHARED_DATA_DIR, sized } from './smoke';
+import { printFigures, requireSharedData, SHARED_DATA_DIR, sized, SMOKE } from './smoke';
 import { BenchService, startService } from './service-process';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
 import type { BiomedDeps } from '../commands/biomed/snapshot-events';
@@ -54,7 +55,9 @@ const autocannon = require('autocannon') as Autocannon;
 const ROOT = path.resolve(__dirname, '..', '..');
 const SHARED = SHARED_DATA_DIR;
 const FIXTURES = path.join(ROOT, 'fixtures', 'biomed');
-const HP_FILE = path.join(SHARED, 'hp', 'hp-2017-04-13.obo.gz');
+const FULL_HP_FILE = path.join(SHARED, 'hp', 'hp-2017-04-13.obo.gz');
+/** Smoke: the HP fixture instead of the full release (same import and search path, seconds, no shared data). */
+const HP_FILE = SMOKE ? path.join(FIXTURES, 'hp-fixture.obo') : FULL_HP_FILE;
 const RATE = sized('BENCH_RATE', 1000, 50);
 const CONNECTIONS = sized('BENCH_CONNECTIONS', 20, 4);
 const DURATION = sized('BENCH_DURATION', 10, 1);
@@ -137,7 +140,7 @@ async function importFixtures(databaseUrl: string, dataDir: string): Promise<voi
 }
 
 async function main(): Promise<void> {
-  requireSharedData('api-v1', [HP_FILE]);
+  if (!SMOKE) requireSharedData('api-v1', [HP_FILE]);
   await withScratchDatabase('bench_api_v1', async (databaseUrl) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-v1-'));
     try {
