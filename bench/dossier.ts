@@ -51,8 +51,11 @@ async function run(databaseUrl: string): Promise<void> {
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+    // Also when the job was first seen out of PENDING (a worker took it): where submit→SUCCESS time goes.
+    const pickups: number[] = [];
     const endToEnd = async (): Promise<number> => {
       const started = performance.now();
+      let pickedUp: number | undefined;
       const response = await fetch(`${base}/api/jobs/workspace`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'X-Researcher-ID': RESEARCHER }, body: JSON.stringify(BODY),
       });
@@ -63,8 +66,10 @@ async function run(databaseUrl: string): Promise<void> {
         if (poll.status !== 200) throw new Error(`GET /api/jobs/${job_id} answered ${poll.status}: ${await poll.text()}`);
         const status = (await poll.json()) as { status: string; error?: string };
         if (status.status === 'FAILURE') throw new Error(`run failed: ${status.error}`);
+        if (status.status !== 'PENDING') pickedUp ??= performance.now() - started;
         return status.status === 'SUCCESS' ? true : undefined;
       }, JOB_TIMEOUT_MS);
+      pickups.push(pickedUp!);
       return performance.now() - started;
     };
 
@@ -80,6 +85,7 @@ async function run(databaseUrl: string): Promise<void> {
 
     await endToEnd(); // warm-up: JIT, caches, first connections
     await pipelineOnly();
+    pickups.length = 0; // the warm-up's
     const e2e: number[] = [];
     for (let i = 0; i < RUNS; i++) e2e.push(await endToEnd());
     const pipe: number[] = [];
@@ -92,10 +98,11 @@ async function run(databaseUrl: string): Promise<void> {
     console.log('| measure | p50 ms | p95 ms | target p50 |');
     console.log('|---|---:|---:|---:|');
     console.log(`| submit -> SUCCESS (HTTP, job worker, events) | ${percentile(e2e, 50).toFixed(1)} | ${percentile(e2e, 95).toFixed(1)} | ${TARGET_P50_MS} |`);
+    console.log(`| submit -> first seen out of PENDING (a worker took the job) | ${percentile(pickups, 50).toFixed(1)} | ${percentile(pickups, 95).toFixed(1)} | |`);
     console.log(`| pipeline alone | ${percentile(pipe, 50).toFixed(1)} | ${percentile(pipe, 95).toFixed(1)} | ${TARGET_P50_MS} |`);
     printFigures('dossier', {
       runs: RUNS,
-      submit_p50_ms: percentile(e2e, 50), submit_p95_ms: percentile(e2e, 95),
+      submit_p50_ms: percentile(e2e, 50), submit_p95_ms: percentile(e2e, 95), pickup_p50_ms: percentile(pickups, 50),
       pipeline_p50_ms: percentile(pipe, 50), pipeline_p95_ms: percentile(pipe, 95),
       target_p50_ms: TARGET_P50_MS,
     });

@@ -40,7 +40,7 @@ export function printFigures(name: string, figures: Record<string, string | numb
 
 /** Exits with SKIPPED_EXIT_CODE, saying which file is missing, when any of `files` is absent. */
 export function requireSharedData(name: string, files: readonly string[]): void {
-  const missing = files.filter((f) => !fs.existsSync(f));
+  const missing = [...new Set(files)].filter((f) => !fs.existsSync(f));
   if (missing.length === 0) return;
   console.error(`${name}: skipped: needs ../shared/data (set SHARED_DATA_DIR); missing ${missing.join(', ')}`);
   process.exit(SKIPPED_EXIT_CODE);
