@@ -135,6 +135,7 @@ const ranking: JsonSchema = {
   ...rankingRequired,
   properties: {
     ...(rankingRequired.properties as Record<string, JsonSchema>),
+    confidence_basis: string,
     safety_flags: {
       type: 'array',
       items: withOptional(

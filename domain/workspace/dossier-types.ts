@@ -132,7 +132,9 @@ export interface CandidateRanking {
   /** 0..100 prioritization heuristic. */
   score: number;
   confidence_band: ConfidenceBand;
-  /** Each 0..100 before weighting. */
+  /** Since 1.4: what the band rests on (real records, sources; "synthetic examples only"; why not high). */
+  confidence_basis?: string;
+  /** Each 0..100 (docs/scoring.md): favourable_evidence, unfavourable_evidence, per data type, mechanism and graph (shown, not scored). */
   component_scores: Record<string, number>;
   explanation: string;
   supporting_claim_ids: string[];

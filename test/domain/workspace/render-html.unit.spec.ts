@@ -40,7 +40,7 @@ describe('Dossier HTML', function () {
     }
     expect(html).to.contain(dossier.manifest.provenance.fingerprint);
     expect(html).to.contain('Belimumab');
-    expect(html).to.contain('evidence strength:');
+    expect(html).to.contain('favourable evidence:');
     expect(html).to.contain('<a href="https://clinicaltrials.gov/study/NCT00000001" rel="noopener noreferrer">');
     expect(html).to.contain('no path found: candidate not in the knowledge graph');
     expect(html).to.contain('PMID:11111111');
