@@ -17,6 +17,7 @@ import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 import { cleanSourceRuns } from './record-hygiene';
+import { restsOn } from './rests-on';
 import { analyzeQuestion } from './question/analyze-question';
 import { exactLinker } from './question/entity-linker';
 import type { RelevanceNote } from './question/relevance';
@@ -231,6 +232,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
 
   const dossier: Dossier = {
     schema_version: DOSSIER_SCHEMA_VERSION,
+    rests_on: restsOn(statuses, items, kg ? kg.snapshots.map((s) => s.resource) : undefined),
     run_id: input.runId,
     started_at: input.startedAt,
     completed_at: input.completedAt,

@@ -223,6 +223,20 @@ const questionAnalysis = obj({
   },
 });
 
+/** Optional since 1.4: what the dossier rests on (rests-on.ts). */
+const sourceNameList: JsonSchema = { type: 'array', items: { type: 'string' } };
+const restsOnSchema: JsonSchema = obj({
+  real_and_complete: { type: 'boolean' },
+  headline: { type: 'string', minLength: 1 },
+  records: { type: 'integer', minimum: 0 },
+  synthetic_records: { type: 'integer', minimum: 0 },
+  graph: obj({ kind: { type: 'string', enum: ['knowledge_graph', 'curated_seed'] }, resources: sourceNameList }),
+  offline_sources: { type: 'array', items: obj({ source: { type: 'string' }, read_at: { type: 'string' } }) },
+  cached_sources: sourceNameList,
+  failed_sources: sourceNameList,
+  skipped_sources: sourceNameList,
+});
+
 const dossierRequired: JsonSchema = obj({
   schema_version: string,
   run_id: { type: 'string', minLength: 1 },
@@ -262,5 +276,5 @@ const dossierRequired: JsonSchema = obj({
 
 export const dossierJsonSchema: JsonSchema = {
   ...dossierRequired,
-  properties: { ...(dossierRequired.properties as Record<string, JsonSchema>), question_analysis: questionAnalysis },
+  properties: { ...(dossierRequired.properties as Record<string, JsonSchema>), question_analysis: questionAnalysis, rests_on: restsOnSchema },
 };

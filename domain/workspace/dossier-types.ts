@@ -3,6 +3,7 @@ import type { NodeKind, EdgeRelation } from '../kg/graph-data';
 import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sources';
 import type { QuestionAnalysis } from './question/types';
 import type { RelevanceNote } from './question/relevance';
+import type { RestsOn } from './rests-on';
 
 /** The question as the run used it (since 1.2). */
 export interface QuestionAnalysisRecord extends QuestionAnalysis {
@@ -16,7 +17,9 @@ export interface QuestionAnalysisRecord extends QuestionAnalysis {
 // safety signal carries qualifier "harm"; rankings are scored on Open Targets lines (docs/scoring.md).
 // 1.2 (also): question_analysis (how the question was read and used: entities, intent, boost and ranking terms,
 // the offline relevance ranking per source). Additive: 1.0 and 1.1 dossiers stay valid.
-export const DOSSIER_SCHEMA_VERSION = '1.3';
+// 1.4: rests_on (written first: synthetic records, seed graph, offline corpus, failed sources); rankings carry
+// confidence_basis and the component scores of docs/scoring.md (favourable/unfavourable pulls). Additive.
+export const DOSSIER_SCHEMA_VERSION = '1.4';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -203,6 +206,8 @@ export type LlmStatus = 'disabled' | 'ok' | 'not_configured' | 'timeout' | 'quot
 
 export interface Dossier {
   schema_version: string;
+  /** Since 1.4, written first: what the dossier rests on when it is not real, complete evidence (rests-on.ts). */
+  rests_on?: RestsOn;
   run_id: string;
   started_at: string;
   completed_at: string;

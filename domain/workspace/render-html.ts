@@ -87,7 +87,7 @@ function rankingTable(id: string, title: string, rankings: readonly CandidateRan
   const rows = rankings.map((r) => {
     const components = Object.entries(r.component_scores).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`).join('; ');
     return `<tr><td>${escapeHtml(r.rank)}</td><td>${escapeHtml(r.label)}<br><small>${escapeHtml(r.candidate_id)}</small></td><td>${escapeHtml(r.score.toFixed(2))}</td>`
-      + `<td>${escapeHtml(r.confidence_band)}</td><td>${escapeHtml(components)}</td><td>${escapeHtml(r.explanation)}`
+      + `<td>${escapeHtml(r.confidence_band)}${r.confidence_basis ? `<br><small>${escapeHtml(r.confidence_basis)}</small>` : ''}</td><td>${escapeHtml(components)}</td><td>${escapeHtml(r.explanation)}`
       + `${r.citation_ids.length > 0 ? `<br><small>Citations: ${escapeHtml(r.citation_ids.join(', '))}</small>` : ''}</td></tr>`;
   });
   return section(id, title, '<p>Scores are prioritization heuristics (0–100), not probabilities of benefit or safety.</p>'
@@ -143,6 +143,8 @@ export function renderDossierHtml(dossier: Dossier): string {
   parts.push(`<link rel="stylesheet" href="${PRINT_STYLESHEET_HREF}">`);
   parts.push('</head><body>');
   parts.push(`<aside class="disclaimer" role="note"><p><strong>Disclaimer:</strong> ${escapeHtml(d.disclaimer)}</p></aside>`);
+  // What the dossier rests on comes first when it is not real, complete evidence (issue 28).
+  if (d.rests_on && !d.rests_on.real_and_complete) parts.push(`<aside class="rests-on" role="alert" id="rests-on"><p><strong>What this rests on:</strong> ${escapeHtml(d.rests_on.headline)}</p></aside>`);
   parts.push(`<header><h1>${escapeHtml(title)}</h1><p>Schema version ${escapeHtml(d.schema_version)}; run ${escapeHtml(d.run_id)}.</p></header>`);
   parts.push('<main>');
   parts.push(requestSection(d));

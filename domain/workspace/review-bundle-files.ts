@@ -92,6 +92,11 @@ export function reviewMarkdown(input: ReviewMarkdownInput): string {
 
   line(`# Review notes: ${mdInline(dossier.disease.name)}`);
   line();
+  // What the dossier rests on comes first when it is not real, complete evidence (issue 28).
+  if (dossier.rests_on && !dossier.rests_on.real_and_complete) {
+    line(`> **What this rests on:** ${mdInline(dossier.rests_on.headline)}`);
+    line();
+  }
   line(`> ${DISCLAIMER}`);
   line();
   line(`- **Run:** ${mdInline(dossier.run_id)}`);

@@ -61,6 +61,16 @@ describe('Offline SLE dossier: evidence a researcher can trust', function () {
     expect(dossier.limitations[0]).to.match(/synthetic examples/);
   });
 
+  it('opens with what it rests on: all records synthetic, offline corpus, the curated seed graph', function () {
+    expect(Object.keys(dossier).slice(0, 2)).to.deep.equal(['schema_version', 'rests_on']);
+    const restsOn = dossier.rests_on!;
+    expect(restsOn.real_and_complete).to.equal(false);
+    expect(restsOn.synthetic_records).to.equal(dossier.evidence.length);
+    expect(restsOn.graph.kind).to.equal('curated_seed');
+    expect(restsOn.offline_sources.length).to.be.greaterThan(0);
+    expect(restsOn.headline).to.match(/^Not real, complete evidence: all \d+ evidence records are synthetic examples/);
+  });
+
   it('does not give atorvastatin high confidence: its RCT is null and its trial posted no results', function () {
     const atorvastatin = dossier.drug_rankings.find((r) => r.label.toLowerCase() === 'atorvastatin')!;
     expect(atorvastatin.confidence_band).to.not.equal('high');

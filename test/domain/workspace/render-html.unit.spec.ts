@@ -32,6 +32,15 @@ describe('Dossier HTML', function () {
     expect(html).to.contain(escapeHtml(build().disclaimer));
   });
 
+  it('opens with what the dossier rests on when it is not real, complete evidence (synthetic records, seed graph), before the title', function () {
+    const runs = syntheticRuns().map((r) => ({ ...r, records: r.records.map((rec) => ({ ...rec, synthetic: true })) }));
+    const html = renderDossierHtml(build({ runs }));
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf('What this rests on')).to.be.greaterThan(-1);
+    expect(body.indexOf('What this rests on')).to.be.lessThan(body.indexOf('<h1>'));
+    expect(body).to.contain('synthetic examples: this dossier shows how the method works').and.contain('curated seed graph');
+  });
+
   it('has every section, with rankings, paths, claims, evidence and the fingerprint', function () {
     const dossier = build();
     const html = renderDossierHtml(dossier);

@@ -70,6 +70,10 @@ function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore
   ], signal);
   return [
     h('header', { class: 'dossier-head', 'data-testid': 'dossier' },
+      // What the dossier rests on, first, when it is not real, complete evidence (issue 28).
+      dossier.rests_on && !dossier.rests_on.real_and_complete
+        ? h('aside', { class: 'rests-on', role: 'alert', 'data-testid': 'dossier-rests-on' }, h('strong', null, 'What this rests on: '), dossier.rests_on.headline)
+        : null,
       h('p', { class: 'muted' }, h('a', { href: entityHref(dossier.disease.mondo_id || dossier.disease.id, context), 'data-testid': 'dossier-disease-link' }, dossier.disease.name),
         ` (${dossier.disease.id}) · completed ${formatDate(dossier.completed_at)}`),
       h('h1', { class: 'question', 'data-testid': 'dossier-question' }, dossier.request.question),
