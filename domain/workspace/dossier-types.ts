@@ -4,6 +4,7 @@ import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sour
 import type { QuestionAnalysis } from './question/types';
 import type { RelevanceNote } from './question/relevance';
 import type { RestsOn } from './rests-on';
+import type { Answer } from './answer-shape';
 
 /** The question as the run used it (since 1.2). */
 export interface QuestionAnalysisRecord extends QuestionAnalysis {
@@ -208,6 +209,8 @@ export interface Dossier {
   schema_version: string;
   /** Since 1.4, written first: what the dossier rests on when it is not real, complete evidence (rests-on.ts). */
   rests_on?: RestsOn;
+  /** Since 1.4: the answer's shape the question asked for (answer-shape.ts): set-apart drugs, a profile, a safety ranking. */
+  answer?: Answer;
   run_id: string;
   started_at: string;
   completed_at: string;

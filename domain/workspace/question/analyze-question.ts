@@ -6,6 +6,7 @@ import type { NodeKind } from '../../kg/graph-data';
 import type { QuestionEntityLinker } from './entity-linker';
 import { matchConcepts } from './concepts';
 import { detectIntents, intentVocabulary, primaryIntent } from './intent';
+import { detectExclusions, withoutExclusions } from './exclusions';
 import { diseaseWords, isStopword, questionKeywords, wordSet, withoutDiseaseNames } from './keywords';
 import type { QuestionAnalysis, QuestionEntity } from './types';
 
@@ -87,7 +88,9 @@ function uniqueTerms(terms: string[], max: number): string[] {
  */
 export function analyzeQuestion(question: string, context: QuestionContext, synonyms: (id: string) => string[] = () => []): QuestionAnalysis {
   const { linker, disease } = context;
-  const text = withoutDiseaseNames(question, disease);
+  // What the question excludes is read first and then set aside: "who failed TNF inhibitors" is no request for TNF inhibitors.
+  const exclusions = detectExclusions(question, linker);
+  const text = withoutExclusions(withoutDiseaseNames(question, disease), exclusions);
   const concepts = conceptEntities(text, linker);
   const mentions: QuestionEntity[] = linker.link(text, LINKED_KINDS).map((n) => ({ id: n.id, kind: n.kind, label: n.label, matched: n.matched, via: 'mention' }));
   const named = wordSet([...mentions.map((e) => e.matched), ...concepts.entities.map((e) => e.matched)]);
@@ -105,5 +108,6 @@ export function analyzeQuestion(question: string, context: QuestionContext, syno
     boost_terms: entities.length > 0 ? boosts : [],
     ranking_terms: uniqueTerms([...boosts, ...keywords, ...intentVocabulary(intents)], 40),
     linker: linker.name,
+    ...(exclusions.length > 0 ? { exclusions } : {}),
   };
 }
