@@ -116,7 +116,10 @@ export function shapeAnswer(input: ShapeInput): { drugRankings: CandidateRanking
     kept.push(row);
   }
   const drugRankings = rerank(kept);
-  const excludedWords = exclusions.length > 0 ? ` Set apart as the question excludes them (${exclusions.map((x) => `"${x.phrase}"`).join(', ')}): ${setApart.filter((s) => s.reason === 'excluded_by_question').length} drug(s).` : '';
+  const sub = analysis.sub_disease;
+  const subWords = sub ? ` Asked about ${sub.label} (${sub.curie}), a form of ${sub.parent.label}: its own term is searched first, the parent disease's evidence is the context.` : '';
+  const excludedWords0 = exclusions.length > 0 ? ` Set apart as the question excludes them (${exclusions.map((x) => `"${x.phrase}"`).join(', ')}): ${setApart.filter((s) => s.reason === 'excluded_by_question').length} drug(s).` : '';
+  const excludedWords = `${excludedWords0}${subWords}`;
 
   const named = analysis.entities.find((e) => e.kind === 'drug' && e.id !== null && !exclusions.some((x) => x.drug_ids.includes(e.id!)));
   if (analysis.intent === 'safety') {

@@ -225,7 +225,10 @@ const questionAnalysisRequired = obj({
   },
 });
 /** exclusions optional since 1.4. */
-const questionAnalysis = withOptional(questionAnalysisRequired, { exclusions: { type: 'array', items: questionExclusion } });
+const questionAnalysis = withOptional(questionAnalysisRequired, {
+  exclusions: { type: 'array', items: questionExclusion },
+  sub_disease: obj({ curie: string, label: string, matched: string, parent: obj({ curie: string, label: string }) }),
+});
 
 /** Optional since 1.4: what the dossier rests on (rests-on.ts). */
 const sourceNameList: JsonSchema = { type: 'array', items: { type: 'string' } };

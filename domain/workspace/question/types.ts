@@ -3,6 +3,7 @@
 // ranking use. Recorded in the dossier as `question_analysis` (schema 1.2).
 import type { NodeKind } from '../../kg/graph-data';
 import type { QuestionExclusion } from './exclusions';
+import type { SubDisease } from './sub-disease';
 
 export const INTENTS = ['efficacy', 'safety', 'mechanism', 'biomarker', 'repurposing', 'genetics'] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -44,4 +45,6 @@ export interface QuestionAnalysis {
   linker: string;
   /** Since 1.4: drugs or classes the question excludes ("who failed TNF inhibitors"), ranked apart. */
   exclusions?: QuestionExclusion[];
+  /** Since 1.4: a disease below the run's disease the question names (ontology store, IS_A), parent as context. */
+  sub_disease?: SubDisease;
 }
