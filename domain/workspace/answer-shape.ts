@@ -8,38 +8,11 @@
 //                       the ranking after it as comparators.
 // Exclusions the question states ("who failed TNF inhibitors") take the excluded drugs, and every drug acting
 // on the excluded class's targets, out of the ranking into set_apart, and the answer says so.
-import type { CandidateRanking, Claim, EvidenceItem } from './dossier-types';
+import type { Answer, CandidateRanking, Claim, DrugProfile, EvidenceItem, SetApart } from './dossier-types';
+
+export type { Answer, AnswerShape, DrugProfile, SetApart } from './dossier-types';
 import type { QuestionAnalysis } from './question/types';
-import { safetyRanking, type SafetyRankingRow } from './safety-ranking';
-
-export type AnswerShape = 'efficacy_ranking' | 'repurposing' | 'safety_ranking' | 'drug_profile';
-
-export interface SetApart {
-  candidate_id: string;
-  label: string;
-  reason: 'already_indicated' | 'excluded_by_question';
-  statement: string;
-  /** Its efficacy ranking row, with the rank it would have had (issue 28: adalimumab would have been #2). */
-  ranking: CandidateRanking;
-}
-
-export interface DrugProfile {
-  candidate_id: string;
-  label: string;
-  efficacy: { score: number; confidence_band: string; confidence_basis: string | null; rank: number | null };
-  safety: { harm_citations: string[]; boxed_warnings: string[]; flags: string[] };
-  mechanism: { targets: string[]; citations: string[] };
-  trials_by_phase: Record<string, number>;
-}
-
-export interface Answer {
-  shape: AnswerShape;
-  /** What the answer is, in one sentence a reader sees above the rankings. */
-  statement: string;
-  set_apart: SetApart[];
-  profile?: DrugProfile;
-  safety_ranking?: SafetyRankingRow[];
-}
+import { safetyRanking } from './safety-ranking';
 
 export interface ShapeInput {
   analysis: QuestionAnalysis;

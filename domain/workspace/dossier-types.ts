@@ -3,8 +3,6 @@ import type { NodeKind, EdgeRelation } from '../kg/graph-data';
 import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sources';
 import type { QuestionAnalysis } from './question/types';
 import type { RelevanceNote } from './question/relevance';
-import type { RestsOn } from './rests-on';
-import type { Answer } from './answer-shape';
 
 /** The question as the run used it (since 1.2). */
 export interface QuestionAnalysisRecord extends QuestionAnalysis {
@@ -239,4 +237,64 @@ export interface Dossier {
     retrieval?: RetrievalManifest;
   };
   disclaimer: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Since 1.4: what the dossier rests on (rests-on.ts) and the answer's shape (answer-shape.ts, safety-ranking.ts).
+
+export interface RestsOn {
+  /** True only when every record is real, every requested source answered live, and the knowledge graph explained. */
+  real_and_complete: boolean;
+  /** One or two sentences a reader sees before anything else. */
+  headline: string;
+  records: number;
+  synthetic_records: number;
+  /** The knowledge graph of the active snapshots (their resources), or the curated seed graph (fixtures). */
+  graph: { kind: 'knowledge_graph' | 'curated_seed'; resources: string[] };
+  /** Sources answered by the bundled offline corpus, with the date the corpus was read. */
+  offline_sources: { source: SourceName; read_at: string }[];
+  cached_sources: SourceName[];
+  failed_sources: SourceName[];
+  skipped_sources: SourceName[];
+}
+
+export type AnswerShape = 'efficacy_ranking' | 'repurposing' | 'safety_ranking' | 'drug_profile';
+
+export interface SetApart {
+  candidate_id: string;
+  label: string;
+  reason: 'already_indicated' | 'excluded_by_question';
+  statement: string;
+  /** Its efficacy ranking row, with the rank it would have had (issue 28: adalimumab would have been #2). */
+  ranking: CandidateRanking;
+}
+
+export interface DrugProfile {
+  candidate_id: string;
+  label: string;
+  efficacy: { score: number; confidence_band: string; confidence_basis: string | null; rank: number | null };
+  safety: { harm_citations: string[]; boxed_warnings: string[]; flags: string[] };
+  mechanism: { targets: string[]; citations: string[] };
+  trials_by_phase: Record<string, number>;
+}
+
+export interface Answer {
+  shape: AnswerShape;
+  /** What the answer is, in one sentence a reader sees above the rankings. */
+  statement: string;
+  set_apart: SetApart[];
+  profile?: DrugProfile;
+  safety_ranking?: SafetyRankingRow[];
+}
+
+export interface SafetyRankingRow {
+  candidate_id: string;
+  label: string;
+  rank: number;
+  /** 0..100 harm-concern heuristic (higher: more harm shown). */
+  concern: number;
+  /** signal: real harm evidence or a store fact; synthetic_only: harm shown only by synthetic examples; none_found. */
+  concern_band: 'signal' | 'synthetic_only' | 'none_found';
+  statement: string;
+  citations: string[];
 }

@@ -2,24 +2,10 @@
 // review bundle's review.md and the dashboard open with it whenever the evidence is not real and complete —
 // synthetic example records, the curated seed graph instead of the knowledge graph of active snapshots, the
 // offline corpus or cached answers instead of the providers, and sources that failed or were skipped.
-import type { EvidenceItem } from './dossier-types';
-import type { SourceName, SourceStatus } from './sources';
+import type { EvidenceItem, RestsOn } from './dossier-types';
 
-export interface RestsOn {
-  /** True only when every record is real, every requested source answered live, and the knowledge graph explained. */
-  real_and_complete: boolean;
-  /** One or two sentences a reader sees before anything else. */
-  headline: string;
-  records: number;
-  synthetic_records: number;
-  /** The knowledge graph of the active snapshots (their resources), or the curated seed graph (fixtures). */
-  graph: { kind: 'knowledge_graph' | 'curated_seed'; resources: string[] };
-  /** Sources answered by the bundled offline corpus, with the date the corpus was read. */
-  offline_sources: { source: SourceName; read_at: string }[];
-  cached_sources: SourceName[];
-  failed_sources: SourceName[];
-  skipped_sources: SourceName[];
-}
+export type { RestsOn } from './dossier-types';
+import type { SourceStatus } from './sources';
 
 export function restsOn(statuses: readonly SourceStatus[], items: readonly EvidenceItem[], graphResources: readonly string[] | undefined): RestsOn {
   const used = (s: SourceStatus) => s.status !== 'skipped' && s.status !== 'error';

@@ -7,21 +7,11 @@
 // (DrugBank withdrawal 1.0; a designated medical event higher on drug than placebo in the label's own
 // controlled trials 0.9, an RCT's quality). Combined with Open Targets' harmonic sums per data type (clinical:
 // trials, labels and store facts; literature 0.2), as the efficacy pulls are.
-import type { CandidateRanking, Claim, EvidenceItem } from './dossier-types';
+import type { CandidateRanking, Claim, EvidenceItem, SafetyRankingRow } from './dossier-types';
+
+export type { SafetyRankingRow } from './dossier-types';
 import { DATA_TYPE_OF_SOURCE, evidenceStrength, type ScoredRecord } from './evidence-strength';
 import { DEFAULT_SCORING } from './ranking';
-
-export interface SafetyRankingRow {
-  candidate_id: string;
-  label: string;
-  rank: number;
-  /** 0..100 harm-concern heuristic (higher: more harm shown). */
-  concern: number;
-  /** signal: real harm evidence or a store fact; synthetic_only: harm shown only by synthetic examples; none_found. */
-  concern_band: 'signal' | 'synthetic_only' | 'none_found';
-  statement: string;
-  citations: string[];
-}
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
