@@ -110,6 +110,15 @@ export function reviewMarkdown(input: ReviewMarkdownInput): string {
   line(`- **Evidence records:** ${dossier.evidence.length}; **claims:** ${dossier.claims.length}; **reviewed candidates:** ${reviews.length}`);
   line();
 
+  if (dossier.answer) {
+    line('## Answer');
+    line();
+    line(mdInline(dossier.answer.statement));
+    for (const s of dossier.answer.set_apart) line(`- **Set apart:** ${mdInline(s.statement)}`);
+    for (const r of dossier.answer.safety_ranking ?? []) line(`- **Safety ${r.rank}:** ${mdInline(r.statement)}`);
+    line();
+  }
+
   line('## Top candidates');
   line();
   line('Scores are 0–100 prioritization heuristics, not probabilities of benefit or safety.');

@@ -41,6 +41,13 @@ describe('Dossier HTML', function () {
     expect(body).to.contain('synthetic examples: this dossier shows how the method works').and.contain('curated seed graph');
   });
 
+  it('shows the answer\'s shape first: a repurposing question lists the drugs already indicated apart', function () {
+    const html = renderDossierHtml(build({ question: 'Which existing drugs could be repurposed for SLE?' }));
+    expect(html).to.contain('<section id="answer">');
+    expect(html.indexOf('<section id="answer">')).to.be.lessThan(html.indexOf('<section id="drug-rankings">'));
+    expect(html).to.contain('Set apart').and.contain('already indicated for the disease');
+  });
+
   it('has every section, with rankings, paths, claims, evidence and the fingerprint', function () {
     const dossier = build();
     const html = renderDossierHtml(dossier);

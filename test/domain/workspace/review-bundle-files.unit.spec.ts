@@ -39,5 +39,6 @@ describe('review bundle files', function () {
     const lines = md.split('\n');
     expect(lines[0]).to.match(/^# Review notes/);
     expect(lines[2]).to.match(/^> \*\*What this rests on:\*\* Not real, complete evidence: all \d+ evidence records are synthetic examples/);
+    expect(md.indexOf('## Answer')).to.be.lessThan(md.indexOf('## Top candidates'));
   });
 });
