@@ -19,7 +19,7 @@ export function restsOn(statuses: readonly SourceStatus[], items: readonly Evide
   const parts: string[] = [];
   if (items.length > 0 && synthetic === items.length) parts.push(`All ${items.length} evidence records are synthetic examples: this dossier shows how the method works, not what is known`);
   else if (synthetic > 0) parts.push(`${synthetic} of ${items.length} evidence records are synthetic examples and count toward no confidence band`);
-  if (offline.length > 0) parts.push(`offline corpus (read ${offline[0]!.read_at.slice(0, 10)}) used for ${offline.map((o) => o.source).join(', ')}, not the providers' current data`);
+  if (offline.length > 0) parts.push(`the bundled offline corpus answered ${offline.map((o) => o.source).join(', ')} (read ${offline[0]!.read_at.slice(0, 10)}; the corpus records no mirror date), not the providers' current data`);
   if (cached.length > 0) parts.push(`cached provider answers used for ${cached.join(', ')}`);
   if (failed.length > 0) parts.push(`sources that failed: ${failed.join(', ')} — their evidence is missing`);
   if (skipped.length > 0) parts.push(`sources skipped: ${skipped.join(', ')}`);
