@@ -17,6 +17,7 @@ import type { SourceAdapter } from '../../infra/sources/source-adapter';
 import { runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
 import { analyzeQuestion } from '../../domain/workspace/question/analyze-question';
 import { exactLinker, type QuestionEntityLinker } from '../../domain/workspace/question/entity-linker';
+import { subDiseaseFinder } from '../../domain/workspace/question/sub-disease';
 import { rankByRelevance, type RelevanceNote } from '../../domain/workspace/question/relevance';
 import type { QuestionAnalysis } from '../../domain/workspace/question/types';
 import { cleanSourceRuns } from '../../domain/workspace/record-hygiene';
@@ -49,7 +50,8 @@ export async function runResearchPipeline(
 ): Promise<PipelineOutput> {
   const { request, disease, graph } = run;
   const linker = exactLinker(graph);
-  const analysis = analyzeQuestion(request.question, { disease, linker }, (id) => graph.node(id)?.synonyms ?? []);
+  const subDiseases = run.knowledgeGraph ? subDiseaseFinder(run.knowledgeGraph, disease) : undefined;
+  const analysis = analyzeQuestion(request.question, { disease, linker, ...(subDiseases ? { subDiseases } : {}) }, (id) => graph.node(id)?.synonyms ?? []);
   const relevance: Partial<Record<SourceName, RelevanceNote>> = {};
   let done = 0;
   const sourceRuns: SourceRun[] = await Promise.all(request.sources.map(async (source) => {

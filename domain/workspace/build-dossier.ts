@@ -17,6 +17,9 @@ import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 import { cleanSourceRuns } from './record-hygiene';
+import { restsOn } from './rests-on';
+import { shapeAnswer } from './answer-shape';
+import { storeIndications } from './store-indications';
 import { analyzeQuestion } from './question/analyze-question';
 import { exactLinker } from './question/entity-linker';
 import type { RelevanceNote } from './question/relevance';
@@ -227,21 +230,36 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   for (const w of llmWarnings) warnings.push(/^LLM\b/.test(w) ? w : `LLM: ${w}`);
 
   const items = evidence.map((ne) => ne.item);
+  const question = questionRecord(input);
+  // The question decides the answer's shape: repurposing sets already-indicated drugs apart, exclusions
+  // ("who failed TNF inhibitors") set their drugs apart, a safety question gets a safety ranking, a named
+  // drug its profile (answer-shape.ts).
+  // Already indicated per the store (TREATS claims): read only for a repurposing question, by the candidate's linked node.
+  const inStore = kg && question.intent === 'repurposing' ? storeIndications(kg, disease.mondo_id) : new Map<string, string>();
+  const alreadyIndicated = new Map<string, string>();
+  for (const e of explanationList) if (e.candidate_node && inStore.has(e.candidate_node)) alreadyIndicated.set(e.candidate_id, inStore.get(e.candidate_node)!);
+  const mechanismClaims = new Set(claims.filter((c) => c.relationship === 'targets').map((c) => `${c.subject.id}|${c.object.id}`));
+  const shaped = shapeAnswer({
+    analysis: question, drugRankings: rankings.drugs, claims, evidence: items, alreadyIndicated,
+    actsOn: (drugId, targetId) => mechanismClaims.has(`${drugId}|${targetId}`) || graph.findPath({ from: drugId, to: targetId, maxHops: 1, relations: ['targets'] }) !== undefined,
+  });
   const inputs = provenanceInputs({ request, disease, sources: statuses, scoring, evidence: items, ...(kg ? { knowledgeGraphSnapshots: kg.snapshots } : {}) });
 
   const dossier: Dossier = {
     schema_version: DOSSIER_SCHEMA_VERSION,
+    rests_on: restsOn(statuses, items, kg ? kg.snapshots.map((s) => s.resource) : undefined),
+    answer: shaped.answer,
     run_id: input.runId,
     started_at: input.startedAt,
     completed_at: input.completedAt,
     request: { ...request, sources: [...request.sources] },
     disease: { id: disease.id, name: disease.name, mondo_id: disease.mondo_id, efo_id: disease.efo_id },
     search_terms: searchTerms(statuses),
-    question_analysis: questionRecord(input),
+    question_analysis: question,
     source_statuses: statuses,
     evidence: items,
     claims,
-    drug_rankings: rankings.drugs,
+    drug_rankings: shaped.drugRankings,
     target_rankings: rankings.targets,
     graph_explanations: graphExplanations,
     warnings,

@@ -135,6 +135,7 @@ const ranking: JsonSchema = {
   ...rankingRequired,
   properties: {
     ...(rankingRequired.properties as Record<string, JsonSchema>),
+    confidence_basis: string,
     safety_flags: {
       type: 'array',
       items: withOptional(
@@ -206,7 +207,9 @@ const questionEntity: JsonSchema = {
   additionalProperties: false,
 };
 const intentName: JsonSchema = { type: 'string', enum: ['efficacy', 'safety', 'mechanism', 'biomarker', 'repurposing', 'genetics'] };
-const questionAnalysis = obj({
+const questionExclusion = obj({ matched: string, phrase: string, concept: { type: ['string', 'null'] }, target_ids: stringList, drug_ids: stringList });
+
+const questionAnalysisRequired = obj({
   question: string,
   intent: { anyOf: [intentName, { const: 'general' }] },
   intents: { type: 'array', items: obj({ intent: intentName, cues: stringList }) },
@@ -220,6 +223,35 @@ const questionAnalysis = obj({
     propertyNames: sourceName,
     additionalProperties: obj({ ranked_by: { const: 'bm25' }, entity_filter: { type: 'boolean' }, kept: { type: 'integer', minimum: 0 }, of: { type: 'integer', minimum: 0 } }),
   },
+});
+/** exclusions optional since 1.4. */
+const questionAnalysis = withOptional(questionAnalysisRequired, {
+  exclusions: { type: 'array', items: questionExclusion },
+  sub_disease: obj({ curie: string, label: string, matched: string, parent: obj({ curie: string, label: string }) }),
+});
+
+/** Optional since 1.4: what the dossier rests on (rests-on.ts). */
+const sourceNameList: JsonSchema = { type: 'array', items: { type: 'string' } };
+const restsOnSchema: JsonSchema = obj({
+  real_and_complete: { type: 'boolean' },
+  headline: { type: 'string', minLength: 1 },
+  records: { type: 'integer', minimum: 0 },
+  synthetic_records: { type: 'integer', minimum: 0 },
+  graph: obj({ kind: { type: 'string', enum: ['knowledge_graph', 'curated_seed'] }, resources: sourceNameList }),
+  offline_sources: { type: 'array', items: obj({ source: { type: 'string' }, read_at: { type: 'string' } }) },
+  cached_sources: sourceNameList,
+  failed_sources: sourceNameList,
+  skipped_sources: sourceNameList,
+});
+
+/** Optional since 1.4: the answer's shape (answer-shape.ts). */
+const answerSchema: JsonSchema = withOptional(obj({
+  shape: { type: 'string', enum: ['efficacy_ranking', 'repurposing', 'safety_ranking', 'drug_profile'] },
+  statement: { type: 'string', minLength: 1 },
+  set_apart: { type: 'array', items: obj({ candidate_id: string, label: string, reason: { type: 'string', enum: ['already_indicated', 'excluded_by_question'] }, statement: string, ranking }) },
+}), {
+  profile: { type: 'object' },
+  safety_ranking: { type: 'array', items: obj({ candidate_id: string, label: string, rank: { type: 'integer', minimum: 1 }, concern: score100, concern_band: { type: 'string', enum: ['signal', 'synthetic_only', 'none_found'] }, statement: string, citations: stringList }) },
 });
 
 const dossierRequired: JsonSchema = obj({
@@ -261,5 +293,5 @@ const dossierRequired: JsonSchema = obj({
 
 export const dossierJsonSchema: JsonSchema = {
   ...dossierRequired,
-  properties: { ...(dossierRequired.properties as Record<string, JsonSchema>), question_analysis: questionAnalysis },
+  properties: { ...(dossierRequired.properties as Record<string, JsonSchema>), question_analysis: questionAnalysis, rests_on: restsOnSchema, answer: answerSchema },
 };

@@ -16,7 +16,9 @@ export interface QuestionAnalysisRecord extends QuestionAnalysis {
 // safety signal carries qualifier "harm"; rankings are scored on Open Targets lines (docs/scoring.md).
 // 1.2 (also): question_analysis (how the question was read and used: entities, intent, boost and ranking terms,
 // the offline relevance ranking per source). Additive: 1.0 and 1.1 dossiers stay valid.
-export const DOSSIER_SCHEMA_VERSION = '1.3';
+// 1.4: rests_on (written first: synthetic records, seed graph, offline corpus, failed sources); rankings carry
+// confidence_basis and the component scores of docs/scoring.md (favourable/unfavourable pulls). Additive.
+export const DOSSIER_SCHEMA_VERSION = '1.4';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -132,7 +134,9 @@ export interface CandidateRanking {
   /** 0..100 prioritization heuristic. */
   score: number;
   confidence_band: ConfidenceBand;
-  /** Each 0..100 before weighting. */
+  /** Since 1.4: what the band rests on (real records, sources; "synthetic examples only"; why not high). */
+  confidence_basis?: string;
+  /** Each 0..100 (docs/scoring.md): favourable_evidence, unfavourable_evidence, per data type, mechanism and graph (shown, not scored). */
   component_scores: Record<string, number>;
   explanation: string;
   supporting_claim_ids: string[];
@@ -201,6 +205,10 @@ export type LlmStatus = 'disabled' | 'ok' | 'not_configured' | 'timeout' | 'quot
 
 export interface Dossier {
   schema_version: string;
+  /** Since 1.4, written first: what the dossier rests on when it is not real, complete evidence (rests-on.ts). */
+  rests_on?: RestsOn;
+  /** Since 1.4: the answer's shape the question asked for (answer-shape.ts): set-apart drugs, a profile, a safety ranking. */
+  answer?: Answer;
   run_id: string;
   started_at: string;
   completed_at: string;
@@ -229,4 +237,64 @@ export interface Dossier {
     retrieval?: RetrievalManifest;
   };
   disclaimer: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Since 1.4: what the dossier rests on (rests-on.ts) and the answer's shape (answer-shape.ts, safety-ranking.ts).
+
+export interface RestsOn {
+  /** True only when every record is real, every requested source answered live, and the knowledge graph explained. */
+  real_and_complete: boolean;
+  /** One or two sentences a reader sees before anything else. */
+  headline: string;
+  records: number;
+  synthetic_records: number;
+  /** The knowledge graph of the active snapshots (their resources), or the curated seed graph (fixtures). */
+  graph: { kind: 'knowledge_graph' | 'curated_seed'; resources: string[] };
+  /** Sources answered by the bundled offline corpus, with the date the corpus was read. */
+  offline_sources: { source: SourceName; read_at: string }[];
+  cached_sources: SourceName[];
+  failed_sources: SourceName[];
+  skipped_sources: SourceName[];
+}
+
+export type AnswerShape = 'efficacy_ranking' | 'repurposing' | 'safety_ranking' | 'drug_profile';
+
+export interface SetApart {
+  candidate_id: string;
+  label: string;
+  reason: 'already_indicated' | 'excluded_by_question';
+  statement: string;
+  /** Its efficacy ranking row, with the rank it would have had (issue 28: adalimumab would have been #2). */
+  ranking: CandidateRanking;
+}
+
+export interface DrugProfile {
+  candidate_id: string;
+  label: string;
+  efficacy: { score: number; confidence_band: string; confidence_basis: string | null; rank: number | null };
+  safety: { harm_citations: string[]; boxed_warnings: string[]; flags: string[] };
+  mechanism: { targets: string[]; citations: string[] };
+  trials_by_phase: Record<string, number>;
+}
+
+export interface Answer {
+  shape: AnswerShape;
+  /** What the answer is, in one sentence a reader sees above the rankings. */
+  statement: string;
+  set_apart: SetApart[];
+  profile?: DrugProfile;
+  safety_ranking?: SafetyRankingRow[];
+}
+
+export interface SafetyRankingRow {
+  candidate_id: string;
+  label: string;
+  rank: number;
+  /** 0..100 harm-concern heuristic (higher: more harm shown). */
+  concern: number;
+  /** signal: real harm evidence or a store fact; synthetic_only: harm shown only by synthetic examples; none_found. */
+  concern_band: 'signal' | 'synthetic_only' | 'none_found';
+  statement: string;
+  citations: string[];
 }

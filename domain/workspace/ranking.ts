@@ -1,117 +1,61 @@
 // Candidate ranking (pure): explainable prioritization heuristics, never probabilities of benefit.
-//
-// Per candidate, from the claims that name it and the evidence those claims cite:
-//   supporting claims   drug: subject of supports / associated_with / targets;
-//                       target: subject of associated_with / participates_in, or object of targets.
-//   contradicting claims  subject of contradicts.
-// Component scores, each 0..100:
-//   evidence_strength   Open Targets' weighted harmonic sum (evidence-strength.ts, docs/scoring.md): per data
-//                       source Σ r_i / i² over its supporting records' scores r (quality, or for a trial its
-//                       phase × study size; × relationship weight: supports 1, associated_with 0.5, targets 0.5,
-//                       participates_in 0.25), then Σ w·D_j / j² over the sources (weights `source_weights`),
-//                       each sum divided by π²/6; × 100.
-//   evidence_quality    mean quality score of the supporting evidence × 100.
-//   clinical_maturity   (drugs) best of, over records that do not contradict: approved label naming the
-//                       disease 100; phase 4 trial 90, phase 3 75, phase 2 50, phase 1 25, early phase 1 15,
-//                       trial without phase 10 (withdrawn, failed and stopped trials count nothing).
-//   genetic_support     (targets) genetic data types only, best of: GWAS p < 5e-8 100, p < 1e-5 60, other GWAS
-//                       30; Open Targets' genetic_association data-type score × 100 (never its overall score,
-//                       which counts known drugs).
-//   graph_support       a knowledge-graph path to the disease: 100 for 1 hop, minus `graph_hop_penalty`
-//                       (default 20) per further hop; 0 when no path. A path through another disease than
-//                       the question's (cross_disease) counts `graph_cross_disease_factor` (default 0.5) of that.
-//   contradiction_penalty  100 × C / (C + S), C = Σ quality of contradicting evidence, S the weighted
-//                       supporting sum above; 0 without contradictions.
-// score = clamp(0, 100, Σ weight × positive component − penalty weight × contradiction_penalty).
-// Default weights: drugs 0.35 strength, 0.20 quality, 0.25 maturity, 0.20 graph, 0.30 penalty;
-// targets 0.30 strength, 0.20 quality, 0.30 genetic, 0.20 graph, 0.30 penalty.
-// Confidence band: high with ≥ 3 supporting records from ≥ 2 sources (source diversity), mean quality ≥ 0.70,
-// penalty ≤ 25 (agreement of direction ≥ 75 %) and no harm among the contradictions; medium with (≥ 2 records
-// of mean quality ≥ 0.45, or 1 record of quality ≥ 0.75) and penalty ≤ 50; else low.
-// Order: score desc, then candidate id; ranks 1..n.
-import type { CandidateRanking, CandidateType, Claim, ClaimEntity, ConfidenceBand, GraphExplanation } from './dossier-types';
+// The method is docs/scoring.md; in short, per candidate:
+//   1. its records, each counted once with the way it pulls (candidate-evidence.ts): favourable or
+//      unfavourable, effect 1 or 0.5; mechanism records (how a drug acts) and boxed warnings (safety) apart;
+//   2. per Open Targets data type, the harmonic sum of record score × effect, then the weighted harmonic sum
+//      over data types (evidence-strength.ts): F for the favourable records, U for the unfavourable ones;
+//   3. score = 100 × max(0, F − U): favourable and unfavourable results pull opposite ways, each weighted by
+//      its quality; adding favourable evidence never lowers F (a harmonic sum only grows), so never the score;
+//   4. order: score, then F, then less U, then more real records; candidates equal on all of these share a rank
+//      (listed by id only so the list is stable) — ties are broken by evidence, never by name;
+//   5. the band (confidence-band.ts) says what it rests on; safety flags that affect confidence cap it at medium.
+// The knowledge-graph path is shown (graph_support) but not added: its edges can derive from the same records
+// (a label's indication is also a DrugBank/Hetionet "treats" edge), and a record counts once.
+import type { CandidateRanking, CandidateType, Claim, ClaimEntity, GraphExplanation, SafetyFlag } from './dossier-types';
 import type { NormalizedEvidence } from './normalize';
 import { compareStrings } from './normalize';
-import { trialPhaseNumber } from './quality';
-import type { SourceName } from './sources';
-import { evidenceStrength, recordScore } from './evidence-strength';
+import { evidenceStrength, normalizedHarmonicSum, recordScore, type DataType } from './evidence-strength';
+import { drugEvidence, targetEvidence, type CandidateEvidence, type CountedRecord } from './candidate-evidence';
+import { confidenceBand, DEFAULT_BANDS, type BandRule, type BandRules } from './confidence-band';
 import { safetyFlagsFor, type CompoundSafetyFacts } from './safety-flags';
 
-export interface DrugWeights {
-  evidence_strength: number;
-  evidence_quality: number;
-  clinical_maturity: number;
-  graph_support: number;
-  contradiction_penalty: number;
-}
-
-export interface TargetWeights {
-  evidence_strength: number;
-  evidence_quality: number;
-  genetic_support: number;
-  graph_support: number;
-  contradiction_penalty: number;
-}
-
-export interface BandRule {
-  min_evidence: number;
-  min_mean_quality: number;
-  max_penalty: number;
-  /** Distinct sources among the supporting records. */
-  min_sources?: number;
-}
-
 export interface ScoringConfig {
-  drug_weights: DrugWeights;
-  target_weights: TargetWeights;
-  relationship_weights: { supports: number; associated_with: number; targets: number; participates_in: number };
-  /** Data-source weights of the harmonic sum over sources (Open Targets down-weights text-derived sources). */
-  source_weights: Record<SourceName, number>;
-  /** graph_support lost per hop beyond the first. */
+  /**
+   * Weights of the harmonic sum over data types: Open Targets' published defaults (Europe PMC literature 0.2,
+   * Expression Atlas 0.2, genetic and ChEMBL clinical evidence 1); mechanism 0 (how, not whether).
+   */
+  data_type_weights: Record<DataType, number>;
+  /** graph_support (shown, not scored) lost per hop beyond the first. */
   graph_hop_penalty: number;
   /** graph_support is multiplied by this when the path passes through another disease (cross_disease). */
   graph_cross_disease_factor: number;
-  bands: {
-    high: BandRule;
-    /** Also medium: a single record of at least this quality. */
-    medium: BandRule & { single_record_min_quality: number };
-  };
+  bands: BandRules;
   /** Whether LLM-origin claims count toward rankings (they always appear in the claims list). */
   include_llm_claims: boolean;
 }
 
+export type { BandRule } from './confidence-band';
+
 export const DEFAULT_SCORING: ScoringConfig = {
-  drug_weights: { evidence_strength: 0.35, evidence_quality: 0.2, clinical_maturity: 0.25, graph_support: 0.2, contradiction_penalty: 0.3 },
-  target_weights: { evidence_strength: 0.3, evidence_quality: 0.2, genetic_support: 0.3, graph_support: 0.2, contradiction_penalty: 0.3 },
-  relationship_weights: { supports: 1, associated_with: 0.5, targets: 0.5, participates_in: 0.25 },
-  source_weights: { pubmed: 0.5, biorxiv: 0.25, clinical_trials: 1, fda_labels: 1, chembl: 1, gwas: 1, opentargets: 1, gtex: 0.2 },
+  data_type_weights: { clinical: 1, genetic_association: 1, literature: 0.2, rna_expression: 0.2, mechanism: 0 },
   graph_hop_penalty: 20,
   graph_cross_disease_factor: 0.5,
-  bands: {
-    high: { min_evidence: 3, min_mean_quality: 0.7, max_penalty: 25, min_sources: 2 },
-    medium: { min_evidence: 2, min_mean_quality: 0.45, max_penalty: 50, single_record_min_quality: 0.75 },
-  },
+  bands: DEFAULT_BANDS,
   include_llm_claims: true,
 };
 
 export interface ScoringOverrides {
-  drug_weights?: Partial<DrugWeights>;
-  target_weights?: Partial<TargetWeights>;
-  relationship_weights?: Partial<ScoringConfig['relationship_weights']>;
-  source_weights?: Partial<Record<SourceName, number>>;
+  data_type_weights?: Partial<Record<DataType, number>>;
   graph_hop_penalty?: number;
   graph_cross_disease_factor?: number;
-  bands?: { high?: Partial<BandRule>; medium?: Partial<ScoringConfig['bands']['medium']> };
+  bands?: { high?: Partial<BandRule>; medium?: Partial<BandRules['medium']> };
   include_llm_claims?: boolean;
 }
 
 /** The defaults with the given overrides; throws on a negative or non-finite number. */
 export function resolveScoring(overrides: ScoringOverrides = {}): ScoringConfig {
   const config: ScoringConfig = {
-    drug_weights: { ...DEFAULT_SCORING.drug_weights, ...overrides.drug_weights },
-    target_weights: { ...DEFAULT_SCORING.target_weights, ...overrides.target_weights },
-    relationship_weights: { ...DEFAULT_SCORING.relationship_weights, ...overrides.relationship_weights },
-    source_weights: { ...DEFAULT_SCORING.source_weights, ...overrides.source_weights },
+    data_type_weights: { ...DEFAULT_SCORING.data_type_weights, ...overrides.data_type_weights },
     graph_hop_penalty: overrides.graph_hop_penalty ?? DEFAULT_SCORING.graph_hop_penalty,
     graph_cross_disease_factor: overrides.graph_cross_disease_factor ?? DEFAULT_SCORING.graph_cross_disease_factor,
     bands: {
@@ -161,139 +105,38 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const clamp = (x: number) => Math.min(100, Math.max(0, x));
 
-function phaseScore(phase: number | null): number {
-  if (phase === null) return 10;
-  if (phase >= 4) return 90;
-  if (phase >= 3) return 75;
-  if (phase >= 2) return 50;
-  if (phase >= 1) return 25;
-  return 15;
+/** The pulls of one candidate's counted records (steps 2–3). */
+export interface Pulls {
+  favourable: number;
+  unfavourable: number;
+  byType: Map<DataType, number>;
 }
 
-interface Assessment {
-  components: Record<string, number>;
-  supportingClaims: Claim[];
-  contradictingClaims: Claim[];
-  supporting: NormalizedEvidence[];
-  contradicting: NormalizedEvidence[];
-  meanQuality: number;
-  penalty: number;
-  strongest: NormalizedEvidence | undefined;
-  maturityNote: string;
-  geneticNote: string;
+export function pulls(counted: readonly CountedRecord[], weights: Record<DataType, number>): Pulls {
+  const fav = evidenceStrength(counted.filter((c) => c.pull === 'favourable'), weights);
+  const unfav = evidenceStrength(counted.filter((c) => c.pull === 'unfavourable'), weights);
+  return { favourable: fav.overall, unfavourable: unfav.overall, byType: new Map(fav.dataTypes.map((t) => [t.dataType, t.score])) };
 }
 
-function assess(candidate: ClaimEntity, kind: 'drug' | 'target', claims: readonly Claim[], evidence: readonly NormalizedEvidence[], byId: ReadonlyMap<string, NormalizedEvidence>, explanation: GraphExplanation | undefined, config: ScoringConfig): Assessment {
-  const supportingClaims: Claim[] = [];
-  const contradictingClaims: Claim[] = [];
-  const weightOf = new Map<string, number>();
-  for (const claim of claims) {
-    let weight: number | undefined;
-    if (claim.subject.id === candidate.id) {
-      if (claim.relationship === 'contradicts') {
-        contradictingClaims.push(claim);
-        continue;
-      }
-      weight = config.relationship_weights[claim.relationship];
-    } else if (claim.object.id === candidate.id && claim.relationship === 'targets' && kind === 'target') {
-      weight = config.relationship_weights.targets;
-    }
-    if (weight === undefined) continue;
-    supportingClaims.push(claim);
-    for (const id of claim.evidence_ids) if (byId.has(id)) weightOf.set(id, Math.max(weightOf.get(id) ?? 0, weight));
-  }
-  const contradictingIds = new Set(contradictingClaims.flatMap((c) => c.evidence_ids));
-  // In evidence order (quality desc, date desc, id), so every later choice is deterministic.
-  const supporting = evidence.filter((ne) => weightOf.has(ne.item.evidence_id));
-  const contradicting = evidence.filter((ne) => contradictingIds.has(ne.item.evidence_id));
-
-  const S = supporting.reduce((sum, ne) => sum + ne.item.quality_score * (weightOf.get(ne.item.evidence_id) ?? 0), 0);
-  const C = contradicting.reduce((sum, ne) => sum + ne.item.quality_score, 0);
-  const meanQuality = supporting.length > 0 ? supporting.reduce((sum, ne) => sum + ne.item.quality_score, 0) / supporting.length : 0;
-  const strength = clamp(100 * evidenceStrength(supporting.map((ne) => ({ ne, score: recordScore(ne) * (weightOf.get(ne.item.evidence_id) ?? 0) })), config.source_weights).overall);
-  const penalty = C > 0 ? (100 * C) / (C + S) : 0;
+function graphSupport(explanation: GraphExplanation | undefined, config: ScoringConfig): number {
   const hops = explanation?.status === 'found' && explanation.path ? explanation.path.relationships.length : null;
   const crossDisease = explanation?.cross_disease === true ? config.graph_cross_disease_factor : 1;
-  const graphSupport = hops === null ? 0 : clamp((100 - config.graph_hop_penalty * (hops - 1)) * crossDisease);
+  return hops === null ? 0 : clamp((100 - config.graph_hop_penalty * (hops - 1)) * crossDisease);
+}
 
-  let strongest: NormalizedEvidence | undefined;
-  let strongestValue = -1;
-  for (const ne of supporting) {
-    const value = ne.item.quality_score * (weightOf.get(ne.item.evidence_id) ?? 0);
-    if (value > strongestValue) {
-      strongest = ne;
-      strongestValue = value;
-    }
-  }
-
-  const components: Record<string, number> = {
-    evidence_strength: round1(strength),
-    evidence_quality: round1(100 * meanQuality),
+function components(kind: 'drug' | 'target', ev: CandidateEvidence, p: Pulls, graph: number): Record<string, number> {
+  const type = (t: DataType) => round1(100 * (p.byType.get(t) ?? 0));
+  const out: Record<string, number> = {
+    favourable_evidence: round1(100 * p.favourable),
+    unfavourable_evidence: round1(100 * p.unfavourable),
   };
-  let maturityNote = '';
-  let geneticNote = '';
-  if (kind === 'drug') {
-    let maturity = 0;
-    for (const ne of supporting) {
-      const r = ne.record;
-      if (r.recordType === 'drug_label' && r.attributes.indicationMatch === true) {
-        if (maturity < 100) maturityNote = `approved label for this indication (${ne.citations[0]})`;
-        maturity = 100;
-      } else if (r.recordType === 'clinical_trial') {
-        const phase = trialPhaseNumber(r.attributes.phase);
-        const value = phaseScore(phase);
-        if (value > maturity) {
-          maturity = value;
-          maturityNote = `${phase === null ? 'trial without a stated phase' : phase === 0.5 ? 'early phase 1 trial' : `phase ${phase} trial`} (${ne.citations[0]})`;
-        }
-      }
-    }
-    components.clinical_maturity = maturity;
-  } else {
-    let genetic = 0;
-    for (const ne of supporting) {
-      const r = ne.record;
-      let value = 0;
-      let note = '';
-      if (r.recordType === 'gwas_association') {
-        const p = r.attributes.pValue;
-        value = typeof p === 'number' && p < 5e-8 ? 100 : typeof p === 'number' && p < 1e-5 ? 60 : 30;
-        note = `GWAS association${typeof p === 'number' ? ` p = ${p.toExponential(1)}` : ''} (${ne.citations[0]})`;
-      } else if (r.recordType === 'target_association' && typeof r.attributes.geneticAssociationScore === 'number') {
-        value = clamp(100 * r.attributes.geneticAssociationScore);
-        note = `Open Targets genetic association score ${r.attributes.geneticAssociationScore.toFixed(2)} (${ne.citations[0]})`;
-      }
-      if (value > genetic) {
-        genetic = value;
-        geneticNote = note;
-      }
-    }
-    components.genetic_support = round1(genetic);
-  }
-  components.graph_support = round1(graphSupport);
-  components.contradiction_penalty = round1(penalty);
-  return { components, supportingClaims, contradictingClaims, supporting, contradicting, meanQuality, penalty, strongest, maturityNote, geneticNote };
-}
-
-function weightedScore(components: Record<string, number>, weights: DrugWeights | TargetWeights): number {
-  let score = 0;
-  for (const [name, weight] of Object.entries(weights)) {
-    const value = components[name] ?? 0;
-    score += name === 'contradiction_penalty' ? -weight * value : weight * value;
-  }
-  return round2(clamp(score));
-}
-
-function band(a: Assessment, config: ScoringConfig): ConfidenceBand {
-  const n = a.supporting.length;
-  const q = a.meanQuality;
-  const p = a.penalty;
-  const { high, medium } = config.bands;
-  const sources = new Set(a.supporting.map((ne) => ne.item.source)).size;
-  const harm = a.contradictingClaims.some((c) => c.qualifier === 'harm');
-  if (n >= high.min_evidence && sources >= (high.min_sources ?? 1) && q >= high.min_mean_quality && p <= high.max_penalty && !harm) return 'high';
-  if (((n >= medium.min_evidence && q >= medium.min_mean_quality) || (n >= 1 && q >= medium.single_record_min_quality)) && p <= medium.max_penalty) return 'medium';
-  return 'low';
+  if (kind === 'target') out.genetic_association = type('genetic_association');
+  out.clinical = type('clinical');
+  out.literature = type('literature');
+  // How, not whether: the curated mechanisms' harmonic sum, shown beside the efficacy pulls and never added.
+  out.mechanism = round1(100 * normalizedHarmonicSum(ev.mechanism.map(recordScore)));
+  out.graph_support = round1(graph);
+  return out;
 }
 
 function pathText(explanation: GraphExplanation | undefined): string {
@@ -304,35 +147,44 @@ function pathText(explanation: GraphExplanation | undefined): string {
     relationships.forEach((rel, i) => {
       text += ` —${rel.relation}→ ${nodes[i + 1]!.label}`;
     });
-    return `Knowledge-graph path: ${text}.`;
+    return `Knowledge-graph path (shown, not scored): ${text}.`;
   }
   return `No knowledge-graph path: ${explanation.reason ?? 'not found'}.`;
 }
 
-function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score: number, confidence: ConfidenceBand, a: Assessment, explanation: GraphExplanation | undefined): string {
+function strongest(counted: readonly CountedRecord[], pull: 'favourable' | 'unfavourable'): CountedRecord | undefined {
+  let best: CountedRecord | undefined;
+  for (const c of counted) if (c.pull === pull && (!best || c.score > best.score)) best = c;
+  return best;
+}
+
+function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score: number, band: string, basis: string, ev: CandidateEvidence, explanation: GraphExplanation | undefined): string {
   const parts: string[] = [];
-  parts.push(`${candidate.label} scores ${score.toFixed(2)} of 100 (${confidence} confidence; a prioritization heuristic, not a probability of benefit or safety).`);
-  if (a.strongest) {
-    const s = a.strongest;
-    parts.push(`Strongest evidence: ${s.citations[0]} (${s.item.evidence_type.replace(/_/g, ' ')}, ${s.item.quality_tier} quality ${s.item.quality_score.toFixed(2)}): ${s.item.title}.`);
+  parts.push(`${candidate.label} scores ${score.toFixed(2)} of 100 (${band} confidence: ${basis}; a prioritization heuristic, not a probability of benefit or safety).`);
+  const fav = ev.counted.filter((c) => c.pull === 'favourable');
+  const best = strongest(ev.counted, 'favourable');
+  if (best) {
+    const s = best.ne;
+    parts.push(`Strongest favourable evidence: ${s.citations[0]} (${s.item.evidence_type.replace(/_/g, ' ')}, ${s.item.quality_tier} quality ${s.item.quality_score.toFixed(2)}${best.via.startsWith('via ') ? `, ${best.via}` : ''}): ${s.item.title}.`);
+    parts.push(`${fav.length} favourable record${fav.length === 1 ? '' : 's'}, each counted once.`);
   } else {
-    parts.push('No supporting evidence among the retrieved records.');
+    parts.push('No favourable evidence among the retrieved records.');
   }
-  parts.push(`${a.supporting.length} supporting record${a.supporting.length === 1 ? '' : 's'}, mean quality ${a.meanQuality.toFixed(2)}.`);
-  if (kind === 'drug') parts.push(a.maturityNote ? `Most advanced clinical evidence: ${a.maturityNote}.` : 'No clinical trial or label evidence among the retrieved records.');
-  else parts.push(a.geneticNote ? `Genetic support: ${a.geneticNote}.` : 'No GWAS or Open Targets evidence among the retrieved records.');
+  if (ev.mechanism.length > 0) parts.push(`Mechanism (how it acts, not whether it works here): ${ev.mechanism.map((ne) => ne.citations[0]).join(', ')}.`);
+  if (ev.safety.length > 0) parts.push(`Safety, not efficacy: ${ev.safety.map((ne) => ne.citations[0]).join(', ')} (boxed warning).`);
   parts.push(pathText(explanation));
-  if (a.contradicting.length > 0) {
-    const cites = a.contradicting.map((ne) => ne.citations[0]).join(', ');
-    parts.push(`Contradicting evidence (${a.contradicting.length} record${a.contradicting.length === 1 ? '' : 's'}, penalty ${a.penalty.toFixed(1)}): ${cites}. ${a.contradictingClaims[0]!.statement}`);
+  const unfav = ev.counted.filter((c) => c.pull === 'unfavourable');
+  if (unfav.length > 0) {
+    const cites = unfav.map((c) => c.ne.citations[0]).join(', ');
+    const statement = ev.contradictingClaims[0]?.statement ?? '';
+    parts.push(`Unfavourable evidence (${unfav.length} record${unfav.length === 1 ? '' : 's'}): ${cites}.${statement ? ` ${statement}` : ''}`);
   } else {
-    parts.push('No contradicting evidence among the retrieved records.');
+    parts.push(kind === 'drug' ? 'No unfavourable efficacy evidence among the retrieved records.' : 'No unfavourable evidence among the retrieved records.');
   }
   return parts.join(' ');
 }
 
 export interface RankingInput {
-  /** Compounds DrugBank lists as withdrawn (knowledge-graph node id → snapshot id); flagged, never high confidence. */
   /** Store facts about compounds (DrugBank withdrawn, SIDER designated medical events): see safety-flags.ts. */
   safety?: CompoundSafetyFacts;
   candidates: Candidates;
@@ -348,39 +200,55 @@ export interface Rankings {
   targets: CandidateRanking[];
 }
 
-function rankKind(kind: 'drug' | 'target', list: readonly ClaimEntity[], input: RankingInput, config: ScoringConfig, claims: readonly Claim[], byId: Map<string, NormalizedEvidence>): CandidateRanking[] {
-  const weights = kind === 'drug' ? config.drug_weights : config.target_weights;
-  const rows = list.map((candidate) => {
-    const explanation = input.explanations.get(candidate.id);
-    const a = assess(candidate, kind, claims, input.evidence, byId, explanation, config);
-    const score = weightedScore(a.components, weights);
-    const flags = kind === 'drug' ? safetyFlagsFor(candidate.label, explanation?.candidate_node ?? undefined, input.safety) : [];
-    const banded = band(a, config);
-    const confidence = flags.some((f) => f.affects_confidence) && banded === 'high' ? 'medium' : banded;
-    const citations: string[] = [];
-    for (const claim of [...a.supportingClaims, ...a.contradictingClaims]) for (const c of claim.citations) if (!citations.includes(c)) citations.push(c);
-    const ranking: CandidateRanking = {
-      candidate_id: candidate.id,
-      label: candidate.label,
-      kind,
-      rank: 0,
-      score,
-      confidence_band: confidence,
-      component_scores: a.components,
-      explanation: explanationText(candidate, kind, score, confidence, a, explanation) + flags.map((f) => ` Safety: ${f.statement}`).join(''),
-      supporting_claim_ids: a.supportingClaims.map((c) => c.claim_id),
-      contradicting_claim_ids: a.contradictingClaims.map((c) => c.claim_id),
-      citation_ids: citations,
-      graph_explanation_ids: explanation ? [explanation.explanation_id] : [],
-      ...(flags.length > 0 ? { safety_flags: flags } : {}),
-    };
-    return ranking;
-  });
-  rows.sort((x, y) => y.score - x.score || compareStrings(x.candidate_id, y.candidate_id));
+interface Row {
+  ranking: CandidateRanking;
+  pulls: Pulls;
+  real: number;
+  records: number;
+}
+
+/** Order by evidence (step 4); equal evidence shares a rank. */
+function order(rows: Row[]): CandidateRanking[] {
+  const cmp = (x: Row, y: Row) => y.ranking.score - x.ranking.score
+    || y.pulls.favourable - x.pulls.favourable
+    || x.pulls.unfavourable - y.pulls.unfavourable
+    || y.real - x.real
+    || y.records - x.records;
+  rows.sort((x, y) => cmp(x, y) || compareStrings(x.ranking.candidate_id, y.ranking.candidate_id));
   rows.forEach((row, i) => {
-    row.rank = i + 1;
+    row.ranking.rank = i > 0 && cmp(rows[i - 1]!, row) === 0 ? rows[i - 1]!.ranking.rank : i + 1;
   });
-  return rows;
+  return rows.map((r) => r.ranking);
+}
+
+function rankingRow(candidate: ClaimEntity, kind: 'drug' | 'target', ev: CandidateEvidence, flags: SafetyFlag[], explanation: GraphExplanation | undefined, config: ScoringConfig): Row {
+  const p = pulls(ev.counted, config.data_type_weights);
+  const score = round2(clamp(100 * (p.favourable - p.unfavourable)));
+  const verdict = confidenceBand(ev.counted, p.favourable, p.unfavourable, config.bands);
+  const capped = flags.some((f) => f.affects_confidence) && verdict.band === 'high';
+  const band = capped ? 'medium' : verdict.band;
+  const basis = capped ? `${verdict.basis}; not high: a safety flag` : verdict.basis;
+  const citations: string[] = [];
+  for (const claim of [...ev.supportingClaims, ...ev.contradictingClaims]) for (const c of claim.citations) if (!citations.includes(c)) citations.push(c);
+  for (const c of ev.counted) for (const cite of c.ne.citations.slice(0, 1)) if (!citations.includes(cite)) citations.push(cite);
+  const ranking: CandidateRanking = {
+    candidate_id: candidate.id,
+    label: candidate.label,
+    kind,
+    rank: 0,
+    score,
+    confidence_band: band,
+    confidence_basis: basis,
+    component_scores: components(kind, ev, p, graphSupport(explanation, config)),
+    explanation: explanationText(candidate, kind, score, band, basis, ev, explanation) + flags.map((f) => ` Safety: ${f.statement}`).join(''),
+    supporting_claim_ids: ev.supportingClaims.map((c) => c.claim_id),
+    contradicting_claim_ids: ev.contradictingClaims.map((c) => c.claim_id),
+    citation_ids: citations,
+    graph_explanation_ids: explanation ? [explanation.explanation_id] : [],
+    ...(flags.length > 0 ? { safety_flags: flags } : {}),
+  };
+  const real = ev.counted.filter((c) => c.pull === 'favourable' && c.ne.item.provenance?.synthetic !== true).length;
+  return { ranking, pulls: p, real, records: ev.counted.filter((c) => c.pull === 'favourable').length };
 }
 
 /** Ranked drugs and targets (empty lists for the kind candidate_type excludes). */
@@ -388,8 +256,14 @@ export function rankCandidates(input: RankingInput): Rankings {
   const config = input.config ?? DEFAULT_SCORING;
   const claims = claimsInScope(input.claims, config);
   const byId = new Map(input.evidence.map((ne) => [ne.item.evidence_id, ne]));
-  return {
-    drugs: rankKind('drug', input.candidates.drugs, input, config, claims, byId),
-    targets: rankKind('target', input.candidates.targets, input, config, claims, byId),
-  };
+  // Every drug the claims name is read, even when only targets are ranked: drug evidence may transfer.
+  const allDrugs = collectCandidates(claims, 'drugs', config).drugs;
+  const drugEv = new Map(allDrugs.map((d) => [d.id, drugEvidence(d.id, claims, byId)]));
+  const flagsOf = new Map(allDrugs.map((d) => [d.id, safetyFlagsFor(d.label, input.explanations.get(d.id)?.candidate_node ?? undefined, input.safety)]));
+  const withdrawn = new Set(allDrugs.filter((d) => flagsOf.get(d.id)!.some((f) => f.flag === 'withdrawn')).map((d) => d.id));
+  const labels = new Map(allDrugs.map((d) => [d.id, d.label]));
+
+  const drugs = input.candidates.drugs.map((d) => rankingRow(d, 'drug', drugEv.get(d.id) ?? drugEvidence(d.id, claims, byId), flagsOf.get(d.id) ?? [], input.explanations.get(d.id), config));
+  const targets = input.candidates.targets.map((t) => rankingRow(t, 'target', targetEvidence(t.id, claims, byId, { drugs: drugEv, excludedDrugs: withdrawn, labels }), [], input.explanations.get(t.id), config));
+  return { drugs: order(drugs), targets: order(targets) };
 }

@@ -82,12 +82,36 @@ function sourcesSection(d: Dossier): string {
   return section('sources', 'Source statuses', `<table><thead><tr><th>Source</th><th>Status</th><th>Records</th><th>Retrieval</th><th>Query terms</th><th>Warning</th><th>Retrieved</th></tr></thead><tbody>${rows.join('')}</tbody></table>`);
 }
 
+/** The answer's shape (schema 1.4): what the question asked for, before the rankings. */
+function answerSection(d: Dossier): string {
+  const a = d.answer;
+  if (!a) return '';
+  const parts: string[] = [`<p>${escapeHtml(a.statement)}</p>`];
+  if (a.profile) {
+    const p = a.profile;
+    const phases = Object.entries(p.trials_by_phase).map(([k, v]) => `${k}: ${v}`).join(', ') || 'none retrieved';
+    parts.push(`<h3>${escapeHtml(p.label)}: evidence profile</h3><dl>`
+      + `<dt>Efficacy</dt><dd>${escapeHtml(p.efficacy.score.toFixed(2))} (${escapeHtml(p.efficacy.confidence_band)} confidence${p.efficacy.confidence_basis ? `: ${escapeHtml(p.efficacy.confidence_basis)}` : ''})</dd>`
+      + `<dt>Safety</dt><dd>${escapeHtml([...p.safety.harm_citations, ...p.safety.boxed_warnings.map((b) => `boxed warning ${b}`), ...p.safety.flags].join('; ') || 'no harm among the retrieved records (absence of evidence, not evidence of safety)')}</dd>`
+      + `<dt>Mechanism</dt><dd>${escapeHtml(p.mechanism.targets.join(', ') || 'none retrieved')}</dd>`
+      + `<dt>Trials by phase</dt><dd>${escapeHtml(phases)}</dd></dl>`);
+  }
+  if (a.safety_ranking) {
+    const rows = a.safety_ranking.map((r) => `<tr><td>${escapeHtml(r.rank)}</td><td>${escapeHtml(r.label)}</td><td>${escapeHtml(r.concern.toFixed(2))}</td><td>${escapeHtml(r.concern_band.replace(/_/g, ' '))}</td><td>${escapeHtml(r.statement)}</td></tr>`);
+    parts.push(`<h3>Safety ranking</h3><p>Harm concern (0–100): a heuristic, not a probability of harm.</p><table><thead><tr><th>Rank</th><th>Drug</th><th>Concern</th><th>Band</th><th>Why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`);
+  }
+  if (a.set_apart.length > 0) {
+    parts.push(`<h3>Set apart</h3><ul>${a.set_apart.map((s) => `<li>${escapeHtml(s.statement)} <small>(would have ranked #${escapeHtml(s.ranking.rank)}, score ${escapeHtml(s.ranking.score.toFixed(2))})</small></li>`).join('')}</ul>`);
+  }
+  return section('answer', 'Answer', parts.join(''));
+}
+
 function rankingTable(id: string, title: string, rankings: readonly CandidateRanking[]): string {
   if (rankings.length === 0) return section(id, title, empty);
   const rows = rankings.map((r) => {
     const components = Object.entries(r.component_scores).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`).join('; ');
     return `<tr><td>${escapeHtml(r.rank)}</td><td>${escapeHtml(r.label)}<br><small>${escapeHtml(r.candidate_id)}</small></td><td>${escapeHtml(r.score.toFixed(2))}</td>`
-      + `<td>${escapeHtml(r.confidence_band)}</td><td>${escapeHtml(components)}</td><td>${escapeHtml(r.explanation)}`
+      + `<td>${escapeHtml(r.confidence_band)}${r.confidence_basis ? `<br><small>${escapeHtml(r.confidence_basis)}</small>` : ''}</td><td>${escapeHtml(components)}</td><td>${escapeHtml(r.explanation)}`
       + `${r.citation_ids.length > 0 ? `<br><small>Citations: ${escapeHtml(r.citation_ids.join(', '))}</small>` : ''}</td></tr>`;
   });
   return section(id, title, '<p>Scores are prioritization heuristics (0–100), not probabilities of benefit or safety.</p>'
@@ -143,8 +167,11 @@ export function renderDossierHtml(dossier: Dossier): string {
   parts.push(`<link rel="stylesheet" href="${PRINT_STYLESHEET_HREF}">`);
   parts.push('</head><body>');
   parts.push(`<aside class="disclaimer" role="note"><p><strong>Disclaimer:</strong> ${escapeHtml(d.disclaimer)}</p></aside>`);
+  // What the dossier rests on comes first when it is not real, complete evidence (issue 28).
+  if (d.rests_on && !d.rests_on.real_and_complete) parts.push(`<div class="rests-on" role="alert" id="rests-on"><p><strong>What this rests on:</strong> ${escapeHtml(d.rests_on.headline)}</p></div>`);
   parts.push(`<header><h1>${escapeHtml(title)}</h1><p>Schema version ${escapeHtml(d.schema_version)}; run ${escapeHtml(d.run_id)}.</p></header>`);
   parts.push('<main>');
+  parts.push(answerSection(d));
   parts.push(requestSection(d));
   parts.push(sourcesSection(d));
   parts.push(rankingTable('drug-rankings', 'Ranked drugs', d.drug_rankings));

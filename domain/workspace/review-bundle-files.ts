@@ -92,6 +92,11 @@ export function reviewMarkdown(input: ReviewMarkdownInput): string {
 
   line(`# Review notes: ${mdInline(dossier.disease.name)}`);
   line();
+  // What the dossier rests on comes first when it is not real, complete evidence (issue 28).
+  if (dossier.rests_on && !dossier.rests_on.real_and_complete) {
+    line(`> **What this rests on:** ${mdInline(dossier.rests_on.headline)}`);
+    line();
+  }
   line(`> ${DISCLAIMER}`);
   line();
   line(`- **Run:** ${mdInline(dossier.run_id)}`);
@@ -104,6 +109,15 @@ export function reviewMarkdown(input: ReviewMarkdownInput): string {
   line(`- **Bundle generated:** ${mdInline(input.generatedAt)}`);
   line(`- **Evidence records:** ${dossier.evidence.length}; **claims:** ${dossier.claims.length}; **reviewed candidates:** ${reviews.length}`);
   line();
+
+  if (dossier.answer) {
+    line('## Answer');
+    line();
+    line(mdInline(dossier.answer.statement));
+    for (const s of dossier.answer.set_apart) line(`- **Set apart:** ${mdInline(s.statement)}`);
+    for (const r of dossier.answer.safety_ranking ?? []) line(`- **Safety ${r.rank}:** ${mdInline(r.statement)}`);
+    line();
+  }
 
   line('## Top candidates');
   line();

@@ -52,6 +52,17 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     });
     console.log(`      dossier cold load: ${cold.sinceNavigation.toFixed(0)} ms from navigation start to the dossier rendered (view ${cold.view.toFixed(0)} ms)`);
 
+    // Issue 28: the dossier opens with what it rests on (all synthetic, offline corpus), before the question,
+    // and with the answer's shape above the rankings; bands say what they rest on.
+    expect(await page.getByTestId('dossier-rests-on').textContent()).to.match(/What this rests on: Not real, complete evidence: all \d+ evidence records are synthetic examples/);
+    expect(await page.evaluate(() => {
+      const banner = document.querySelector('[data-testid="dossier-rests-on"]')!;
+      const question = document.querySelector('[data-testid="dossier-question"]')!;
+      return (banner.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    })).to.equal(true);
+    expect(await page.getByTestId('answer-statement').textContent()).to.have.length.greaterThan(10);
+    expect(await page.getByTestId('confidence-basis').first().textContent()).to.match(/synthetic examples only|no favourable evidence/);
+
     // One disclaimer: the dossier's own, compact.
     expect(await page.locator('[role="note"]:visible').count()).to.equal(1);
     expect(await page.getByTestId('dossier-disclaimer').textContent()).to.match(/Research use only/);

@@ -3,7 +3,11 @@
 //    with a gene word within four words in the same sentence, or when the same text names the gene
 //    unambiguously elsewhere (e.g. "angiotensin-converting enzyme (ACE)", the symbol after its full name);
 //  - "ACE inhibitor(s)", "ACE-I", "angiotensin-converting enzyme (ACE) inhibitors" name a drug class
-//    (ATC C09A), not the ACE gene: such a mention, and the abbreviation in its parentheses, link nothing.
+//    (ATC C09A), not the ACE gene: such a mention, and the abbreviation in its parentheses, link nothing;
+//  - a symbol hyphenated to a composite clinical score ("DAS28-CRP", "ASDAS-CRP", "SDAI") names the score's
+//    variant, not the gene: the mention links nothing;
+//  - "<gene> receptor" names the receptor: "IL-6 receptor" links the receptor gene (IL6R) when the vocabulary
+//    holds the symbol + "R", else nothing (see namesAnotherMolecule).
 import type { Word } from './text';
 
 export const GENE_CUES: ReadonlySet<string> = new Set([
@@ -48,4 +52,22 @@ const OTHER_MOLECULE = new Set(['receptor', 'receptors', 'ligand', 'ligands']);
 export function namesAnotherMolecule(words: readonly Word[], last: number): boolean {
   const next = words[last + 1];
   return next !== undefined && (next.gap === ' ' || next.gap === '-') && OTHER_MOLECULE.has(next.text.toLowerCase());
+}
+
+/** Composite disease-activity scores whose variants are named by a hyphenated marker (DAS28-CRP, ASDAS-ESR). */
+const CLINICAL_SCORE = /^(?:DAS28|DAS|ASDAS|SDAI|CDAI|JADAS\d*|BASDAI|SLEDAI|PASI|MDA)$/i;
+
+/** The mention at word `first` is the marker of a composite score ("CRP" in "DAS28-CRP"). */
+export function partOfClinicalScore(words: readonly Word[], first: number): boolean {
+  const word = words[first];
+  const before = words[first - 1];
+  return word !== undefined && before !== undefined && word.gap === '-' && CLINICAL_SCORE.test(before.text);
+}
+
+/** "<gene> receptor(s)" right after the mention ending at word `last`. */
+export function followedByReceptor(words: readonly Word[], last: number): boolean {
+  const next = words[last + 1];
+  const after = words[last + 2];
+  // "IL-1 receptor antagonist" is another molecule again (IL1RN): not the receptor.
+  return next !== undefined && (next.gap === ' ' || next.gap === '-') && /^receptors?$/i.test(next.text) && !/^antagonists?$/i.test(after?.text ?? '');
 }

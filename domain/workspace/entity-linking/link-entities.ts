@@ -2,7 +2,7 @@
 // docs/entity-linking.md (word boundaries, case rules, longest match, context for ambiguous symbols, drug
 // classes, intervention roles). Pure: the lexicon is constant data, the graph is data loaded before.
 import type { GraphView } from '../../kg/graph-view';
-import { CLASS_FORMING_GENES, classPhraseEnd, hasGeneCue, namesAnotherMolecule } from './context';
+import { CLASS_FORMING_GENES, classPhraseEnd, followedByReceptor, hasGeneCue, namesAnotherMolecule, partOfClinicalScore } from './context';
 import { defaultIndex, graphTerms, TermIndex } from './lexicon';
 import { entityKey, findMentions, pickEntity } from './matcher';
 import { mentionRole, type InterventionRole } from './roles';
@@ -57,6 +57,16 @@ function canonicalizer(graph: GraphView | undefined): (t: Term) => string {
   };
 }
 
+/** The receptor gene of a ligand gene: its symbol + "R" (IL6 → IL6R, IL2 → none: IL2R is not a symbol). */
+function receptorTerm(ligand: Term, indexes: readonly TermIndex[]): Term | undefined {
+  const symbol = `${ligand.name}R`;
+  for (const index of indexes) {
+    const hit = index.get(symbol).find((t) => t.kind === 'target' && t.name.toUpperCase() === symbol.toUpperCase());
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 /** Mentions with one entity each; drug-class phrases ("ACE inhibitors") and what they enclose dropped. */
 function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[], canonical: (t: Term) => string): Found[] {
   const found: Found[] = [];
@@ -65,7 +75,13 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
     if (ws[m.first]!.start < classUntil) continue;
     const terms = pickEntity(m, canonical);
     const term = terms[0];
-    if (!term || (term.kind === 'target' && namesAnotherMolecule(ws, m.last))) continue;
+    if (!term || (term.kind === 'target' && partOfClinicalScore(ws, m.first))) continue;
+    if (term.kind === 'target' && namesAnotherMolecule(ws, m.last)) {
+      // "IL-6 receptor" is IL6R, not IL6: link the receptor gene when the vocabulary holds it.
+      const receptor = followedByReceptor(ws, m.last) ? receptorTerm(term, indexes) : undefined;
+      if (receptor) found.push({ key: canonical(receptor), term: receptor, first: m.first, last: m.last + 1, needsContext: false, role: 'studied' });
+      continue;
+    }
     const classEnd = term.kind === 'target' && CLASS_FORMING_GENES.has(term.name) ? classPhraseEnd(text, ws[m.last]!.end) : null;
     if (classEnd !== null) {
       classUntil = classEnd;

@@ -4,7 +4,8 @@
 // ends at any other word, at the end of the sentence, or at a comma unless the drug is an item of a
 // serial list ("A, B and C"). Cues:
 //  - background: "background", "stable", "in addition to", "add-on to", "on top of", "concomitant",
-//    "standard of care/therapy", "inadequate response to", "refractory to", "despite", "prior"...;
+//    "standard of care/therapy", "inadequate response to", "refractory to", "despite", "prior",
+//    "inadequately controlled on/with/by" ("type 2 diabetes inadequately controlled on metformin")...;
 //    "receiving", "taking" or "on" after a population word ("patients receiving methotrexate"), except
 //    after "of" ("39% of patients receiving tofacitinib" reports an arm); a suffix "-naive", "-IR",
 //    "-inadequate", "-refractory", "-experienced";
@@ -21,7 +22,9 @@ const cue = (role: Cue['role']) => (...phrases: string[]): Cue[] => phrases.map(
 export const ROLE_CUES: readonly Cue[] = [
   ...cue('background')('background', 'stable', 'in addition to', 'add on to', 'added to', 'on top of', 'concomitant',
     'concurrent', 'despite', 'inadequate response to', 'inadequate responders to', 'inadequately controlled with',
-    'inadequately controlled by', 'insufficient response to', 'incomplete response to', 'refractory to', 'intolerant to',
+    'inadequately controlled by', 'inadequately controlled on', 'inadequately controlled despite', 'poorly controlled on',
+    'poorly controlled with', 'suboptimally controlled on', 'uncontrolled on', 'insufficiently controlled on',
+    'inadequate glycemic control on', 'inadequate glycaemic control on', 'insufficient response to', 'incomplete response to', 'refractory to', 'intolerant to',
     'intolerance to', 'failure of', 'failed', 'prior', 'previous', 'previously treated with', 'switched from',
     'standard of care', 'standard care', 'standard therapy', 'standard treatment', 'conventional therapy', 'usual care'),
   ...cue('comparator')('versus', 'vs', 'compared with', 'compared to', 'comparison with', 'comparison to', 'relative to',

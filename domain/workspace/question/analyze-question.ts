@@ -6,6 +6,8 @@ import type { NodeKind } from '../../kg/graph-data';
 import type { QuestionEntityLinker } from './entity-linker';
 import { matchConcepts } from './concepts';
 import { detectIntents, intentVocabulary, primaryIntent } from './intent';
+import { detectExclusions, withoutExclusions } from './exclusions';
+import type { SubDiseaseFinder } from './sub-disease';
 import { diseaseWords, isStopword, questionKeywords, wordSet, withoutDiseaseNames } from './keywords';
 import type { QuestionAnalysis, QuestionEntity } from './types';
 
@@ -21,6 +23,8 @@ const GENE_SHAPE = /^[A-Z][A-Z0-9]*\d[A-Z0-9]*$/;
 export interface QuestionContext {
   disease: { name: string; synonyms: string[] };
   linker: QuestionEntityLinker;
+  /** Sub-diseases of the run's disease through the ontology store (sub-disease.ts), when the store graph is loaded. */
+  subDiseases?: SubDiseaseFinder;
 }
 
 function conceptEntities(text: string, linker: QuestionEntityLinker): { entities: QuestionEntity[]; terms: string[] } {
@@ -87,7 +91,9 @@ function uniqueTerms(terms: string[], max: number): string[] {
  */
 export function analyzeQuestion(question: string, context: QuestionContext, synonyms: (id: string) => string[] = () => []): QuestionAnalysis {
   const { linker, disease } = context;
-  const text = withoutDiseaseNames(question, disease);
+  // What the question excludes is read first and then set aside: "who failed TNF inhibitors" is no request for TNF inhibitors.
+  const exclusions = detectExclusions(question, linker);
+  const text = withoutExclusions(withoutDiseaseNames(question, disease), exclusions);
   const concepts = conceptEntities(text, linker);
   const mentions: QuestionEntity[] = linker.link(text, LINKED_KINDS).map((n) => ({ id: n.id, kind: n.kind, label: n.label, matched: n.matched, via: 'mention' }));
   const named = wordSet([...mentions.map((e) => e.matched), ...concepts.entities.map((e) => e.matched)]);
@@ -95,15 +101,19 @@ export function analyzeQuestion(question: string, context: QuestionContext, syno
   const entityWords = wordSet(entities.map((e) => e.matched));
   const keywords = questionKeywords(text, [...diseaseWords(disease), ...entityWords], 8);
   const intents = detectIntents(question);
-  const boosts = uniqueTerms([...entities.flatMap((e) => searchNames(e, synonyms)), ...concepts.terms], MAX_BOOSTS);
+  const subDisease = context.subDiseases?.(question);
+  // The sub-disease is the question's own term: searched for first (the run's disease stays the required term).
+  const boosts = uniqueTerms([...(subDisease ? [subDisease.label] : []), ...entities.flatMap((e) => searchNames(e, synonyms)), ...concepts.terms], MAX_BOOSTS);
   return {
     question,
     intent: primaryIntent(intents),
     intents,
     entities,
     keywords,
-    boost_terms: entities.length > 0 ? boosts : [],
+    boost_terms: entities.length > 0 || subDisease ? boosts : [],
     ranking_terms: uniqueTerms([...boosts, ...keywords, ...intentVocabulary(intents)], 40),
     linker: linker.name,
+    ...(exclusions.length > 0 ? { exclusions } : {}),
+    ...(subDisease ? { sub_disease: subDisease } : {}),
   };
 }

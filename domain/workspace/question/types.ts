@@ -2,6 +2,8 @@
 // their shape), its intent, its remaining keywords, and the terms the provider queries and the offline
 // ranking use. Recorded in the dossier as `question_analysis` (schema 1.2).
 import type { NodeKind } from '../../kg/graph-data';
+import type { QuestionExclusion } from './exclusions';
+import type { SubDisease } from './sub-disease';
 
 export const INTENTS = ['efficacy', 'safety', 'mechanism', 'biomarker', 'repurposing', 'genetics'] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -41,4 +43,8 @@ export interface QuestionAnalysis {
   ranking_terms: string[];
   /** Which entity linker read the question (graph-view today; the exact linker later). */
   linker: string;
+  /** Since 1.4: drugs or classes the question excludes ("who failed TNF inhibitors"), ranked apart. */
+  exclusions?: QuestionExclusion[];
+  /** Since 1.4: a disease below the run's disease the question names (ontology store, IS_A), parent as context. */
+  sub_disease?: SubDisease;
 }

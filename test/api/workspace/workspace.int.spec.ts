@@ -89,6 +89,25 @@ describe('Evidence Workspace: from a question to a dossier (offline corpus)', fu
     });
   }
 
+  it('answers in the shape the question asks for (issue 28): excluded class apart, repurposing apart, a sub-disease through the store; nothing high on synthetic evidence', async function () {
+    const ask = async (disease: string, question: string) => ((await dossierFor({ disease_id: disease, question, sources: ALL_SOURCES, enable_llm: false, candidate_type: 'drugs' })).result as { dossier: Dossier }).dossier;
+    const tnf = await ask('ra', 'Which drugs work for rheumatoid arthritis patients who failed TNF inhibitors?');
+    expect(tnf.drug_rankings.map((r) => r.label.toLowerCase())).to.not.include('adalimumab');
+    expect(tnf.answer!.set_apart.map((s) => s.label.toLowerCase())).to.include('adalimumab');
+    // A repurposing question about a sub-disease the store knows (MONDO lupus nephritis below SLE).
+    const repurposing = await ask('sle', 'Which existing drugs could be repurposed for lupus nephritis?');
+    expect(repurposing.answer!.shape).to.equal('repurposing');
+    expect(repurposing.answer!.set_apart.some((s) => s.reason === 'already_indicated')).to.equal(true);
+    expect(repurposing.question_analysis!.sub_disease).to.deep.include({ curie: 'MONDO:0005556', label: 'lupus nephritis' });
+    expect(repurposing.question_analysis!.sub_disease!.parent.curie).to.equal('MONDO:0007915');
+    expect(repurposing.answer!.statement).to.contain('Asked about lupus nephritis (MONDO:0005556)');
+    for (const d of [tnf, repurposing]) {
+      expect(validateDossier(d), JSON.stringify(validateDossier.errors?.slice(0, 3))).to.equal(true);
+      expect(Object.keys(d)[1]).to.equal('rests_on');
+      for (const r of d.drug_rankings) expect(r.confidence_band, r.label).to.not.equal('high');
+    }
+  });
+
   it('flags the SLE drugs whose labels list designated medical events (SIDER in the seed), and only those', async function () {
     const { result } = await dossierFor({ disease_id: 'sle', question: 'Which drugs and targets are most promising?', sources: ALL_SOURCES, enable_llm: false });
     const { dossier } = result as { dossier: Dossier };

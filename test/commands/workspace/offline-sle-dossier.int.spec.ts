@@ -2,7 +2,7 @@
 // no support resting on a negative, null, withdrawn or comparator-only record; every synthetic record marked
 // and unlinked; atorvastatin (a negative RCT, a trial without results) not high confidence; and every
 // component of one drug's and one target's ranking recomputed by hand from the dossier JSON alone, following
-// docs/scoring.md (a second implementation, written from the document, not from ranking.ts).
+// docs/scoring.md (a second implementation, written from the document, not from ranking.ts); no candidate high on synthetic evidence.
 import { expect } from 'chai';
 import type { CandidateRanking, Dossier, EvidenceItem } from '../../../domain/workspace/dossier-types';
 import { corpusFile, offlineDossier } from './offline-dossier';
@@ -61,6 +61,16 @@ describe('Offline SLE dossier: evidence a researcher can trust', function () {
     expect(dossier.limitations[0]).to.match(/synthetic examples/);
   });
 
+  it('opens with what it rests on: all records synthetic, offline corpus, the curated seed graph', function () {
+    expect(Object.keys(dossier).slice(0, 2)).to.deep.equal(['schema_version', 'rests_on']);
+    const restsOn = dossier.rests_on!;
+    expect(restsOn.real_and_complete).to.equal(false);
+    expect(restsOn.synthetic_records).to.equal(dossier.evidence.length);
+    expect(restsOn.graph.kind).to.equal('curated_seed');
+    expect(restsOn.offline_sources.length).to.be.greaterThan(0);
+    expect(restsOn.headline).to.match(/^Not real, complete evidence: all \d+ evidence records are synthetic examples/);
+  });
+
   it('does not give atorvastatin high confidence: its RCT is null and its trial posted no results', function () {
     const atorvastatin = dossier.drug_rankings.find((r) => r.label.toLowerCase() === 'atorvastatin')!;
     expect(atorvastatin.confidence_band).to.not.equal('high');
@@ -77,17 +87,22 @@ describe('Offline SLE dossier: evidence a researcher can trust', function () {
     expect(outcome('NCT90010010')!.class).to.equal('harm'); // terminated for fatal infections
   });
 
-  it('recomputes every component of one drug ranking and one target ranking from the dossier alone (docs/scoring.md)', function () {
-    const belimumab = dossier.drug_rankings.find((r) => r.candidate_id === 'drug:belimumab')!;
-    const irf5 = dossier.target_rankings.find((r) => r.candidate_id === 'target:IRF5')!;
-    for (const ranking of [belimumab, irf5]) {
+  it('recomputes every ranking\'s components, score and band from the dossier alone (docs/scoring.md)', function () {
+    for (const ranking of [...dossier.drug_rankings, ...dossier.target_rankings]) {
       const recomputed = recompute(dossier, ranking);
       expect(ranking.component_scores, ranking.candidate_id).to.deep.equal(recomputed.components);
       expect(ranking.score, ranking.candidate_id).to.equal(recomputed.score);
       expect(ranking.confidence_band, ranking.candidate_id).to.equal(recomputed.band);
     }
-    expect(irf5.component_scores.genetic_support).to.be.greaterThan(0);
-    expect(belimumab.component_scores.clinical_maturity).to.equal(100);
+    const irf5 = dossier.target_rankings.find((r) => r.candidate_id === 'target:IRF5')!;
+    expect(irf5.component_scores.genetic_association).to.be.greaterThan(0);
+  });
+
+  it('gives no candidate high confidence: every record is a synthetic example, and the band says so', function () {
+    for (const ranking of [...dossier.drug_rankings, ...dossier.target_rankings]) {
+      expect(ranking.confidence_band, ranking.candidate_id).to.not.equal('high');
+      expect(ranking.confidence_basis, ranking.candidate_id).to.match(/synthetic examples only|no favourable evidence/);
+    }
   });
 });
 
@@ -95,80 +110,102 @@ describe('Offline SLE dossier: evidence a researcher can trust', function () {
 // docs/scoring.md, implemented again from the document.
 
 const H = Math.PI ** 2 / 6;
-const REL_WEIGHT: Record<string, number> = { supports: 1, associated_with: 0.5, targets: 0.5, participates_in: 0.25 };
-const SOURCE_WEIGHT: Record<string, number> = { pubmed: 0.5, biorxiv: 0.25, gtex: 0.2 };
+const TYPE: Record<string, string> = { clinical_trials: 'clinical', fda_labels: 'clinical', pubmed: 'literature', biorxiv: 'literature', gwas: 'genetic_association', opentargets: 'genetic_association', gtex: 'rna_expression', chembl: 'mechanism' };
+const TYPE_WEIGHT: Record<string, number> = { clinical: 1, genetic_association: 1, literature: 0.2, rna_expression: 0.2, mechanism: 0 };
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
 function harmonic(scores: number[]): number {
-  return scores.sort((a, b) => b - a).reduce((sum, s, i) => sum + s / (i + 1) ** 2, 0) / H;
+  return [...scores].sort((a, b) => b - a).reduce((sum, s, i) => sum + s / (i + 1) ** 2, 0) / H;
+}
+
+interface Pull { id: string; fav: boolean; effect: number; harm: boolean }
+
+function better(a: Pull | undefined, b: Pull): boolean {
+  const rank = (p: Pull) => (p.fav ? 0 : 2) + p.effect;
+  return !a || rank(b) > rank(a);
+}
+
+function drugPulls(d: Dossier, id: string, byId: Map<string, EvidenceItem>): { pulls: Map<string, Pull>; mechanism: Set<string> } {
+  const pulls = new Map<string, Pull>();
+  const mechanism = new Set<string>();
+  for (const c of d.claims) {
+    if (c.subject.id !== id) continue;
+    for (const e of c.evidence_ids) {
+      if (c.relationship === 'targets' || c.relationship === 'participates_in') { mechanism.add(e); continue; }
+      if (c.relationship === 'contradicts' && c.qualifier === 'harm' && byId.get(e)!.evidence_type === 'drug_label') continue; // safety, not efficacy
+      const p: Pull | undefined = c.relationship === 'supports' ? { id: e, fav: true, effect: 1, harm: false }
+        : c.relationship === 'associated_with' ? { id: e, fav: true, effect: 0.5, harm: false }
+          : c.relationship === 'contradicts' ? { id: e, fav: false, effect: c.qualifier === 'harm' ? 1 : 0.5, harm: c.qualifier === 'harm' } : undefined;
+      if (p && better(pulls.get(e), p)) pulls.set(e, p);
+    }
+  }
+  return { pulls, mechanism };
 }
 
 function recompute(d: Dossier, ranking: CandidateRanking) {
   const id = ranking.candidate_id;
-  const kind = ranking.kind;
-  const weight = new Map<string, number>();
-  const contra = new Set<string>();
-  let harm = false;
-  for (const c of d.claims) {
-    let w: number | undefined;
-    if (c.subject.id === id && c.relationship === 'contradicts') {
-      c.evidence_ids.forEach((e) => contra.add(e));
-      harm ||= c.qualifier === 'harm';
-      continue;
+  const byId = new Map(d.evidence.map((e) => [e.evidence_id, e]));
+  let pulls: Map<string, Pull>;
+  const mechanism = new Set<string>();
+  if (ranking.kind === 'drug') {
+    const own = drugPulls(d, id, byId);
+    pulls = own.pulls;
+    own.mechanism.forEach((e) => mechanism.add(e));
+  } else {
+    pulls = new Map();
+    const drugRead = new Set(d.claims.filter((c) => c.subject.kind === 'drug' && c.relationship !== 'targets' && c.relationship !== 'participates_in').flatMap((c) => c.evidence_ids));
+    const drugs = new Set<string>();
+    for (const c of d.claims) {
+      if (c.object.id === id && c.relationship === 'targets') { c.evidence_ids.forEach((e) => mechanism.add(e)); drugs.add(c.subject.id); continue; }
+      if (c.subject.id !== id) continue;
+      for (const e of c.evidence_ids) {
+        if (c.relationship === 'participates_in') { mechanism.add(e); continue; }
+        if (drugRead.has(e)) continue;
+        const genetic = TYPE[byId.get(e)!.source] === 'genetic_association';
+        const p: Pull | undefined = c.relationship === 'contradicts' ? { id: e, fav: false, effect: 0.5, harm: c.qualifier === 'harm' }
+          : c.relationship === 'supports' || c.relationship === 'associated_with' ? { id: e, fav: true, effect: genetic || c.relationship === 'supports' ? 1 : 0.5, harm: false } : undefined;
+        if (p && better(pulls.get(e), p)) pulls.set(e, p);
+      }
     }
-    if (c.subject.id === id) w = REL_WEIGHT[c.relationship];
-    else if (kind === 'target' && c.object.id === id && c.relationship === 'targets') w = REL_WEIGHT.targets;
-    if (w === undefined) continue;
-    for (const e of c.evidence_ids) weight.set(e, Math.max(weight.get(e) ?? 0, w));
+    for (const drug of drugs) {
+      if (d.drug_rankings.find((r) => r.candidate_id === drug)?.safety_flags?.some((f) => f.flag === 'withdrawn')) continue;
+      for (const p of drugPulls(d, drug, byId).pulls.values()) if (p.fav && p.effect === 1 && better(pulls.get(p.id), p)) pulls.set(p.id, p);
+    }
   }
-  const supporting = d.evidence.filter((e) => weight.has(e.evidence_id));
-  const contradicting = d.evidence.filter((e) => contra.has(e.evidence_id));
-
-  const perSource = new Map<string, number[]>();
-  for (const e of supporting) perSource.set(e.source, [...(perSource.get(e.source) ?? []), e.scoring_inputs!.record_score * weight.get(e.evidence_id)!]);
-  const strength = Math.min(100, 100 * harmonic([...perSource.entries()].map(([s, rs]) => (SOURCE_WEIGHT[s] ?? 1) * harmonic(rs))));
-  const meanQ = supporting.length ? supporting.reduce((s, e) => s + e.quality_score, 0) / supporting.length : 0;
-  const S = supporting.reduce((s, e) => s + e.quality_score * weight.get(e.evidence_id)!, 0);
-  const C = contradicting.reduce((s, e) => s + e.quality_score, 0);
-  const penalty = C > 0 ? (100 * C) / (C + S) : 0;
+  const strength = (list: Pull[]) => {
+    const byType = new Map<string, number[]>();
+    for (const p of list) {
+      const t = TYPE[byId.get(p.id)!.source]!;
+      byType.set(t, [...(byType.get(t) ?? []), byId.get(p.id)!.scoring_inputs!.record_score * p.effect]);
+    }
+    const perType = new Map([...byType].map(([t, s]) => [t, harmonic(s)]));
+    return { overall: harmonic([...perType].map(([t, v]) => TYPE_WEIGHT[t]! * v)), perType };
+  };
+  const all = [...pulls.values()];
+  const F = strength(all.filter((p) => p.fav));
+  const U = strength(all.filter((p) => !p.fav));
   const explanation = d.graph_explanations.find((g) => g.candidate_id === id);
   const hops = explanation?.status === 'found' ? explanation.path!.relationships.length : null;
   const graph = hops === null ? 0 : Math.max(0, Math.min(100, (100 - 20 * (hops - 1)) * (explanation!.cross_disease ? 0.5 : 1)));
-
-  const components: Record<string, number> = { evidence_strength: r1(strength), evidence_quality: r1(100 * meanQ) };
-  if (kind === 'drug') {
-    let maturity = 0;
-    for (const e of supporting) {
-      if (e.evidence_type === 'drug_label' && e.scoring_inputs!.indication_match) maturity = 100;
-      if (e.evidence_type === 'clinical_trial') {
-        const p = e.scoring_inputs!.phase;
-        const v = p === null || p === undefined ? 10 : p >= 4 ? 90 : p >= 3 ? 75 : p >= 2 ? 50 : p >= 1 ? 25 : 15;
-        maturity = Math.max(maturity, v);
-      }
-    }
-    components.clinical_maturity = maturity;
-  } else {
-    let genetic = 0;
-    for (const e of supporting) {
-      const p = e.scoring_inputs!.p_value;
-      if (e.evidence_type === 'gwas_association') genetic = Math.max(genetic, p !== undefined && p < 5e-8 ? 100 : p !== undefined && p < 1e-5 ? 60 : 30);
-      const g = e.scoring_inputs!.genetic_association_score;
-      if (e.evidence_type === 'target_association' && g !== undefined) genetic = Math.max(genetic, Math.min(100, 100 * g));
-    }
-    components.genetic_support = r1(genetic);
-  }
+  const components: Record<string, number> = { favourable_evidence: r1(100 * F.overall), unfavourable_evidence: r1(100 * U.overall) };
+  if (ranking.kind === 'target') components.genetic_association = r1(100 * (F.perType.get('genetic_association') ?? 0));
+  components.clinical = r1(100 * (F.perType.get('clinical') ?? 0));
+  components.literature = r1(100 * (F.perType.get('literature') ?? 0));
+  components.mechanism = r1(100 * harmonic([...mechanism].map((e) => byId.get(e)!.scoring_inputs!.record_score)));
   components.graph_support = r1(graph);
-  components.contradiction_penalty = r1(penalty);
+  const score = Math.round(Math.max(0, Math.min(100, 100 * (F.overall - U.overall))) * 100) / 100;
 
-  const w = kind === 'drug'
-    ? { evidence_strength: 0.35, evidence_quality: 0.2, clinical_maturity: 0.25, graph_support: 0.2 }
-    : { evidence_strength: 0.3, evidence_quality: 0.2, genetic_support: 0.3, graph_support: 0.2 };
-  const raw = Object.entries(w).reduce((s, [k, v]) => s + v * components[k]!, 0) - 0.3 * components.contradiction_penalty!;
-  const score = Math.round(Math.min(100, Math.max(0, raw)) * 100) / 100;
-  const sources = new Set(supporting.map((e) => e.source)).size;
-  const n = supporting.length;
-  const band = n >= 3 && sources >= 2 && meanQ >= 0.7 && penalty <= 25 && !harm ? 'high'
-    : ((n >= 2 && meanQ >= 0.45) || (n >= 1 && meanQ >= 0.75)) && penalty <= 50 ? 'medium' : 'low';
+  const favRecords = all.filter((p) => p.fav).map((p) => byId.get(p.id)!);
+  const real = favRecords.filter((e) => !e.provenance?.synthetic);
+  const sources = new Set(real.map((e) => e.source)).size;
+  const meanQ = real.length ? real.reduce((s, e) => s + e.quality_score, 0) / real.length : 0;
+  const share = F.overall + U.overall > 0 ? U.overall / (F.overall + U.overall) : 0;
+  const harm = all.some((p) => !p.fav && p.harm && !byId.get(p.id)!.provenance?.synthetic);
+  const seedOnly = real.length > 0 && real.every((e) => e.provenance?.mode === 'offline_corpus');
+  const flagged = ranking.safety_flags?.some((f) => f.affects_confidence) ?? false;
+  let band: string = real.length >= 3 && sources >= 2 && meanQ >= 0.7 && share <= 0.25 && !harm && !seedOnly ? 'high'
+    : ((real.length >= 2 && meanQ >= 0.45) || real.some((e) => e.quality_score >= 0.75)) && share <= 0.5 ? 'medium' : 'low';
+  if (band === 'high' && flagged) band = 'medium';
   return { components, score, band };
 }
 

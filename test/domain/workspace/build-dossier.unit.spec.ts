@@ -102,12 +102,16 @@ describe('buildDossier', function () {
     expect(drugs[0]!.candidate_id).to.equal('drug:belimumab');
     const rituximab = drugs.find((r) => r.candidate_id === 'drug:rituximab')!;
     expect(rituximab.contradicting_claim_ids).to.have.length(1);
-    expect(rituximab.component_scores.contradiction_penalty).to.be.above(0);
-    expect(rituximab.explanation).to.contain('Contradicting evidence');
+    expect(rituximab.component_scores.unfavourable_evidence).to.be.above(0);
+    expect(rituximab.explanation).to.contain('Unfavourable evidence');
     const tabalumab = drugs.find((r) => r.candidate_id === 'drug:tabalumab')!;
     expect(tabalumab.supporting_claim_ids).to.deep.equal([]);
-    expect(tabalumab.component_scores.contradiction_penalty).to.equal(100);
-    expect(drugs[drugs.length - 1]!.candidate_id).to.equal('drug:tabalumab');
+    expect(tabalumab.component_scores.favourable_evidence).to.equal(0);
+    expect(tabalumab.component_scores.unfavourable_evidence).to.be.above(0);
+    // Both at 0 without favourable evidence: rituximab, with two unfavourable records (a null RCT and a trial
+    // stopped for lack of efficacy) against tabalumab's one, ranks last — by evidence, not by name.
+    expect(tabalumab.score).to.equal(0);
+    expect(drugs[drugs.length - 1]!.candidate_id).to.equal('drug:rituximab');
 
     const byId = new Map(dossier.graph_explanations.map((e) => [e.explanation_id, e]));
     for (const r of [...drugs, ...dossier.target_rankings]) {

@@ -94,6 +94,11 @@ describe('entity linking: rules', function () {
     expect(r.targets.every((t) => t.nodeId === null)).to.equal(true);
   });
 
+  it('reads "IL-6 receptor" as IL6R, not IL6, from the lexicon alone (it linked nothing without the graph)', function () {
+    const r = linkEntities({ title: '', text: 'An antibody against the IL-6 receptor lowered IL-6 signalling; IL-1 receptor antagonist was not given.' });
+    expect(r.targets.map((t) => t.name)).to.deep.equal(['IL6R', 'IL6']);
+  });
+
   it('gives graph node ids when the graph knows the entity', function () {
     const r = link('Tocilizumab blocks IL-6R.');
     expect(r.drugs.map((d) => d.nodeId)).to.deep.equal(['drug:tocilizumab']);

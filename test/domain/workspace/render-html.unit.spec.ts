@@ -32,6 +32,22 @@ describe('Dossier HTML', function () {
     expect(html).to.contain(escapeHtml(build().disclaimer));
   });
 
+  it('opens with what the dossier rests on when it is not real, complete evidence (synthetic records, seed graph), before the title', function () {
+    const runs = syntheticRuns().map((r) => ({ ...r, records: r.records.map((rec) => ({ ...rec, synthetic: true })) }));
+    const html = renderDossierHtml(build({ runs }));
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf('What this rests on')).to.be.greaterThan(-1);
+    expect(body.indexOf('What this rests on')).to.be.lessThan(body.indexOf('<h1>'));
+    expect(body).to.contain('synthetic examples: this dossier shows how the method works').and.contain('curated seed graph');
+  });
+
+  it('shows the answer\'s shape first: a repurposing question lists the drugs already indicated apart', function () {
+    const html = renderDossierHtml(build({ question: 'Which existing drugs could be repurposed for SLE?' }));
+    expect(html).to.contain('<section id="answer">');
+    expect(html.indexOf('<section id="answer">')).to.be.lessThan(html.indexOf('<section id="drug-rankings">'));
+    expect(html).to.contain('Set apart').and.contain('already indicated for the disease');
+  });
+
   it('has every section, with rankings, paths, claims, evidence and the fingerprint', function () {
     const dossier = build();
     const html = renderDossierHtml(dossier);
@@ -40,7 +56,7 @@ describe('Dossier HTML', function () {
     }
     expect(html).to.contain(dossier.manifest.provenance.fingerprint);
     expect(html).to.contain('Belimumab');
-    expect(html).to.contain('evidence strength:');
+    expect(html).to.contain('favourable evidence:');
     expect(html).to.contain('<a href="https://clinicaltrials.gov/study/NCT00000001" rel="noopener noreferrer">');
     expect(html).to.contain('no path found: candidate not in the knowledge graph');
     expect(html).to.contain('PMID:11111111');

@@ -1,6 +1,8 @@
 // The review bundle's text formats: RFC 4180 CSV with formula cells neutralized, and Markdown escaping.
 import { expect } from 'chai';
-import { csvDocument, csvField, mdInline, mdQuote } from '../../../domain/workspace/review-bundle-files';
+import { csvDocument, csvField, mdInline, mdQuote, reviewMarkdown } from '../../../domain/workspace/review-bundle-files';
+import { buildDossier } from '../../../domain/workspace/build-dossier';
+import { request, SLE, sleGraph, syntheticRuns } from './workspace-fixtures';
 
 describe('review bundle files', function () {
   it('quotes CSV fields only when RFC 4180 needs it, doubling quotes', function () {
@@ -28,5 +30,15 @@ describe('review bundle files', function () {
     expect(mdInline('a *b* _c_ [d](e) <f> | # ~ & `g` \\')).to.equal('a \\*b\\* \\_c\\_ \\[d\\](e) \\<f\\> \\| \\# \\~ \\& \\`g\\` \\\\');
     expect(mdInline('line\nbreak')).to.equal('line break');
     expect(mdQuote('# h\n- l\n+ p\n2. n\n===\n\n    code')).to.equal('> \\# h\n> \\- l\n> \\+ p\n> 2\\. n\n> \\===\n>\n> code');
+  });
+
+  it('opens review.md with what the dossier rests on when it is not real, complete evidence', function () {
+    const runs = syntheticRuns().map((r) => ({ ...r, records: r.records.map((rec) => ({ ...rec, synthetic: true })) }));
+    const dossier = buildDossier({ request: request(), disease: SLE, sourceRuns: runs, graph: sleGraph(), runId: 'run_md', startedAt: '2026-01-05T10:00:00Z', completedAt: '2026-01-05T10:00:09Z', llm: { status: 'ok', model: null, warnings: [] } });
+    const md = reviewMarkdown({ dossier, researcherId: 'r1', reviews: [], events: [], generatedAt: '2026-01-05T11:00:00Z' });
+    const lines = md.split('\n');
+    expect(lines[0]).to.match(/^# Review notes/);
+    expect(lines[2]).to.match(/^> \*\*What this rests on:\*\* Not real, complete evidence: all \d+ evidence records are synthetic examples/);
+    expect(md.indexOf('## Answer')).to.be.lessThan(md.indexOf('## Top candidates'));
   });
 });

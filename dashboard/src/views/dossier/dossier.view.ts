@@ -10,6 +10,7 @@ import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
 import { reviewPanel } from '../review/review-panel';
 import { ReviewStore } from '../review/review-store';
+import { answerSection } from './answer-section';
 import { claimsSection } from './claims-section';
 import type { Dossier, RunRead } from './dossier-model';
 import { downloadButtons } from './downloads';
@@ -70,6 +71,10 @@ function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore
   ], signal);
   return [
     h('header', { class: 'dossier-head', 'data-testid': 'dossier' },
+      // What the dossier rests on, first, when it is not real, complete evidence (issue 28).
+      dossier.rests_on && !dossier.rests_on.real_and_complete
+        ? h('div', { class: 'rests-on', role: 'alert', 'data-testid': 'dossier-rests-on' }, h('strong', null, 'What this rests on: '), dossier.rests_on.headline)
+        : null,
       h('p', { class: 'muted' }, h('a', { href: entityHref(dossier.disease.mondo_id || dossier.disease.id, context), 'data-testid': 'dossier-disease-link' }, dossier.disease.name),
         ` (${dossier.disease.id}) · completed ${formatDate(dossier.completed_at)}`),
       h('h1', { class: 'question', 'data-testid': 'dossier-question' }, dossier.request.question),
@@ -80,6 +85,7 @@ function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore
       downloadButtons(dossier.run_id, html)),
     toc,
     reviewProblem ? errorBox(reviewProblem) : null,
+    answerSection(dossier),
     h('div', { class: 'rankings-grid', id: 'dossier-rankings' },
       rankingsSection('Ranked drugs', 'drug-rankings', dossier.drug_rankings, wants !== 'targets', slot, context),
       rankingsSection('Ranked targets', 'target-rankings', dossier.target_rankings, wants !== 'drugs', slot, context)),

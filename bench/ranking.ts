@@ -1,0 +1,82 @@
+// npm run bench:ranking — how well the dossier's efficacy ranking finds the drugs ChEMBL lists as approved
+// (max phase 4) for the disease (issue 28 §5). For every seed disease (fixtures/diseases): an offline efficacy
+// dossier (candidate_type drugs); AUROC of its drug ranking (rank order, shared ranks tied) against ChEMBL's
+// phase-4 indications among the ranked candidates (Mann–Whitney, domain/link-prediction/classification-metrics.ts);
+// and for a repurposing question, the share of those approved drugs the answer keeps apart as "already
+// indicated". Goal: mean AUROC ≥ 0.80 over diseases with at least five approved drugs among the candidates.
+// Prints each disease with the candidates behind its number (+ approved, − not). Reads
+// ../shared/data/chembl directly (SHARED_DATA_DIR overrides). BENCH_SMOKE=1: SLE only.
+// The offline corpus is synthetic (fixtures/corpus): until real literature is mirrored, the figures measure the
+// method on the seed corpus, not on the literature.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DiseaseModule } from '../domain/diseases/disease-module';
+import type { Dossier, ResearchRequest } from '../domain/workspace/dossier-types';
+import { SOURCE_NAMES } from '../domain/workspace/sources';
+import { auroc } from '../domain/link-prediction/classification-metrics';
+import { fixedClock } from '../infra/clock/clock';
+import { loadDefaultGraph } from '../infra/kg/load-graph';
+import { ALL_ADAPTERS } from '../infra/sources/adapters';
+import { findProjectRoot } from '../infra/sources/source-runner';
+import { runResearchPipeline } from '../commands/workspace/research-pipeline';
+import { readChemblIndications } from './chembl-indications';
+
+const ROOT = findProjectRoot();
+const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
+const SMOKE = process.env.BENCH_SMOKE === '1';
+
+async function dossierFor(disease: DiseaseModule, question: string): Promise<Dossier> {
+  const request: ResearchRequest = {
+    disease_id: disease.id, question, sources: [...SOURCE_NAMES], date_from: null, date_to: null,
+    candidate_type: 'drugs', max_evidence: 200, enable_llm: false,
+  };
+  const at = new Date('2026-11-27T12:00:00Z');
+  const { dossier } = await runResearchPipeline(
+    { runId: `bench_${disease.id}`, request, disease, graph: loadDefaultGraph(), startedAt: at },
+    { adapters: ALL_ADAPTERS, sourceOptions: () => ({ mode: 'offline' }), llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at) },
+  );
+  return dossier;
+}
+
+const fmt = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
+
+async function main(): Promise<void> {
+  const chemblDir = path.join(SHARED, 'chembl');
+  if (!fs.existsSync(path.join(chemblDir, 'indications.csv'))) {
+    console.log(`ranking: skipped=1 reason=no_chembl_files_at_${chemblDir}`);
+    return;
+  }
+  const chembl = readChemblIndications(chemblDir);
+  const diseaseDir = path.join(ROOT, 'fixtures', 'diseases');
+  const ids = SMOKE ? ['sle'] : fs.readdirSync(diseaseDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  const results: { id: string; auc: number; approved: number; candidates: number; keptApart: number; approvedInRepurposing: number }[] = [];
+  for (const id of ids) {
+    const disease = JSON.parse(fs.readFileSync(path.join(diseaseDir, `${id}.json`), 'utf8')) as DiseaseModule;
+    const approved = chembl.approvedFor(disease.efo_id, [disease.name, ...disease.synonyms]);
+    const efficacy = await dossierFor(disease, `Which drugs show the strongest evidence of efficacy in ${disease.name}?`);
+    const ranked = efficacy.drug_rankings;
+    const labels = ranked.map((r) => (approved.has(r.label.toLowerCase()) ? 1 : 0));
+    const auc = auroc(ranked.map((r) => -r.rank), labels);
+    const positives = labels.reduce<number>((a, b) => a + b, 0);
+    const repurposing = await dossierFor(disease, `Which existing drugs could be repurposed for ${disease.name}?`);
+    const apart = new Set(repurposing.answer?.set_apart.filter((s) => s.reason === 'already_indicated').map((s) => s.label.toLowerCase()) ?? []);
+    const approvedThere = [...repurposing.drug_rankings.map((r) => r.label), ...(repurposing.answer?.set_apart.map((s) => s.label) ?? [])].map((l) => l.toLowerCase()).filter((l) => approved.has(l));
+    const keptApart = approvedThere.filter((l) => apart.has(l)).length;
+    results.push({ id, auc, approved: positives, candidates: ranked.length, keptApart, approvedInRepurposing: approvedThere.length });
+    console.log(`${id}: auroc=${fmt(auc)} candidates=${ranked.length} approved=${positives} repurposing_kept_apart=${keptApart}/${approvedThere.length}`);
+    console.log(`  ${ranked.map((r) => `${r.rank}.${r.label}${approved.has(r.label.toLowerCase()) ? '+' : '-'}(${r.score.toFixed(1)})`).join(' ')}`);
+  }
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const scored = results.filter((r) => !Number.isNaN(r.auc));
+  const five = scored.filter((r) => r.approved >= 5);
+  const apartTotal = results.reduce((s, r) => s + r.keptApart, 0);
+  const approvedTotal = results.reduce((s, r) => s + r.approvedInRepurposing, 0);
+  console.log(`ranking: diseases=${results.length} with_auroc=${scored.length} auroc_mean=${fmt(mean(scored.map((r) => r.auc)))} `
+    + `diseases_5plus_approved=${five.length} auroc_mean_5plus=${fmt(mean(five.map((r) => r.auc)))} goal_5plus=0.80 `
+    + `repurposing_kept_apart_share=${fmt(approvedTotal ? apartTotal / approvedTotal : NaN)} corpus=offline_synthetic`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
