@@ -8,6 +8,7 @@ import { authRoutes } from '../api/auth/auth.routes';
 import { dashboardRoutes } from '../api/dashboard/dashboard.routes';
 import { ApiRegistry } from '../api/http/registry';
 import { createRateLimiter, RateLimiter } from '../api/limits/limits';
+import { jsonBodyParser } from '../api/limits/json-body';
 import { correlationMiddleware } from '../api/middleware/correlation';
 import { errorHandler, notFoundHandler } from '../api/middleware/errors';
 import { docsRoutes } from '../api/openapi/docs.routes';
@@ -61,7 +62,8 @@ export function createApp(runtime: Runtime): HttpApp {
   app.set('trust proxy', settings.trustProxy);
 
   const guards = createHttpGuards(settings, runtime.db.knex, runtime.clock);
-  const registry = new ApiRegistry(guards);
+  // Bodies are parsed per route, only where a route takes one (size- and depth-limited).
+  const registry = new ApiRegistry(guards, jsonBodyParser({ maxBytes: settings.maxRequestBodyBytes, maxDepth: settings.maxRequestJsonDepth }));
   const rateLimiter = createRateLimiter(settings, logger);
   const checks = [
     ...coreReadinessChecks(runtime),
@@ -93,7 +95,6 @@ export function createApp(runtime: Runtime): HttpApp {
   app.use('/api/v1', v1DisclaimerMiddleware());
   for (const middleware of securityMiddleware(settings)) app.use(middleware);
   app.use(rateLimiter.middleware);
-  app.use(express.json({ limit: settings.maxRequestBodyBytes }));
   mountJobWebSocket(app, registry, jobStreams);
   app.use(canonicalJobPath()); // POST /api/jobs/%77orkspace routes as /api/jobs/workspace
   app.use(registry.router());

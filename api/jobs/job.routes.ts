@@ -63,6 +63,7 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
       description: 'Query parameters are the module\'s own (see /api/system/modules) plus disease_id (default sle) and export_html; a module that takes a body (the Workspace) validates it. Unknown module: 404. A blocked module: 409 ModuleNotAvailableError. The Workspace is queued through POST /api/jobs/workspace only (however its name is spelled or encoded).',
       tags: ['jobs'],
       principal: 'optional',
+      acceptsBody: true, // the module's own body schema is checked by submitModuleJob
       params: moduleIdParams,
       query: { type: 'object', additionalProperties: true, description: 'Module-specific; validated against the module\'s schema' },
       responses: {

@@ -1,7 +1,8 @@
 // Per-client-IP sliding-window rate limit (spec §8): RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW seconds,
 // 0 disables. Shared across processes through Redis at STORE_RATE_LIMIT_URL (an ioredis `?keyPrefix=`
 // query parameter namespaces the keys). When Redis is unreachable each process limits in memory with
-// the same algorithm, or, with RATE_LIMIT_FAIL_CLOSED=true, refuses requests.
+// the same algorithm, or, with RATE_LIMIT_FAIL_CLOSED=true, refuses requests. Keys are
+// `<RATE_LIMIT_KEY_PREFIX or the database name>:ratelimit:<ip>`, so deployments sharing a Redis stay apart.
 //
 // Responses:
 //   every limited response: RateLimit-Limit and RateLimit-Remaining headers;
@@ -13,6 +14,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Settings } from '../../infra/config/settings';
 import type { Logger } from '../../infra/logging/logger';
+import { deploymentKeyPrefix } from '../../infra/rate-limit/key-prefix';
 import { RedisSlidingWindow } from '../../infra/rate-limit/redis-sliding-window';
 import { MemorySlidingWindow, WindowDecision } from '../../infra/rate-limit/sliding-window';
 import { normaliseIp } from '../auth/principal-resolver';
@@ -46,6 +48,7 @@ export function createRateLimiter(settings: Settings, logger: Logger): RateLimit
     };
   }
   const windowMs = settings.rateLimitWindowSeconds * 1000;
+  const keyPrefix = `${deploymentKeyPrefix(settings)}:${KEY_PREFIX}`;
   const where = RedisSlidingWindow.describe(settings.rateLimitStoreUrl);
   const fallbackMode = settings.rateLimitFailClosed ? 'refusing requests (RATE_LIMIT_FAIL_CLOSED=true)' : 'limiting per process in memory';
   const memory = new MemorySlidingWindow(windowMs);
@@ -85,7 +88,7 @@ export function createRateLimiter(settings: Settings, logger: Logger): RateLimit
 
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (isUnlimited(req)) return next();
-    const key = KEY_PREFIX + normaliseIp(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const key = keyPrefix + normaliseIp(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     decide(key).then((decision) => {
       res.setHeader('RateLimit-Limit', String(limit));
       if (!decision) {

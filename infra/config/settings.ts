@@ -60,6 +60,10 @@ export interface Settings {
   rateLimitStoreUrl: string;
   rateLimitFailClosed: boolean;
   maxRequestBodyBytes: number;
+  /** RATE_LIMIT_KEY_PREFIX: namespaces this deployment's rate-limit keys; unset: from the database name. */
+  rateLimitKeyPrefix: string | undefined;
+  /** How deeply a JSON body may nest (arrays/objects inside each other); deeper: 422 before parsing. */
+  maxRequestJsonDepth: number;
   /** PostgreSQL server; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -153,7 +157,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW', 60, 1, 86_400),
     rateLimitStoreUrl: url(env, 'STORE_RATE_LIMIT_URL', ['redis:', 'rediss:']) ?? url(env, 'QUEUE_BROKER_URL', ['redis:', 'rediss:']) ?? LOCAL_REDIS,
     rateLimitFailClosed: bool(env, 'RATE_LIMIT_FAIL_CLOSED', false),
+    rateLimitKeyPrefix: raw(env, 'RATE_LIMIT_KEY_PREFIX'),
     maxRequestBodyBytes: int(env, 'MAX_REQUEST_BODY_BYTES', 10_485_760, 1, 1_073_741_824),
+    maxRequestJsonDepth: int(env, 'MAX_REQUEST_JSON_DEPTH', 64, 1, 10_000),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: path.resolve(raw(env, 'DATA_DIR') ?? 'data'),
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
