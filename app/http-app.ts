@@ -20,6 +20,7 @@ import { jobSocketHandshake } from '../api/jobs/job-socket-handshake';
 import { canonicalJobPath } from '../api/jobs/canonical-job-path';
 import { StreamSlots } from '../api/jobs/stream-slots';
 import { jobStatusReaderOf } from './jobs.compose';
+import { pendingJobCap } from '../commands/jobs/pending-job-cap';
 import { systemModuleRoutes } from '../api/system/modules.routes';
 import { diseaseRoutes } from '../api/system/diseases.routes';
 import { workspaceRunRoutes } from '../api/workspace/runs.routes';
@@ -71,12 +72,14 @@ export function createApp(runtime: Runtime): HttpApp {
   ];
 
   registry.add(...healthRoutes(checks));
-  registry.add(...authRoutes({ settings, knex: runtime.db.knex, clock: runtime.clock }));
+  registry.add(...authRoutes({ settings, knex: runtime.db.knex, clock: runtime.clock, failureLog: rateLimiter.failureLog }));
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
-  registry.add(...workspaceSubmitRoutes({ store: runtime.store, diseases: runtime.diseases }));
+  // One cap on unfinished jobs per researcher (or client address), shared by every submission route.
+  const pendingCap = pendingJobCap(runtime.db.knex, settings.jobMaxPendingPerClient);
+  registry.add(...workspaceSubmitRoutes({ store: runtime.store, diseases: runtime.diseases, pendingCap }));
   const readJob = jobStatusReaderOf(runtime);
   const jobStreams = { settings, readJob, slots: streamSlots };
-  registry.add(...jobRoutes({ store: runtime.store, modules: runtime.modules, readJob }), ...jobStreamRoutes(jobStreams));
+  registry.add(...jobRoutes({ store: runtime.store, modules: runtime.modules, readJob, pendingCap }), ...jobStreamRoutes(jobStreams));
   registry.add(...systemModuleRoutes(runtime.modules), ...diseaseRoutes(runtime.diseases));
   registry.add(...workspaceRunRoutes(workspaceDeps(runtime)), ...reviewRoutes(workspaceDeps(runtime)), ...printCssRoutes());
   registry.add(...acrossRunsRoutes(workspaceDeps(runtime)));

@@ -16,11 +16,20 @@ import type { Settings } from '../../infra/config/settings';
 import type { Logger } from '../../infra/logging/logger';
 import { deploymentKeyPrefix } from '../../infra/rate-limit/key-prefix';
 import { RedisSlidingWindow } from '../../infra/rate-limit/redis-sliding-window';
-import { MemorySlidingWindow, WindowDecision } from '../../infra/rate-limit/sliding-window';
+import { MemoryFailureLog, MemorySlidingWindow, WindowDecision } from '../../infra/rate-limit/sliding-window';
+import type { FailureHistory } from '../../domain/auth/login-backoff';
 import { normaliseIp } from '../auth/principal-resolver';
+
+/** Failure counts (login throttling) in the same shared store, with the same in-process fallback. */
+export interface FailureLog {
+  /** Failures of `key` within the window (after recording one now when `record`); key is namespaced here. */
+  failures(key: string, windowMs: number, record: boolean): Promise<FailureHistory>;
+  forget(key: string): Promise<void>;
+}
 
 export interface RateLimiter {
   middleware: RequestHandler;
+  failureLog: FailureLog;
   /** For /api/ready: is the shared store reachable (or deliberately not used)? */
   readiness(): Promise<{ ok: boolean; detail: string }>;
   close(): Promise<void>;
@@ -40,9 +49,16 @@ const KEY_PREFIX = 'ratelimit:';
 
 export function createRateLimiter(settings: Settings, logger: Logger): RateLimiter {
   const limit = settings.rateLimitRequests;
+  const failurePrefix = `${deploymentKeyPrefix(settings)}:login:`;
+  const memoryFailures = new MemoryFailureLog();
   if (limit === 0) {
+    // No shared store in use: failures are counted per process.
     return {
       middleware: (_req, _res, next) => next(),
+      failureLog: {
+        failures: async (key, windowMs, record) => memoryFailures.failures(failurePrefix + key, windowMs, record),
+        forget: async (key) => memoryFailures.forget(failurePrefix + key),
+      },
       readiness: async () => ({ ok: true, detail: 'disabled' }),
       close: async () => undefined,
     };
@@ -103,8 +119,27 @@ export function createRateLimiter(settings: Settings, logger: Logger): RateLimit
     }, next);
   };
 
+  const failureLog: FailureLog = {
+    async failures(key, windowMs, record) {
+      await redis.settled();
+      if (redis.ready) {
+        try {
+          return await redis.failures(failurePrefix + key, windowMs, record);
+        } catch (error) {
+          markDown(error as Error);
+        }
+      }
+      return memoryFailures.failures(failurePrefix + key, windowMs, record);
+    },
+    async forget(key) {
+      memoryFailures.forget(failurePrefix + key);
+      if (redis.ready) await redis.forget(failurePrefix + key).catch((error: Error) => markDown(error));
+    },
+  };
+
   return {
     middleware,
+    failureLog,
     async readiness() {
       await redis.settled();
       try {
