@@ -39,7 +39,6 @@ import { biomedRouteDeps } from './biomed.compose';
 import { kgBrowseRoutes } from '../api/kg/kg-browse.routes';
 import { analysisRoutes } from '../api/analysis/analysis-routes';
 import { ANALYSIS_MODULES } from '../commands/analysis';
-import { analysisDeps } from '../commands/analysis/analysis-deps';
 import { kgAnalysisRoutes } from '../api/kg/kg-analysis.routes';
 import { v1DisclaimerMiddleware } from '../api/biomed/disclaimer.middleware';
 
@@ -89,7 +88,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...biomedRoutes(biomedRouteDeps(runtime)));
   const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases };
   registry.add(...kgBrowseRoutes(kgDeps), ...kgAnalysisRoutes(kgDeps));
-  registry.add(...analysisRoutes(ANALYSIS_MODULES, analysisDeps(runtime)));
+  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysis));
   registry.add(...operationsRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));

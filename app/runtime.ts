@@ -33,6 +33,8 @@ import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
 import { biomedSeedPreload } from './biomed-seed.compose';
 import { RedisSlidingWindow } from '../infra/rate-limit/redis-sliding-window';
 import { sharedRateLimit, type SharedRateLimit } from '../infra/sources/shared-rate';
+import { analysisDeps } from '../commands/analysis/analysis-deps';
+import type { AnalysisDeps } from '../commands/analysis/analysis-module';
 
 export interface Runtime {
   settings: Settings;
@@ -50,6 +52,8 @@ export interface Runtime {
   diseases: DiseaseRegistry;
   /** The default knowledge graph (a preload). */
   knowledge: KnowledgeGraphHolder;
+  /** What analysis modules read, for their GET routes: the same parts (source binding, shared provider rate) as their jobs. */
+  analysis: AnalysisDeps;
   /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
@@ -111,6 +115,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     if (settings.biomedSeed) preloads.register('biomed_seed', biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
+      analysis: analysisDeps(parts),
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());
