@@ -7,10 +7,15 @@ import type { Database } from '../infra/db/database';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logging/logger';
 import { biomedDeps } from './biomed-deps.compose';
+import type { PreloadTask } from '../infra/app/preloads';
+import { seedImportProgress } from '../commands/biomed/seed-progress';
 
-export function biomedSeedPreload(parts: { settings: Settings; db: Database; store: EventStore; clock: Clock; logger: Logger }): () => Promise<void> {
-  return async () => {
-    const result = await seedBiomedStore(biomedDeps(parts.settings, parts.db, parts.store, parts.clock));
+export function biomedSeedPreload(parts: { settings: Settings; db: Database; store: EventStore; clock: Clock; logger: Logger }, seedFile?: string): PreloadTask {
+  return async (report) => {
+    const result = await seedBiomedStore(biomedDeps(parts.settings, parts.db, parts.store, parts.clock), {
+      ...(seedFile ? { seedFile } : {}),
+      onProgress: (done, total) => report(seedImportProgress(done, total)),
+    });
     if (result.kind === 'skipped') {
       parts.logger.info({ reason: result.reason }, 'biomed seed skipped');
       return;

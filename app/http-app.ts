@@ -21,6 +21,7 @@ import { canonicalJobPath } from '../api/jobs/canonical-job-path';
 import { StreamSlots } from '../api/jobs/stream-slots';
 import { jobStatusReaderOf } from './jobs.compose';
 import { pendingJobCap } from '../commands/jobs/pending-job-cap';
+import { SEED_PRELOAD, stillImportingDetail } from '../commands/biomed/seed-progress';
 import { systemModuleRoutes } from '../api/system/modules.routes';
 import { diseaseRoutes } from '../api/system/diseases.routes';
 import { workspaceRunRoutes } from '../api/workspace/runs.routes';
@@ -88,7 +89,11 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...biomedRoutes(biomedRouteDeps(runtime)));
   const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases };
   registry.add(...kgBrowseRoutes(kgDeps), ...kgAnalysisRoutes(kgDeps));
-  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysis));
+  const seeding = () => {
+    const pending = runtime.preloads.pending(SEED_PRELOAD);
+    return pending ? stillImportingDetail(pending.progress) : undefined;
+  };
+  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysis, seeding));
   registry.add(...operationsRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));

@@ -8,14 +8,17 @@ import { startPeriodicDuty } from './periodic-duty';
 import { takeMonitorSnapshot } from '../commands/monitor/take-snapshot';
 import { monitorDeps, MonitorParts } from './monitor.compose';
 import type { Logger } from '../infra/logging/logger';
+import type { Preloads } from '../infra/app/preloads';
 
-type DutyRuntime = MonitorParts & { logger: Logger };
+type DutyRuntime = MonitorParts & { logger: Logger; preloads?: Pick<Preloads, 'settled'> };
 
 /** Starts the corpus-status duty; returns its stop function. */
 export function startCorpusStatusDuty(runtime: DutyRuntime): () => Promise<void> {
   const logger = runtime.logger.child({ duty: 'corpus-status' });
   const deps = { db: runtime.db.knex, store: runtime.store, blobs: new BlobStore(runtime.db.knex), diseases: runtime.diseases };
   const run = async () => {
+    // Not before this process's start-up seed import ends: the report would call every disease unready.
+    await runtime.preloads?.settled();
     const report = await reportCorpusStatus(deps, newCommandContext(runtime.clock, { kind: 'system', id: 'corpus-status' }));
     logger.info({ diseases: report.diseases, tiers: report.tiers }, 'corpus readiness batch report written');
   };

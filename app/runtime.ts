@@ -15,6 +15,7 @@ import type { EventStore } from '../infra/event-store/event-store';
 import { openEventStore } from './event-store.compose';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
+import { SEED_PRELOAD } from '../commands/biomed/seed-progress';
 import type { Logger } from '../infra/logging/logger';
 import { allProjectors } from '../projections';
 import type { Projector } from '../projections/projector';
@@ -112,7 +113,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
     preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
-    if (settings.biomedSeed) preloads.register('biomed_seed', biomedSeedPreload({ settings, db, store, clock, logger }));
+    if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
       analysis: analysisDeps(parts),
