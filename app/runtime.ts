@@ -31,7 +31,7 @@ import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
 import { startOrphanSweep } from './orphan-sweep-schedule';
 import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
-import { biomedSeedPreload } from './biomed-seed.compose';
+import { abandonedImportsPreload, biomedSeedPreload } from './biomed-seed.compose';
 import { RedisSlidingWindow } from '../infra/rate-limit/redis-sliding-window';
 import { sharedRateLimit, type SharedRateLimit } from '../infra/sources/shared-rate';
 import { analysisDeps } from '../commands/analysis/analysis-deps';
@@ -113,6 +113,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
     preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
+    preloads.register('abandoned_imports', abandonedImportsPreload({ settings, db, store, clock, logger }));
     if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
