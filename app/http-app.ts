@@ -8,6 +8,7 @@ import { authRoutes } from '../api/auth/auth.routes';
 import { dashboardRoutes } from '../api/dashboard/dashboard.routes';
 import { ApiRegistry } from '../api/http/registry';
 import { createRateLimiter, RateLimiter } from '../api/limits/limits';
+import { jsonBodyParser } from '../api/limits/json-body';
 import { correlationMiddleware } from '../api/middleware/correlation';
 import { errorHandler, notFoundHandler } from '../api/middleware/errors';
 import { docsRoutes } from '../api/openapi/docs.routes';
@@ -19,6 +20,8 @@ import { jobSocketHandshake } from '../api/jobs/job-socket-handshake';
 import { canonicalJobPath } from '../api/jobs/canonical-job-path';
 import { StreamSlots } from '../api/jobs/stream-slots';
 import { jobStatusReaderOf } from './jobs.compose';
+import { pendingJobCap } from '../commands/jobs/pending-job-cap';
+import { SEED_PRELOAD, stillImportingDetail } from '../commands/biomed/seed-progress';
 import { systemModuleRoutes } from '../api/system/modules.routes';
 import { diseaseRoutes } from '../api/system/diseases.routes';
 import { workspaceRunRoutes } from '../api/workspace/runs.routes';
@@ -37,7 +40,6 @@ import { biomedRouteDeps } from './biomed.compose';
 import { kgBrowseRoutes } from '../api/kg/kg-browse.routes';
 import { analysisRoutes } from '../api/analysis/analysis-routes';
 import { ANALYSIS_MODULES } from '../commands/analysis';
-import { analysisDeps } from '../commands/analysis/analysis-deps';
 import { kgAnalysisRoutes } from '../api/kg/kg-analysis.routes';
 import { v1DisclaimerMiddleware } from '../api/biomed/disclaimer.middleware';
 
@@ -61,7 +63,8 @@ export function createApp(runtime: Runtime): HttpApp {
   app.set('trust proxy', settings.trustProxy);
 
   const guards = createHttpGuards(settings, runtime.db.knex, runtime.clock);
-  const registry = new ApiRegistry(guards);
+  // Bodies are parsed per route, only where a route takes one (size- and depth-limited).
+  const registry = new ApiRegistry(guards, jsonBodyParser({ maxBytes: settings.maxRequestBodyBytes, maxDepth: settings.maxRequestJsonDepth }));
   const rateLimiter = createRateLimiter(settings, logger);
   const checks = [
     ...coreReadinessChecks(runtime),
@@ -69,12 +72,14 @@ export function createApp(runtime: Runtime): HttpApp {
   ];
 
   registry.add(...healthRoutes(checks));
-  registry.add(...authRoutes({ settings, knex: runtime.db.knex, clock: runtime.clock }));
+  registry.add(...authRoutes({ settings, knex: runtime.db.knex, clock: runtime.clock, failureLog: rateLimiter.failureLog }));
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
-  registry.add(...workspaceSubmitRoutes({ store: runtime.store, diseases: runtime.diseases }));
+  // One cap on unfinished jobs per researcher (or client address), shared by every submission route.
+  const pendingCap = pendingJobCap(runtime.db.knex, settings.jobMaxPendingPerClient);
+  registry.add(...workspaceSubmitRoutes({ store: runtime.store, diseases: runtime.diseases, pendingCap }));
   const readJob = jobStatusReaderOf(runtime);
   const jobStreams = { settings, readJob, slots: streamSlots };
-  registry.add(...jobRoutes({ store: runtime.store, modules: runtime.modules, readJob }), ...jobStreamRoutes(jobStreams));
+  registry.add(...jobRoutes({ store: runtime.store, modules: runtime.modules, readJob, pendingCap }), ...jobStreamRoutes(jobStreams));
   registry.add(...systemModuleRoutes(runtime.modules), ...diseaseRoutes(runtime.diseases));
   registry.add(...workspaceRunRoutes(workspaceDeps(runtime)), ...reviewRoutes(workspaceDeps(runtime)), ...printCssRoutes());
   registry.add(...acrossRunsRoutes(workspaceDeps(runtime)));
@@ -84,7 +89,11 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...biomedRoutes(biomedRouteDeps(runtime)));
   const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases };
   registry.add(...kgBrowseRoutes(kgDeps), ...kgAnalysisRoutes(kgDeps));
-  registry.add(...analysisRoutes(ANALYSIS_MODULES, analysisDeps(runtime)));
+  const seeding = () => {
+    const pending = runtime.preloads.pending(SEED_PRELOAD);
+    return pending ? stillImportingDetail(pending.progress) : undefined;
+  };
+  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysis, seeding));
   registry.add(...operationsRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
@@ -93,7 +102,6 @@ export function createApp(runtime: Runtime): HttpApp {
   app.use('/api/v1', v1DisclaimerMiddleware());
   for (const middleware of securityMiddleware(settings)) app.use(middleware);
   app.use(rateLimiter.middleware);
-  app.use(express.json({ limit: settings.maxRequestBodyBytes }));
   mountJobWebSocket(app, registry, jobStreams);
   app.use(canonicalJobPath()); // POST /api/jobs/%77orkspace routes as /api/jobs/workspace
   app.use(registry.router());

@@ -15,6 +15,7 @@ import type { EventStore } from '../infra/event-store/event-store';
 import { openEventStore } from './event-store.compose';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
+import { SEED_PRELOAD } from '../commands/biomed/seed-progress';
 import type { Logger } from '../infra/logging/logger';
 import { allProjectors } from '../projections';
 import type { Projector } from '../projections/projector';
@@ -30,9 +31,11 @@ import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
 import { startOrphanSweep } from './orphan-sweep-schedule';
 import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
-import { biomedSeedPreload } from './biomed-seed.compose';
+import { abandonedImportsPreload, biomedSeedPreload } from './biomed-seed.compose';
 import { RedisSlidingWindow } from '../infra/rate-limit/redis-sliding-window';
 import { sharedRateLimit, type SharedRateLimit } from '../infra/sources/shared-rate';
+import { analysisDeps } from '../commands/analysis/analysis-deps';
+import type { AnalysisDeps } from '../commands/analysis/analysis-module';
 
 export interface Runtime {
   settings: Settings;
@@ -50,6 +53,8 @@ export interface Runtime {
   diseases: DiseaseRegistry;
   /** The default knowledge graph (a preload). */
   knowledge: KnowledgeGraphHolder;
+  /** What analysis modules read, for their GET routes: the same parts (source binding, shared provider rate) as their jobs. */
+  analysis: AnalysisDeps;
   /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
@@ -108,9 +113,11 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
     preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
-    if (settings.biomedSeed) preloads.register('biomed_seed', biomedSeedPreload({ settings, db, store, clock, logger }));
+    preloads.register('abandoned_imports', abandonedImportsPreload({ settings, db, store, clock, logger }));
+    if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
+      analysis: analysisDeps(parts),
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());

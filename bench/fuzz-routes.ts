@@ -2,8 +2,13 @@
 // a scratch PostgreSQL database; the job WebSocket is not fuzzed here) with inputs derived from each
 // route's own JSON Schemas, free text often carrying NUL bytes and lone UTF-16 surrogates. Prints the
 // number of requests, the count per status class and every 5xx (method, URL).
+// Every 10th request of a route carries a deeply nested JSON body (depth 10 to the body size limit, as
+// `[[[…]]]`), GETs included (sent with node:http: fetch refuses GET bodies), and /api/health is probed every
+// 50 ms beside the fuzzing: the final line gives the slowest request, how many took over 2 s and the
+// health probe's p99 (issue 23: one deep body used to stall every request for a minute).
 // FUZZ_REQUESTS (default 50000; under BENCH_SMOKE=1 one request a route) sets the total, FUZZ_SEED the seed.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +26,29 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const CONCURRENCY = 8;
 const BAD = ['a\u0000b', '\u0000', 'x\uD800', '\uDC00y', 'ok\uDBFFthen', '\uD83D\uDE00 fine'];
 const PATH_BAD = ['a\u0000b', '\u0000', '%', '..', 'not-a-uuid', 'MONDO:0007915', '00000000-0000-4000-8000-000000000000'];
+
+/** Any method with any body (GET included); resolves with the status, or rejects on a transport error. */
+function send(base: string, method: string, url: string, body: string | undefined, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${url}`, {
+      method, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+    }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Nesting depths of the deep bodies: around the parse-time cap, then up to what the size limit allows. */
+function nestedBody(round: number, maxBytes: number): string {
+  const depths = [10, 64, 65, 1_000, 100_000, 1_000_000, Math.floor((maxBytes - 2) / 2)];
+  const depth = Math.min(depths[round % depths.length]!, Math.floor((maxBytes - 2) / 2));
+  return `${'['.repeat(depth)}${']'.repeat(depth)}`;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function run(databaseUrl: string): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fuzz-'));
@@ -40,7 +68,22 @@ async function run(databaseUrl: string): Promise<void> {
     const statuses = new Map<string, number>();
     const fiveHundreds: string[] = [];
     let sent = 0;
+    let nested = 0;
+    let getBodies = 0;
+    let slowest = 0;
+    let over2s = 0;
     const started = Date.now();
+    // Liveness beside the load: one /api/health every 50 ms, timed.
+    const health: number[] = [];
+    let probing = true;
+    const prober = (async () => {
+      while (probing) {
+        const t0 = performance.now();
+        try { await (await fetch(`${base}/api/health`)).arrayBuffer(); } catch { /* counted as slow below */ }
+        health.push(performance.now() - t0);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
     for (const [index, route] of routes.entries()) {
       const sample = fc.sample(fc.tuple(pathText, route.query ? arbitraryFor(route.query, pathText) : fc.constant({}),
         route.body ? arbitraryFor(route.body, text) : fc.constant({})), { numRuns: perRoute, seed: SEED + index });
@@ -51,25 +94,37 @@ async function run(databaseUrl: string): Promise<void> {
           const search = new URLSearchParams(Object.entries(query as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
           const url = `${route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(pathValue).replace(/%25/g, '%'))}${search.size ? `?${search}` : ''}`;
           const hasBody = route.method !== 'get' && route.method !== 'delete';
+          const round = next;
+          // Every 10th request: a deep body, on any method; every 10th GET otherwise: a small JSON body.
+          const deep = round % 10 === 5;
+          const payload = deep ? nestedBody(Math.floor(round / 10), settings.maxRequestBodyBytes)
+            : hasBody ? JSON.stringify(body) : round % 10 === 7 ? JSON.stringify(body) : undefined;
+          if (deep) nested += 1;
+          if (!hasBody && payload !== undefined) getBodies += 1;
           let status: string;
+          const t0 = performance.now();
           try {
-            const res = await fetch(`${base}${url}`, {
-              method: route.method.toUpperCase(),
-              headers: { 'content-type': 'application/json', 'x-researcher-id': `fuzz-${next % 3}` },
-              body: hasBody ? JSON.stringify(body) : undefined,
-            });
-            await res.arrayBuffer();
-            status = String(res.status);
-            if (res.status >= 500) fiveHundreds.push(`${route.method.toUpperCase()} ${url} -> ${res.status}`);
+            const code = await send(base, route.method.toUpperCase(), url, payload, { 'content-type': 'application/json', 'x-researcher-id': `fuzz-${next % 3}` });
+            status = String(code);
+            if (code >= 500) fiveHundreds.push(`${route.method.toUpperCase()} ${url} -> ${code}`);
           } catch (error) {
             status = `error:${(error as Error).message}`;
+          }
+          const ms = performance.now() - t0;
+          slowest = Math.max(slowest, ms);
+          if (ms > 2000) {
+            over2s += 1;
+            if (over2s <= 20) console.log(`slow: ${route.method.toUpperCase()} ${url.slice(0, 120)} ${deep ? `(nested body ${payload!.length} B) ` : ''}${ms.toFixed(0)} ms -> ${status}`);
           }
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           sent += 1;
         }
       }));
     }
+    probing = false;
+    await prober;
     const seconds = (Date.now() - started) / 1000;
+    const healthSorted = [...health].sort((a, b) => a - b);
     const byClass = [...statuses].reduce<Record<string, number>>((acc, [status, n]) => {
       const key = /^\d/.test(status) ? `${status[0]}xx` : status;
       acc[key] = (acc[key] ?? 0) + n;
@@ -78,7 +133,13 @@ async function run(databaseUrl: string): Promise<void> {
     console.log(`routes=${routes.length} requests=${sent} seconds=${seconds.toFixed(1)} by_class=${JSON.stringify(byClass)}`);
     console.log(`by_status=${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     for (const line of fiveHundreds.slice(0, 50)) console.log(`5xx: ${line}`);
-    printFigures('fuzz', { routes: routes.length, requests: sent, status_5xx: fiveHundreds.length });
+    printFigures('fuzz', {
+      routes: routes.length, requests: sent, nested_bodies: nested, get_bodies: getBodies, status_5xx: fiveHundreds.length,
+      transport_errors: [...statuses].filter(([k]) => k.startsWith('error:')).reduce((n, [, c]) => n + c, 0),
+      over_2s: over2s, slowest_ms: slowest.toFixed(0), health_probes: health.length,
+      health_p50_ms: percentile(healthSorted, 0.5).toFixed(1), health_p99_ms: percentile(healthSorted, 0.99).toFixed(1),
+      health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), seconds: seconds.toFixed(1),
+    });
   } finally {
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeAllConnections();

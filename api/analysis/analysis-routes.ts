@@ -4,6 +4,7 @@
 import type { AnalysisDeps, AnalysisModule } from '../../commands/analysis/analysis-module';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
+import type { Response } from 'express';
 
 const conflict = {
   description: 'The module cannot run here: a tool or the data its method needs is missing (detail names it); never a fake result',
@@ -11,22 +12,36 @@ const conflict = {
 };
 const notFound = { description: 'Unknown disease, gene or compound (detail names it)', schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } };
 
-export function analysisRoutes(modules: readonly AnalysisModule[], deps: AnalysisDeps): RouteDefinition[] {
+const stillImporting = {
+  description: 'The bundled data is still importing at start-up (detail says how far); Retry-After says when to ask again',
+  schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+  headers: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
+};
+
+/**
+ * `startupPending`: while the start-up seed import runs, what to tell the user (else undefined). Every
+ * module then answers 503 with Retry-After: on half-imported data it would answer 404 or 409 "import the
+ * resource", or worse, a result computed from part of the data.
+ */
+export function analysisRoutes(modules: readonly AnalysisModule[], deps: AnalysisDeps, startupPending: () => string | undefined = () => undefined): RouteDefinition[] {
+  const notAvailable = (res: Response, reason: string) => res.status(409).json({ detail: reason, error_type: 'ModuleNotAvailableError' });
   return modules.flatMap((module) => module.routes.map((route): RouteDefinition => ({
     method: 'get', path: route.path, operationId: route.operationId, summary: route.summary,
     description: `${route.description} Also a job: POST /api/jobs/${module.id}${module.aliases.length ? ` (alias ${module.aliases.join(', ')})` : ''}.`,
     tags: ['analysis'], access: 'public',
     ...(route.params ? { params: route.params } : {}),
     query: route.query,
-    responses: { 200: { description: module.title, schema: route.resultSchema }, 404: notFound, 409: conflict },
+    responses: { 200: { description: module.title, schema: route.resultSchema }, 404: notFound, 409: conflict, 503: stillImporting },
     handler: async ({ params, query, res }) => {
+      const importing = startupPending();
+      if (importing) return void res.status(503).set('Retry-After', '5').json({ detail: importing });
       const availability = module.availability?.(deps) ?? { available: true };
-      if (!availability.available) return void res.status(409).json({ detail: availability.reason, error_type: 'ModuleNotAvailableError' });
+      if (!availability.available) return void notAvailable(res, availability.reason);
       const controller = new AbortController();
       const outcome = await route.run(deps, { ...query, ...params }, { progress: async () => undefined, signal: controller.signal });
       if (outcome.kind === 'ok') return void res.json(outcome.result);
       if (outcome.kind === 'not_found') return void res.status(404).json({ detail: outcome.detail });
-      if (outcome.kind === 'not_available') return void res.status(409).json({ detail: outcome.reason, error_type: 'ModuleNotAvailableError' });
+      if (outcome.kind === 'not_available') return void notAvailable(res, outcome.reason);
       throw new RequestValidationError(outcome.details);
     },
   })));

@@ -8,13 +8,17 @@ import type { Clock } from '../../infra/clock/clock';
 import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
 import { constantTimeEqual } from './api-key';
-import { normaliseResearcherId } from './principal-resolver';
+import { normaliseIp, normaliseResearcherId } from './principal-resolver';
 import { secureCookie, sessionCookieHeader, SessionStore } from './sessions';
+import { loginThrottle } from './login-throttle';
+import type { FailureLog } from '../limits/limits';
 
 export interface AuthRouteDeps {
   settings: Settings;
   knex: Knex;
   clock: Clock;
+  /** Failed-login counts (login-throttle.ts); the shared rate-limit store's. */
+  failureLog: FailureLog;
 }
 
 const INVALID_CREDENTIALS = 'invalid username or password';
@@ -78,8 +82,9 @@ function checkCredentials(users: Record<string, string>, username: string, passw
   return known && passwordMatches ? username : undefined;
 }
 
-export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefinition[] {
+export function authRoutes({ settings, knex, clock, failureLog }: AuthRouteDeps): RouteDefinition[] {
   const sessions = new SessionStore(knex, settings, clock);
+  const throttle = loginThrottle(failureLog, settings);
   return [
     {
       method: 'post',
@@ -89,7 +94,10 @@ export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefin
       description: 'Checks the username and password against LOCAL_AUTH_USERS and sets an HttpOnly, SameSite=Lax '
         + 'session cookie (`evidence_session`, signed with AUTH_SESSION_SECRET, falling back to API_KEY) that expires after '
         + 'AUTH_SESSION_TTL_SECONDS. Every login starts a new session. Like every POST, it requires X-API-Key when API_KEY is set. '
-        + 'A wrong username and a wrong password get the same 401. In AUTH_MODE=proxy: 404.',
+        + 'A wrong username and a wrong password get the same 401. In AUTH_MODE=proxy: 404. '
+        + 'After LOGIN_MAX_FAILURES_PER_ACCOUNT failures for a username (default 10) or LOGIN_MAX_FAILURES_PER_CLIENT from one client '
+        + '(default 100) within LOGIN_FAILURE_WINDOW_SECONDS (default 900), attempts get 429 with Retry-After, whatever the password, '
+        + 'for a delay that doubles with each further failure (1 s, 2 s, 4 s, … up to the window).',
       tags: ['auth'],
       access: 'api-key',
       body: loginBody,
@@ -102,6 +110,11 @@ export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefin
         401: { description: 'Invalid username or password, or X-API-Key missing when API_KEY is set', schema: detailSchema },
         403: apiKeyResponses[403],
         404: { description: 'AUTH_MODE=proxy: login is local-mode only', schema: detailSchema },
+        429: {
+          description: 'Too many failed sign-ins for this username or from this client; nothing was checked',
+          schema: detailSchema,
+          headers: { 'Retry-After': { description: 'Seconds until the next attempt is accepted', schema: { type: 'integer' } } },
+        },
         422: { description: 'Body is not {username, password} strings', schema: validationSchema },
         503: { description: 'No session secret configured', schema: detailSchema },
       },
@@ -116,14 +129,24 @@ export function authRoutes({ settings, knex, clock }: AuthRouteDeps): RouteDefin
           return;
         }
         const { username, password } = body as { username: string; password: string };
+        const client = normaliseIp(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+        const waitMs = await throttle.waitMs(username, client);
+        if (waitMs > 0) {
+          // The same answer for an existing and an unknown username, and the password is not even checked.
+          res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+          res.status(429).json({ detail: 'too many failed sign-ins; try again later' });
+          return;
+        }
         const account = checkCredentials(settings.localAuthUsers, username, password);
         const researcherId = account === undefined ? undefined : normaliseResearcherId(account);
         if (!researcherId) {
+          await throttle.failed(username, client);
           if (account !== undefined) req.log.warn('a LOCAL_AUTH_USERS username is not a valid researcher id; login refused');
           else req.log.info('login rejected');
           res.status(401).json({ detail: INVALID_CREDENTIALS });
           return;
         }
+        await throttle.succeeded(username);
         const session = await sessions.create(researcherId);
         res.append('Set-Cookie', sessionCookieHeader(session.cookieValue, settings.authSessionTtlSeconds, secureCookie(settings, req.secure)));
         req.log.info({ researcherId }, 'researcher signed in');

@@ -1,6 +1,7 @@
 // GET /api/export/*: the latest stored result of a module for a disease (spec §4.9) as a listing, parsed
 // JSON, the byte-identical stored JSON as a download, or its HTML report. 404 with a detail for an unknown
-// module or one without a result. The print stylesheet is print-css.routes.ts.
+// module or one without a result. Results of a job a researcher queued are hers: served to her only (a
+// signed-in principal), like GET /api/jobs/{id}. The print stylesheet is print-css.routes.ts.
 import { ExportDeps, listExports, renderReport, storedResult } from '../../commands/export/read-export';
 import type { RouteContext, RouteDefinition } from '../http/registry';
 
@@ -45,7 +46,7 @@ type Ctx = RouteContext<{ module: string }, { disease_id: string }>;
 
 function withStored(deps: ExportDeps, send: (ctx: Ctx, stored: Extract<Awaited<ReturnType<typeof storedResult>>, { kind: 'ok' }>) => void) {
   return async (ctx: Ctx) => {
-    const stored = await storedResult(deps, ctx.params.module, ctx.query.disease_id);
+    const stored = await storedResult(deps, ctx.params.module, ctx.query.disease_id, ctx.principal?.id);
     if (stored.kind === 'not_found') ctx.res.status(404).json({ detail: stored.detail });
     else send(ctx, stored);
   };
@@ -55,15 +56,15 @@ const fileName = (module: string, disease: string, ext: string) => `${module}-${
 
 export function exportRoutes(deps: ExportDeps): RouteDefinition[] {
   const route = (path: string, operationId: string, summary: string, ok: RouteDefinition['responses'][string], handler: RouteDefinition['handler']): RouteDefinition => ({
-    method: 'get', path, operationId, summary, tags: ['export'], params: moduleParam, query: diseaseQuery, responses: { 200: ok, 404: notFound }, handler,
+    method: 'get', path, operationId, summary, tags: ['export'], principal: 'optional', params: moduleParam, query: diseaseQuery, responses: { 200: ok, 404: notFound }, handler,
   });
   return [
     {
-      method: 'get', path: '/api/export/modules', operationId: 'listExports', tags: ['export'],
+      method: 'get', path: '/api/export/modules', operationId: 'listExports', tags: ['export'], principal: 'optional',
       summary: 'Known modules with their latest stored result per disease and whether JSON and HTML exist',
       query: { type: 'object', properties: { disease_id: { ...diseaseId, description: 'Only this disease (default: every disease)' } }, additionalProperties: false },
       responses: { 200: { description: 'The export listing', schema: listSchema } },
-      handler: async ({ query, res }) => { res.json({ modules: await listExports(deps, query.disease_id as string | undefined) }); },
+      handler: async ({ query, res, principal }) => { res.json({ modules: await listExports(deps, query.disease_id as string | undefined, principal?.id) }); },
     },
     route('/api/export/json/{module}', 'exportJson', 'Parsed latest result of a module', { description: 'The result', schema: {} },
       withStored(deps, ({ res }, stored) => { res.json(JSON.parse(stored.text)); })),

@@ -45,6 +45,11 @@ export interface RouteDefinition {
   params?: JsonSchema;
   query?: JsonSchema;
   body?: JsonSchema;
+  /**
+   * Only routes that declare a body (or set acceptsBody, when the handler validates a body whose schema
+   * depends on the request) have it parsed; on every other route a body is ignored, never parsed.
+   */
+  acceptsBody?: boolean;
   /** 'handler': the body schema documents the route, the handler validates (it normalizes first). */
   bodyValidation?: 'registry' | 'handler';
   responses: Record<string, ResponseSpec>;
@@ -64,6 +69,11 @@ export function defaultAccess(route: Pick<RouteDefinition, 'method' | 'access'>)
   return route.access ?? (route.method === 'get' ? 'public' : 'api-key');
 }
 
+/** Does this route read a request body? Everything else leaves any body it is sent unparsed. */
+export function takesBody(route: Pick<RouteDefinition, 'body' | 'acceptsBody'>): boolean {
+  return route.body !== undefined || route.acceptsBody === true;
+}
+
 export function expressPath(openApiPath: string): string {
   return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 }
@@ -71,7 +81,8 @@ export function expressPath(openApiPath: string): string {
 export class ApiRegistry {
   private readonly definitions: RouteDefinition[] = [];
 
-  constructor(private readonly guards: HttpGuards) {}
+  /** `bodyParser` parses a JSON body (size and depth limited); it runs only for routes that take a body. */
+  constructor(private readonly guards: HttpGuards, private readonly bodyParser?: RequestHandler) {}
 
   get routes(): readonly RouteDefinition[] {
     return this.definitions;
@@ -100,17 +111,27 @@ export class ApiRegistry {
 
   /** Auth, principal and validation for one route, then its handler. Also used by WebSocket routes. */
   pipeline(route: RouteDefinition, options: { allowQueryApiKey?: boolean } = {}): RequestHandler {
+    const parse = takesBody(route) ? this.bodyParser : undefined;
     return (req: Request, res: Response, next: NextFunction) => {
-      this.prepare(route, req, options.allowQueryApiKey ?? false)
-        .then(async (prepared) => {
-          if ('status' in prepared) {
-            res.status(prepared.status).json(prepared.body);
-            return;
-          }
-          await route.handler!({ req, res, ...prepared });
-        })
-        .catch(next);
+      if (!parse) {
+        req.body = undefined; // a body sent to a route that takes none is never parsed
+        this.run(route, req, res, next, options);
+        return;
+      }
+      parse(req, res, (error?: unknown) => (error ? next(error) : this.run(route, req, res, next, options)));
     };
+  }
+
+  private run(route: RouteDefinition, req: Request, res: Response, next: NextFunction, options: { allowQueryApiKey?: boolean }): void {
+    this.prepare(route, req, options.allowQueryApiKey ?? false)
+      .then(async (prepared) => {
+        if ('status' in prepared) {
+          res.status(prepared.status).json(prepared.body);
+          return;
+        }
+        await route.handler!({ req, res, ...prepared });
+      })
+      .catch(next);
   }
 
   /** Runs the checks; returns either the typed inputs or the error response to send. */

@@ -5,6 +5,9 @@ import type { ModuleRegistry } from '../../commands/jobs/module-registry';
 import { runAllQuerySchema } from '../../commands/jobs/run-all';
 import { submitModuleJob } from '../../commands/jobs/submit-module-job';
 import { submitRunAll } from '../../commands/jobs/submit-run-all';
+import { jobClient, PendingJobCap } from '../../commands/jobs/pending-job-cap';
+import { normaliseIp } from '../auth/principal-resolver';
+import { tooManyPending, tooManyPendingResponse } from './too-many-pending';
 import { jobStatusView } from '../../domain/jobs/job-status';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { eventPrincipal } from '../auth/principal';
@@ -17,6 +20,7 @@ const SYSTEM_PRINCIPAL = { kind: 'system' as const, id: 'api' };
 export interface JobRouteDeps {
   store: EventStore;
   modules: Pick<ModuleRegistry, 'find'>;
+  pendingCap?: PendingJobCap;
   readJob: JobStatusReader;
 }
 
@@ -26,6 +30,7 @@ function submission(context: RouteContext) {
   return {
     command: requestCommandContext(context.req, principal),
     ...(context.principal ? { researcherId: context.principal.id } : {}),
+    client: jobClient(context.principal?.id, normaliseIp(context.req.ip ?? context.req.socket.remoteAddress ?? 'unknown')),
   };
 }
 
@@ -37,6 +42,7 @@ function queued(context: RouteContext, jobId: string, module: string) {
 export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
   const submissionResponses = {
     202: { description: 'Queued: poll GET /api/jobs/{job_id} or follow its WebSocket or SSE stream', schema: jobSubmissionSchema },
+    429: tooManyPendingResponse,
   };
   return [
     {
@@ -50,9 +56,10 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
       query: runAllQuerySchema,
       responses: submissionResponses,
       handler: async (context) => {
-        const { command, researcherId } = submission(context);
-        const result = await submitRunAll(deps.store, command, { params: context.query, ...(researcherId ? { researcherId } : {}) });
-        queued(context, result.jobId, result.module);
+        const { command, researcherId, client } = submission(context);
+        const result = await submitRunAll(deps.store, command, { params: context.query, client, ...(researcherId ? { researcherId } : {}) }, deps.pendingCap);
+        if (result.kind === 'too_many_pending') tooManyPending(context.res, result);
+        else queued(context, result.jobId, result.module);
       },
     },
     {
@@ -63,6 +70,7 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
       description: 'Query parameters are the module\'s own (see /api/system/modules) plus disease_id (default sle) and export_html; a module that takes a body (the Workspace) validates it. Unknown module: 404. A blocked module: 409 ModuleNotAvailableError. The Workspace is queued through POST /api/jobs/workspace only (however its name is spelled or encoded).',
       tags: ['jobs'],
       principal: 'optional',
+      acceptsBody: true, // the module's own body schema is checked by submitModuleJob
       params: moduleIdParams,
       query: { type: 'object', additionalProperties: true, description: 'Module-specific; validated against the module\'s schema' },
       responses: {
@@ -71,9 +79,9 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
         409: { description: 'The module is not available', schema: moduleBlockedSchema },
       },
       handler: async (context) => {
-        const { command, researcherId } = submission(context);
+        const { command, researcherId, client } = submission(context);
         const result = await submitModuleJob(deps, command, {
-          moduleId: context.params.module_id, query: context.query, body: context.req.body, ...(researcherId ? { researcherId } : {}),
+          moduleId: context.params.module_id, query: context.query, body: context.req.body, client, ...(researcherId ? { researcherId } : {}),
         });
         switch (result.kind) {
           case 'not_found':
@@ -88,6 +96,9 @@ export function jobRoutes(deps: JobRouteDeps): RouteDefinition[] {
             return;
           case 'invalid':
             context.res.status(422).json({ detail: result.details });
+            return;
+          case 'too_many_pending':
+            tooManyPending(context.res, result);
             return;
           case 'submitted':
             queued(context, result.jobId, result.module);

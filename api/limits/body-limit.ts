@@ -14,7 +14,7 @@ export function bodyLimit(maxBytes: number): RequestHandler {
     const declared = req.headers['content-length'];
     if (declared !== undefined) {
       // Node's parser guarantees a well-formed Content-Length and stops the body at that many bytes.
-      if (Number(declared) > maxBytes) return tooLarge(res, maxBytes);
+      if (Number(declared) > maxBytes) return tooLarge(req, res, maxBytes);
       return next();
     }
     if (req.headers['transfer-encoding'] === undefined) return next(); // no body at all
@@ -25,13 +25,13 @@ export function bodyLimit(maxBytes: number): RequestHandler {
 function holdUntilComplete(req: IncomingMessage, res: Response, maxBytes: number, next: NextFunction): void {
   let received = req.readableLength; // anything the parser already delivered
   if (req.complete) {
-    if (received > maxBytes) tooLarge(res, maxBytes);
+    if (received > maxBytes) tooLarge(req, res, maxBytes);
     else next();
     return;
   }
   if (received > maxBytes) {
     discardRest(req);
-    tooLarge(res, maxBytes);
+    tooLarge(req, res, maxBytes);
     return;
   }
   // Node's HTTP parser hands each body chunk to req.push(); counting there sees every byte without
@@ -47,7 +47,7 @@ function holdUntilComplete(req: IncomingMessage, res: Response, maxBytes: number
     received += Buffer.isBuffer(chunk) || typeof chunk === 'string' ? Buffer.byteLength(chunk as Buffer) : 0;
     if (received > maxBytes) {
       discardRest(req);
-      tooLarge(res, maxBytes);
+      tooLarge(req, res, maxBytes);
       return true;
     }
     push.call(req, chunk, encoding);
@@ -55,14 +55,39 @@ function holdUntilComplete(req: IncomingMessage, res: Response, maxBytes: number
   };
 }
 
-/** Drops the rest of an oversized body as it arrives (the connection closes after the 413). */
+/** Drops the rest of an oversized body as it arrives; its end still ends the request (see closeAfterBody). */
 function discardRest(req: IncomingMessage): void {
-  req.push = () => true;
+  const push = Object.getPrototypeOf(req).push as IncomingMessage['push'];
+  req.push = (chunk: unknown) => (chunk === null ? push.call(req, null) : true);
 }
 
-function tooLarge(res: Response, maxBytes: number): void {
+function tooLarge(req: IncomingMessage, res: Response, maxBytes: number): void {
   if (res.headersSent) return;
   // Close instead of keep-alive: otherwise Node would read the whole oversized body to reuse the socket.
   res.setHeader('Connection', 'close');
+  closeAfterBody(req);
   res.status(413).json({ detail: `request body exceeds the limit of ${maxBytes} bytes` });
+}
+
+// How long a refused body may keep arriving (read and dropped) before the socket is cut anyway.
+const DRAIN_MS = 5_000;
+
+/**
+ * The 413 goes out at once, but the socket closes only once the client has finished sending (or after
+ * DRAIN_MS): closing while the client still writes resets the connection, and clients saw EPIPE instead
+ * of the 413. Node closes a `Connection: close` socket with destroySoon() when the response ends; this
+ * socket's destroySoon first lets the rest of the body arrive (read and dropped).
+ */
+function closeAfterBody(req: IncomingMessage): void {
+  const socket = req.socket as IncomingMessage['socket'] & { destroySoon?: () => void };
+  const destroySoon = socket.destroySoon?.bind(socket);
+  if (!destroySoon) return;
+  socket.destroySoon = () => {
+    if (req.complete || req.destroyed) return destroySoon();
+    const timer = setTimeout(destroySoon, DRAIN_MS);
+    const done = () => { clearTimeout(timer); destroySoon(); };
+    req.once('end', done);
+    req.once('close', done);
+    req.resume();
+  };
 }

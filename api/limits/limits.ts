@@ -1,7 +1,8 @@
 // Per-client-IP sliding-window rate limit (spec §8): RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW seconds,
 // 0 disables. Shared across processes through Redis at STORE_RATE_LIMIT_URL (an ioredis `?keyPrefix=`
 // query parameter namespaces the keys). When Redis is unreachable each process limits in memory with
-// the same algorithm, or, with RATE_LIMIT_FAIL_CLOSED=true, refuses requests.
+// the same algorithm, or, with RATE_LIMIT_FAIL_CLOSED=true, refuses requests. Keys are
+// `<RATE_LIMIT_KEY_PREFIX or the database name>:ratelimit:<ip>`, so deployments sharing a Redis stay apart.
 //
 // Responses:
 //   every limited response: RateLimit-Limit and RateLimit-Remaining headers;
@@ -13,12 +14,22 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Settings } from '../../infra/config/settings';
 import type { Logger } from '../../infra/logging/logger';
+import { deploymentKeyPrefix } from '../../infra/rate-limit/key-prefix';
 import { RedisSlidingWindow } from '../../infra/rate-limit/redis-sliding-window';
-import { MemorySlidingWindow, WindowDecision } from '../../infra/rate-limit/sliding-window';
+import { MemoryFailureLog, MemorySlidingWindow, WindowDecision } from '../../infra/rate-limit/sliding-window';
+import type { FailureHistory } from '../../domain/auth/login-backoff';
 import { normaliseIp } from '../auth/principal-resolver';
+
+/** Failure counts (login throttling) in the same shared store, with the same in-process fallback. */
+export interface FailureLog {
+  /** Failures of `key` within the window (after recording one now when `record`); key is namespaced here. */
+  failures(key: string, windowMs: number, record: boolean): Promise<FailureHistory>;
+  forget(key: string): Promise<void>;
+}
 
 export interface RateLimiter {
   middleware: RequestHandler;
+  failureLog: FailureLog;
   /** For /api/ready: is the shared store reachable (or deliberately not used)? */
   readiness(): Promise<{ ok: boolean; detail: string }>;
   close(): Promise<void>;
@@ -38,14 +49,22 @@ const KEY_PREFIX = 'ratelimit:';
 
 export function createRateLimiter(settings: Settings, logger: Logger): RateLimiter {
   const limit = settings.rateLimitRequests;
+  const failurePrefix = `${deploymentKeyPrefix(settings)}:login:`;
+  const memoryFailures = new MemoryFailureLog();
   if (limit === 0) {
+    // No shared store in use: failures are counted per process.
     return {
       middleware: (_req, _res, next) => next(),
+      failureLog: {
+        failures: async (key, windowMs, record) => memoryFailures.failures(failurePrefix + key, windowMs, record),
+        forget: async (key) => memoryFailures.forget(failurePrefix + key),
+      },
       readiness: async () => ({ ok: true, detail: 'disabled' }),
       close: async () => undefined,
     };
   }
   const windowMs = settings.rateLimitWindowSeconds * 1000;
+  const keyPrefix = `${deploymentKeyPrefix(settings)}:${KEY_PREFIX}`;
   const where = RedisSlidingWindow.describe(settings.rateLimitStoreUrl);
   const fallbackMode = settings.rateLimitFailClosed ? 'refusing requests (RATE_LIMIT_FAIL_CLOSED=true)' : 'limiting per process in memory';
   const memory = new MemorySlidingWindow(windowMs);
@@ -85,7 +104,7 @@ export function createRateLimiter(settings: Settings, logger: Logger): RateLimit
 
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (isUnlimited(req)) return next();
-    const key = KEY_PREFIX + normaliseIp(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const key = keyPrefix + normaliseIp(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     decide(key).then((decision) => {
       res.setHeader('RateLimit-Limit', String(limit));
       if (!decision) {
@@ -100,8 +119,27 @@ export function createRateLimiter(settings: Settings, logger: Logger): RateLimit
     }, next);
   };
 
+  const failureLog: FailureLog = {
+    async failures(key, windowMs, record) {
+      await redis.settled();
+      if (redis.ready) {
+        try {
+          return await redis.failures(failurePrefix + key, windowMs, record);
+        } catch (error) {
+          markDown(error as Error);
+        }
+      }
+      return memoryFailures.failures(failurePrefix + key, windowMs, record);
+    },
+    async forget(key) {
+      memoryFailures.forget(failurePrefix + key);
+      if (redis.ready) await redis.forget(failurePrefix + key).catch((error: Error) => markDown(error));
+    },
+  };
+
   return {
     middleware,
+    failureLog,
     async readiness() {
       await redis.settled();
       try {

@@ -3,6 +3,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { StreamDeletedError, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
+import { TOO_DEEP } from '../limits/json-body';
 
 export function notFoundHandler(req: Request, res: Response) {
   res.status(404).json({ detail: `no route for ${req.method} ${req.path}` });
@@ -25,6 +26,10 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
   const bodyError = (error as { type?: string }).type;
   if (bodyError === 'entity.parse.failed') {
     res.status(400).json({ detail: 'request body is not valid JSON' });
+    return;
+  }
+  if (bodyError === TOO_DEEP) {
+    res.status(422).json({ detail: [{ loc: ['body'], msg: (error as Error).message, type: 'depth' }] });
     return;
   }
   if (bodyError === 'entity.too.large') {

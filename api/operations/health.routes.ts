@@ -51,7 +51,7 @@ export function coreReadinessChecks(deps: ReadinessDeps): ReadinessCheck[] {
       check: async () => {
         const preloads = deps.preloads.snapshot();
         const notOk = Object.entries(preloads).filter(([, s]) => s.state !== 'ok');
-        if (notOk.length > 0) throw new Error(notOk.map(([name, s]) => `${name} ${s.state}`).join(', '));
+        if (notOk.length > 0) throw new Error(notOk.map(([name, s]) => `${name} ${s.state}${s.state === 'pending' && s.progress ? ` (${s.progress})` : ''}`).join(', '));
         return { preloads };
       },
     },

@@ -4,6 +4,7 @@ import { researchRequestBodySchema } from '../../domain/workspace/research-reque
 import { eventPrincipal } from '../auth/principal';
 import type { RouteDefinition } from '../http/registry';
 import { jobSubmissionSchema } from '../jobs/job.schemas';
+import { tooManyPending, tooManyPendingResponse } from '../jobs/too-many-pending';
 import { requestCommandContext } from '../middleware/correlation';
 
 export function workspaceSubmitRoutes(deps: SubmitResearchRunDeps): RouteDefinition[] {
@@ -18,12 +19,16 @@ export function workspaceSubmitRoutes(deps: SubmitResearchRunDeps): RouteDefinit
     body: researchRequestBodySchema,
     // parseResearchRequest trims, splits and checks every rule at once, so one 422 lists every problem.
     bodyValidation: 'handler',
-    responses: { 202: { description: 'Queued', schema: jobSubmissionSchema } },
+    responses: { 202: { description: 'Queued', schema: jobSubmissionSchema }, 429: tooManyPendingResponse },
     handler: async ({ req, res, body, principal }) => {
       const context = requestCommandContext(req, eventPrincipal(principal!));
       const result = await submitResearchRun(deps, context, { body, researcherId: principal!.id });
       if (result.kind === 'invalid') {
         res.status(422).json({ detail: result.details });
+        return;
+      }
+      if (result.kind === 'too_many_pending') {
+        tooManyPending(res, result);
         return;
       }
       const { runId, module, request } = result;

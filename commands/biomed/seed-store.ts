@@ -23,10 +23,13 @@ export function readSeedList(seedFile = DEFAULT_SEED_FILE): SeedImport[] {
   return (parsed.imports ?? []).map((entry) => ({ resource: entry.resource, files: entry.files.map((file) => path.resolve(dir, file)) }));
 }
 
-export async function seedBiomedStore(deps: BiomedDeps, options: { seedFile?: string } = {}): Promise<SeedStoreResult> {
+/** `onProgress(done, total)`: after each snapshot of the seed list (for /api/ready). */
+export async function seedBiomedStore(deps: BiomedDeps, options: { seedFile?: string; onProgress?: (done: number, total: number) => void } = {}): Promise<SeedStoreResult> {
   if (await snapshotQueries(deps.knex).anyActive()) return { kind: 'skipped', reason: 'the store already has an active snapshot' };
   const imports: Extract<SeedStoreResult, { kind: 'seeded' }>['imports'] = [];
-  for (const entry of readSeedList(options.seedFile)) {
+  const seedList = readSeedList(options.seedFile);
+  options.onProgress?.(0, seedList.length);
+  for (const entry of seedList) {
     const result = await attemptSnapshotImport(deps, {
       resource: entry.resource, files: entry.files, seed: true, principal: { kind: 'system', id: 'biomed-seed' },
     });
@@ -36,6 +39,7 @@ export async function seedBiomedStore(deps: BiomedDeps, options: { seedFile?: st
       snapshot_id: 'snapshot' in result ? result.snapshot.snapshot_id : result.outcome === 'failed' ? result.snapshot_id : null,
       message: 'message' in result ? result.message : null,
     });
+    options.onProgress?.(imports.length, seedList.length);
   }
   return { kind: 'seeded', imports };
 }

@@ -11,7 +11,7 @@ export interface DiseaseAdminDeps {
   knex: Knex;
   store: EventStore;
   blobs: Pick<BlobStore, 'putText' | 'getText'>;
-  results: Pick<ModuleResultQueries, 'list'>;
+  results: Pick<ModuleResultQueries, 'listEveryOwner'>;
   diseases: { entry(id: string): { summary: { name: string | null; mondo_id: string | null; efo_id: string | null }; module: DiseaseModule | undefined } | undefined };
   modules: Pick<ModuleRegistry, 'list'>;
 }

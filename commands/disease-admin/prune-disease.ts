@@ -17,9 +17,12 @@ async function plan(deps: DiseaseAdminDeps, target: DiseaseTarget, request: Prun
   const cutoff = request.older_than_days === null ? undefined : new Date(now.getTime() - request.older_than_days * 86_400_000);
   const results: RecordedResult[] = [];
   for (const id of target.resultIds) {
-    for (const r of await deps.results.list(id)) {
+    for (const r of await deps.results.listEveryOwner(id)) {
       if (cutoff && new Date(r.recordedAt) >= cutoff) continue;
-      results.push({ module: r.module, diseaseId: r.diseaseId, blob: r.blob, bytes: r.bytes, jobId: r.jobId, at: r.recordedAt });
+      results.push({
+        module: r.module, diseaseId: r.diseaseId, blob: r.blob, bytes: r.bytes, jobId: r.jobId, at: r.recordedAt,
+        ...(r.researcherId ? { researcherId: r.researcherId } : {}),
+      });
     }
   }
   const cache = request.include_cache ? await cacheRowsMentioning(deps.knex, target.cacheTerms, cutoff) : [];

@@ -21,8 +21,10 @@ export function exportableModules(deps: Pick<ExportDeps, 'modules'>): ModuleDefi
   return deps.modules.list().filter((m) => !m.ownSubmission);
 }
 
-export async function listExports(deps: ExportDeps, diseaseId: string | undefined) {
-  const latest = await deps.results.list(diseaseId);
+// A researcher's module results are hers: a viewer (researcherId undefined: a caller with only the API
+// key, or nobody) sees results of jobs queued without a researcher; a signed-in researcher also her own.
+export async function listExports(deps: ExportDeps, diseaseId: string | undefined, researcherId?: string) {
+  const latest = await deps.results.list(diseaseId, researcherId);
   return exportableModules(deps).map((m) => ({
     id: m.id,
     aliases: [...(m.aliases ?? [])],
@@ -34,12 +36,12 @@ export async function listExports(deps: ExportDeps, diseaseId: string | undefine
   }));
 }
 
-export async function storedResult(deps: ExportDeps, name: string, diseaseId: string): Promise<Stored> {
+export async function storedResult(deps: ExportDeps, name: string, diseaseId: string, researcherId?: string): Promise<Stored> {
   const module = deps.modules.find(name);
   if (!module || module.ownSubmission) {
     return { kind: 'not_found', detail: `unknown module '${name}': known modules are ${exportableModules(deps).map((m) => m.id).join(', ')}` };
   }
-  const latest = await deps.results.latest(module.id, diseaseId);
+  const latest = await deps.results.latest(module.id, diseaseId, researcherId);
   const text = latest && await deps.blobs.getText(latest.blob);
   if (!latest || text === undefined) {
     return { kind: 'not_found', detail: `no result of module '${module.id}' for disease '${diseaseId}' yet: run POST /api/jobs/${module.id}?disease_id=${diseaseId}` };

@@ -24,14 +24,15 @@ export function diseaseOf(params: Record<string, unknown>): string {
   return typeof id === 'string' && id !== '' ? id : DEFAULT_DISEASE;
 }
 
-export function resultRecorder(deps: ResultRecorderDeps, context: CommandContext, jobId: string): ResultRecorder {
+/** `researcherId`: the job's researcher, whose results only she may export (absent: anyone with access). */
+export function resultRecorder(deps: ResultRecorderDeps, context: CommandContext, jobId: string, researcherId?: string): ResultRecorder {
   return async (module, params, result) => {
     const json = JSON.stringify(result ?? null);
     const blob = await deps.blobs.putText(json, 'application/json');
     const diseaseId = diseaseOf(params);
     const event: ModuleResultEvent = {
       type: 'ModuleResultRecorded',
-      data: { module, diseaseId, blob, bytes: Buffer.byteLength(json), jobId, at: deps.now().toISOString() },
+      data: { module, diseaseId, blob, bytes: Buffer.byteLength(json), jobId, at: deps.now().toISOString(), ...(researcherId ? { researcherId } : {}) },
     };
     await deps.store.append(moduleResultStream(module, diseaseId), [{ id: randomUUID(), ...event, metadata: metadataFor(context) }]);
   };

@@ -5,6 +5,7 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { CommandContext } from '../shared/command-context';
 import { submitJob } from './job-commands';
 import { moduleQuerySchema, ModuleRegistry } from './module-registry';
+import type { PendingJobCap } from './pending-job-cap';
 
 export interface SubmitModuleJobInput {
   /** Module id or legacy alias, as requested. */
@@ -14,6 +15,8 @@ export interface SubmitModuleJobInput {
   /** The request body, for modules that take one (ignored otherwise). */
   body?: unknown;
   researcherId?: string;
+  /** Who the pending-job cap counts (jobClient()); no cap without it. */
+  client?: string;
 }
 
 export type SubmitModuleJobResult =
@@ -21,11 +24,13 @@ export type SubmitModuleJobResult =
   | { kind: 'not_found'; moduleId: string }
   | { kind: 'own_submission'; moduleId: string }
   | { kind: 'not_available'; moduleId: string; reason: string }
-  | { kind: 'invalid'; details: ValidationDetail[] };
+  | { kind: 'invalid'; details: ValidationDetail[] }
+  | { kind: 'too_many_pending'; pending: number; max: number };
 
 export interface SubmitModuleJobDeps {
   store: EventStore;
   modules: Pick<ModuleRegistry, 'find'>;
+  pendingCap?: PendingJobCap;
 }
 
 export async function submitModuleJob(deps: SubmitModuleJobDeps, context: CommandContext, input: SubmitModuleJobInput): Promise<SubmitModuleJobResult> {
@@ -42,8 +47,15 @@ export async function submitModuleJob(deps: SubmitModuleJobDeps, context: Comman
     details.push(...validate(module.bodySchema, body, 'body'));
   }
   if (details.length > 0) return { kind: 'invalid', details };
-  const jobId = await submitJob(deps.store, context, {
-    module: module.id, params, ...(body === undefined ? {} : { body }), ...(input.researcherId ? { researcherId: input.researcherId } : {}),
+  const jobId = context.newId();
+  const queue = () => submitJob(deps.store, context, {
+    jobId, module: module.id, params, ...(body === undefined ? {} : { body }), ...(input.researcherId ? { researcherId: input.researcherId } : {}),
   });
+  if (deps.pendingCap && input.client !== undefined) {
+    const admission = await deps.pendingCap.admit(input.client, jobId, context.now, queue);
+    if (admission.kind === 'too_many') return { kind: 'too_many_pending', pending: admission.pending, max: admission.max };
+  } else {
+    await queue();
+  }
   return { kind: 'submitted', jobId, module: module.id };
 }

@@ -27,21 +27,32 @@ export function providerOptions(source: SourceName, providers: Settings['provide
   return {};
 }
 
-/** useCache=false (or no database, as in the CLI) means no response cache; sharedRate holds provider limits across workers. */
-export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pick<Database, 'knex'>; sharedRate?: SharedRateLimit }): PipelineDeps {
+type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'providers'>;
+
+/**
+ * The one binding of source options, used by the Workspace pipeline and the analysis modules alike:
+ * mode, response cache, base URL, offline corpus, provider credentials and the provider rate shared
+ * across workers. useCache=false (or no database, as in the CLI) means no response cache.
+ */
+export function pipelineSourceOptions(parts: { settings: Partial<SourceSettings>; db?: Pick<Database, 'knex'>; sharedRate?: SharedRateLimit }): (source: SourceName) => RunSourceOptions {
   const { settings } = parts;
-  const cache = settings.useCache && parts.db ? new PostgresResponseCache(parts.db.knex) : undefined;
+  const cache = settings.useCache !== false && parts.db ? new PostgresResponseCache(parts.db.knex) : undefined;
+  return (source) => ({
+    mode: settings.evidenceSourceMode ?? 'auto',
+    cache,
+    ...(settings.sourceBaseUrls?.[source] ? { baseUrl: settings.sourceBaseUrls[source] } : {}),
+    corpusDir: settings.evidenceCorpusDir ?? path.resolve(__dirname, '../../../fixtures/corpus'),
+    ...(settings.providers ? providerOptions(source, settings.providers) : {}),
+    ...(parts.sharedRate ? { sharedRate: parts.sharedRate } : {}),
+  });
+}
+
+/** sharedRate holds provider limits across workers. */
+export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pick<Database, 'knex'>; sharedRate?: SharedRateLimit }): PipelineDeps {
   return {
     adapters: ALL_ADAPTERS,
-    sourceOptions: (source) => ({
-      mode: settings.evidenceSourceMode,
-      cache,
-      ...(settings.sourceBaseUrls[source] ? { baseUrl: settings.sourceBaseUrls[source] } : {}),
-      corpusDir: settings.evidenceCorpusDir ?? path.resolve(__dirname, '../../../fixtures/corpus'),
-      ...providerOptions(source, settings.providers),
-      ...(parts.sharedRate ? { sharedRate: parts.sharedRate } : {}),
-    }),
-    llm: settings.llm,
+    sourceOptions: pipelineSourceOptions(parts),
+    llm: parts.settings.llm,
     clock: parts.clock,
   };
 }

@@ -15,14 +15,18 @@ import type { CommandContext } from '../shared/command-context';
 import { createStreams } from '../shared/create-streams';
 import { WORKSPACE_MODULE } from './research-pipeline-module';
 import { submitWorkspaceJob } from './workspace-job';
+import { jobClient, PendingJobCap } from '../jobs/pending-job-cap';
 
 export type SubmitResearchRunResult =
   | { kind: 'submitted'; runId: string; module: typeof WORKSPACE_MODULE; request: ResearchRequest }
-  | { kind: 'invalid'; details: ValidationDetail[] };
+  | { kind: 'invalid'; details: ValidationDetail[] }
+  | { kind: 'too_many_pending'; pending: number; max: number };
 
 export interface SubmitResearchRunDeps {
   store: EventStore;
   diseases: Pick<DiseaseRegistry, 'require'>;
+  /** The cap on the researcher's unfinished jobs (commands/jobs/pending-job-cap.ts); none when absent. */
+  pendingCap?: PendingJobCap;
 }
 
 export async function submitResearchRun(deps: SubmitResearchRunDeps, context: CommandContext, input: { body: unknown; researcherId: string }): Promise<SubmitResearchRunResult> {
@@ -39,10 +43,16 @@ export async function submitResearchRun(deps: SubmitResearchRunDeps, context: Co
   const runId = context.newId();
   const at = context.now.toISOString();
   // A fresh id: both streams are new, so each decider decides from its initial state.
-  await createStreams(deps.store, context, [
+  const queue = () => createStreams(deps.store, context, [
     { streamId: runStreamId(runId), events: runDecider.decide({ type: 'RequestRun', runId, researcherId: input.researcherId, request, at }, runDecider.initialState) },
     { streamId: jobStreamId(runId), events: jobDecider.decide(submitWorkspaceJob(runId, request, input.researcherId, at), jobDecider.initialState) },
   ]);
+  if (deps.pendingCap) {
+    const admission = await deps.pendingCap.admit(jobClient(input.researcherId, ''), runId, context.now, queue);
+    if (admission.kind === 'too_many') return { kind: 'too_many_pending', pending: admission.pending, max: admission.max };
+  } else {
+    await queue();
+  }
   return { kind: 'submitted', runId, module: WORKSPACE_MODULE, request };
 }
 

@@ -12,6 +12,8 @@ export interface RecordedResult {
   bytes: number;
   jobId: string;
   at: string;
+  /** The researcher who queued the job; absent for jobs queued without one. Her results are exported to her only. */
+  researcherId?: string;
 }
 
 export type ModuleResultEvent = DomainEvent<'ModuleResultRecorded', RecordedResult>;

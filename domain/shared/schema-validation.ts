@@ -71,23 +71,33 @@ export function hasUnstorableText(text: string): boolean {
   return NUL_OR_LONE_SURROGATE.test(text);
 }
 
+/** A location as a chain to its parent: one node per step, so a deep value costs linear, not quadratic, work. */
+interface LocNode { key: string | number; parent: LocNode | undefined }
+
+function locOf(where: string, node: LocNode | undefined): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = node; at; at = at.parent) path.push(at.key);
+  return [where, ...path.reverse()];
+}
+
 /** Every string (and object key) in a value that holds a NUL byte or a lone surrogate, by location. */
 export function unstorableTextDetails(value: unknown, where: 'body' | 'query' | 'path' | 'header'): ValidationDetail[] {
   const details: ValidationDetail[] = [];
-  // An explicit stack, not recursion: a deeply nested JSON body must not overflow the call stack.
-  const pending: { value: unknown; loc: (string | number)[] }[] = [{ value, loc: [where] }];
+  // An explicit stack, not recursion: a deeply nested JSON body must not overflow the call stack. Each
+  // entry links to its parent's location instead of copying it (copying made depth d cost d²/2 steps).
+  const pending: { value: unknown; loc: LocNode | undefined }[] = [{ value, loc: undefined }];
   while (pending.length > 0 && details.length < 20) {
     const { value: current, loc } = pending.pop()!;
     if (typeof current === 'string') {
-      if (hasUnstorableText(current)) details.push({ loc, msg: 'must not contain NUL bytes or unpaired UTF-16 surrogates', type: 'text' });
+      if (hasUnstorableText(current)) details.push({ loc: locOf(where, loc), msg: 'must not contain NUL bytes or unpaired UTF-16 surrogates', type: 'text' });
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, loc: [...loc, index] }));
+      current.forEach((item, index) => pending.push({ value: item, loc: { key: index, parent: loc } }));
     } else if (current !== null && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
         if (hasUnstorableText(key)) {
-          details.push({ loc: [...loc, key], msg: 'field names must not contain NUL bytes or unpaired UTF-16 surrogates', type: 'text' });
+          details.push({ loc: locOf(where, { key, parent: loc }), msg: 'field names must not contain NUL bytes or unpaired UTF-16 surrogates', type: 'text' });
         } else {
-          pending.push({ value: item, loc: [...loc, key] });
+          pending.push({ value: item, loc: { key, parent: loc } });
         }
       }
     }

@@ -60,6 +60,16 @@ export interface Settings {
   rateLimitStoreUrl: string;
   rateLimitFailClosed: boolean;
   maxRequestBodyBytes: number;
+  /** Failed-login throttling (api/auth/login-throttle.ts): failures before back-off, per account and per client, within the window. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerClient: number;
+  loginFailureWindowSeconds: number;
+  /** JOB_MAX_PENDING_PER_CLIENT: unfinished jobs one researcher (or client address) may have queued; more: 429. */
+  jobMaxPendingPerClient: number;
+  /** RATE_LIMIT_KEY_PREFIX: namespaces this deployment's rate-limit keys; unset: from the database name. */
+  rateLimitKeyPrefix: string | undefined;
+  /** How deeply a JSON body may nest (arrays/objects inside each other); deeper: 422 before parsing. */
+  maxRequestJsonDepth: number;
   /** PostgreSQL server; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -153,7 +163,12 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW', 60, 1, 86_400),
     rateLimitStoreUrl: url(env, 'STORE_RATE_LIMIT_URL', ['redis:', 'rediss:']) ?? url(env, 'QUEUE_BROKER_URL', ['redis:', 'rediss:']) ?? LOCAL_REDIS,
     rateLimitFailClosed: bool(env, 'RATE_LIMIT_FAIL_CLOSED', false),
+    rateLimitKeyPrefix: raw(env, 'RATE_LIMIT_KEY_PREFIX'),
+    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 10, 1, 1_000_000),
+    loginMaxFailuresPerClient: int(env, 'LOGIN_MAX_FAILURES_PER_CLIENT', 100, 1, 1_000_000),
+    loginFailureWindowSeconds: int(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
     maxRequestBodyBytes: int(env, 'MAX_REQUEST_BODY_BYTES', 10_485_760, 1, 1_073_741_824),
+    maxRequestJsonDepth: int(env, 'MAX_REQUEST_JSON_DEPTH', 64, 1, 10_000),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: path.resolve(raw(env, 'DATA_DIR') ?? 'data'),
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
@@ -164,6 +179,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobSoftTimeLimitSeconds: int(env, 'JOB_SOFT_TIME_LIMIT_SECONDS', 540, 1, 86_400),
     jobHardTimeLimitSeconds: int(env, 'JOB_HARD_TIME_LIMIT_SECONDS', 600, 1, 86_400),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
+    jobMaxPendingPerClient: int(env, 'JOB_MAX_PENDING_PER_CLIENT', 20, 1, 100_000),
     jobStreamPollMs: int(env, 'JOB_STREAM_POLL_MS', 500, 10, 60_000),
     corpusStatusIntervalHours: int(env, 'CORPUS_STATUS_INTERVAL_HOURS', 24, 1, 8760),
     monitorIntervalHours: int(env, 'MONITOR_INTERVAL_HOURS', 24, 1, 8760),

@@ -29,6 +29,24 @@ local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
 return {0, count, tonumber(oldest[2]) + window - now}
 `;
 
+// Failure logs (login throttling): one sorted set of failure times per key, on Redis's clock.
+// KEYS[1]; ARGV: window ms, record (1: add a failure now), a unique member. Returns {count, newest ms, now ms}.
+const FAILURE_LOG_LUA = `
+local key = KEYS[1]
+local window = tonumber(ARGV[1])
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+if ARGV[2] == '1' then
+  redis.call('ZADD', key, now, ARGV[3])
+  redis.call('PEXPIRE', key, window)
+end
+local newest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
+return {redis.call('ZCARD', key), tonumber(newest[2] or 0), now}
+`;
+
+type FailureLogCommand = (key: string, windowMs: number, record: string, member: string) => Promise<[number, number, number]>;
+
 type WindowCommand = (key: string, limit: number, windowMs: number, member: string) => Promise<[number, number, number]>;
 
 export interface RedisStoreEvents {
@@ -55,6 +73,7 @@ export class RedisSlidingWindow implements SlidingWindowStore {
       retryStrategy: (times) => (this.closed ? null : Math.min(times * 200, 2000)),
     });
     this.client.defineCommand('rateLimitWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_LUA });
+    this.client.defineCommand('failureLog', { numberOfKeys: 1, lua: FAILURE_LOG_LUA });
     // Without an 'error' listener ioredis prints every failed reconnect to stderr.
     this.client.on('error', (error: Error) => this.events.down(error));
     this.client.on('ready', () => this.events.up());
@@ -92,6 +111,17 @@ export class RedisSlidingWindow implements SlidingWindowStore {
     const run = (this.client as unknown as { rateLimitWindow: WindowCommand }).rateLimitWindow.bind(this.client);
     const [allowed, count, retryAfterMs] = await run(key, limit, windowMs, randomUUID());
     return { allowed: allowed === 1, count, retryAfterMs };
+  }
+
+  /** The failures of `key` within the window, after recording one now when `record`. */
+  async failures(key: string, windowMs: number, record: boolean): Promise<{ count: number; newestMs: number; nowMs: number }> {
+    const run = (this.client as unknown as { failureLog: FailureLogCommand }).failureLog.bind(this.client);
+    const [count, newestMs, nowMs] = await run(key, windowMs, record ? '1' : '0', randomUUID());
+    return { count, newestMs, nowMs };
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.client.del(key);
   }
 
   async ping(): Promise<void> {

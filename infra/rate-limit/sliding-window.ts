@@ -54,3 +54,28 @@ export class MemorySlidingWindow implements SlidingWindowStore {
     }
   }
 }
+
+/** The per-process failure log (login throttling) for when the shared store is unreachable or unused. */
+export class MemoryFailureLog {
+  private readonly logs = new Map<string, number[]>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  failures(key: string, windowMs: number, record: boolean): { count: number; newestMs: number; nowMs: number } {
+    const now = this.now();
+    if (this.logs.size > 10_000) this.sweep(now, windowMs); // guessed usernames must not pile up in memory
+    const times = (this.logs.get(key) ?? []).filter((t) => t > now - windowMs);
+    if (record) times.push(now);
+    if (times.length === 0) this.logs.delete(key);
+    else this.logs.set(key, times);
+    return { count: times.length, newestMs: times.at(-1) ?? 0, nowMs: now };
+  }
+
+  forget(key: string): void {
+    this.logs.delete(key);
+  }
+
+  private sweep(now: number, windowMs: number): void {
+    for (const [key, times] of this.logs) if ((times.at(-1) ?? 0) <= now - windowMs) this.logs.delete(key);
+  }
+}

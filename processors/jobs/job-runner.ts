@@ -101,7 +101,7 @@ export async function runJob(jobId: string, modules: ModuleRegistry, options: Jo
       timers.push(setTimeout(() => reject(new HardTimeLimitExceeded(`hard time limit of ${options.hardTimeLimitMs / 1000} s exceeded`)), options.hardTimeLimitMs));
     });
     timers.push(setTimeout(() => controller.abort(new SoftTimeLimitExceeded(`soft time limit of ${options.softTimeLimitMs / 1000} s exceeded`)), options.softTimeLimitMs));
-    const recordResult = resultRecorder({ store, blobs: deps.blobs, now: () => clock.now() }, command, jobId);
+    const recordResult = resultRecorder({ store, blobs: deps.blobs, now: () => clock.now() }, command, jobId, job.researcherId);
     const result = await Promise.race([
       module.run({ params: job.params ?? {}, body: job.body }, { jobId, progress, signal: controller.signal, logger, researcherId: job.researcherId, command, recordResult }),
       hardLimit,

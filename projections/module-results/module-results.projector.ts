@@ -1,6 +1,8 @@
 // The latest result of each module per disease (spec §4.9 "latest"), from ModuleResultRecorded; a disease
 // prune takes the pruned results out, a restore puts them back unless a newer result was recorded since.
-// Idempotent: a row is replaced only by a result recorded at the same time or later.
+// Idempotent: a row is replaced only by a result recorded at the same time or later. One latest row per
+// owner: '' for results of jobs queued without a researcher, else the researcher's id (hers only).
+// Version 2 added the owner (a rebuild fills it from the events).
 import type { Knex } from 'knex';
 import type { RecordedResult } from '../../domain/operations/module-results';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
@@ -9,7 +11,7 @@ import { MODULE_RESULTS_LATEST_TABLE } from './module-results.tables';
 
 export const moduleResultsProjector: Projector = {
   name: 'module_results_latest',
-  version: 1,
+  version: 2,
   eventTypes: ['ModuleResultRecorded', 'DiseaseDataPruned', 'DiseaseBackupRestored'],
   tables: [MODULE_RESULTS_LATEST_TABLE],
   async createTables(trx: Knex.Transaction, names: TableNames) {
@@ -20,7 +22,8 @@ export const moduleResultsProjector: Projector = {
       t.bigInteger('bytes').notNullable();
       t.text('job_id').notNullable();
       t.timestamp('recorded_at', { useTz: true }).notNullable();
-      t.primary(['module', 'disease_id']);
+      t.text('owner').notNullable();
+      t.primary(['module', 'disease_id', 'owner']);
     });
   },
   async apply(trx: Knex.Transaction, events: readonly RecordedEvent[], names: TableNames) {
@@ -34,8 +37,8 @@ export const moduleResultsProjector: Projector = {
 };
 
 async function upsertIfNewer(trx: Knex.Transaction, table: string, r: RecordedResult): Promise<void> {
-  const row = { module: r.module, disease_id: r.diseaseId, blob: r.blob, bytes: r.bytes, job_id: r.jobId, recorded_at: r.at };
-  await trx(table).insert(row).onConflict(['module', 'disease_id']).merge()
+  const row = { module: r.module, disease_id: r.diseaseId, blob: r.blob, bytes: r.bytes, job_id: r.jobId, recorded_at: r.at, owner: r.researcherId ?? '' };
+  await trx(table).insert(row).onConflict(['module', 'disease_id', 'owner']).merge()
     .where(`${table}.recorded_at`, '<=', r.at);
 }
 

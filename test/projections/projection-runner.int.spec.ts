@@ -116,15 +116,36 @@ function runnerSuite(name: string, open: () => Promise<Database>): void {
       await db.knex('projection_rebuild_leases').insert({
         name: 'leased_ledger', owner: 'someone-else', shadow_suffix: 'rbx', expires_at: new Date(Date.now() + 60_000),
       });
+      // On PostgreSQL a live rebuild also holds its liveness lock (here: another connection's transaction).
+      const live = name === 'PostgreSQL' ? await db.knex.transaction() : undefined;
+      await live?.raw('select pg_advisory_xact_lock(hashtext(?))', ['projection-rebuild:leased_ledger']);
       try {
         await rebuildProjection(db.knex, store, ledgerProjector('leased_ledger'), { owner: 'me' });
         expect.fail('expected RebuildInProgressError');
       } catch (error) {
         expect(error).to.be.instanceOf(RebuildInProgressError);
       } finally {
+        await live?.rollback();
         await db.knex('projection_rebuild_leases').where({ name: 'leased_ledger' }).delete();
       }
     });
+
+    if (name === 'PostgreSQL') {
+      it('takes over the lease of a killed rebuild at once and drops the shadow tables it left (was: blocked for 60 s)', async function () {
+        const runner = await startRunner('killed_ledger');
+        await runner.waitForCatchUp();
+        // What a SIGKILLed rebuild leaves: its unexpired lease row and its half-built shadow table; its
+        // liveness lock went with its connection.
+        await db.knex('projection_rebuild_leases').insert({
+          name: 'killed_ledger', owner: 'killed-process', shadow_suffix: 'rbdead', expires_at: new Date(Date.now() + 60_000),
+        });
+        await db.knex.schema.createTable('killed_ledger_rows__rbdead', (t) => { t.integer('x'); });
+        const report = await rebuildProjection(db.knex, store, ledgerProjector('killed_ledger'), { owner: 'me' });
+        expect(report.name).to.equal('killed_ledger');
+        expect(await db.knex.schema.hasTable('killed_ledger_rows__rbdead')).to.equal(false);
+        expect(await db.knex('projection_rebuild_leases').where({ name: 'killed_ledger' }).first()).to.equal(undefined);
+      });
+    }
   });
 }
 

@@ -2,6 +2,7 @@
 // limit, whatever its content type, and the route behind it never runs. The route is the login, whose
 // success writes a session row, so "nothing written" is checkable; a bigger password makes its body big.
 import http from 'node:http';
+import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { sleep } from '../../support/databases';
@@ -68,6 +69,37 @@ describe('Request body limit (MAX_REQUEST_BODY_BYTES)', function () {
     expect(reply.status).to.equal(413);
     expect(reply.headers.connection).to.equal('close');
     expect(JSON.parse(reply.body)).to.have.property('detail').that.contains(String(LIMIT));
+  });
+
+  it('a client still uploading a large body gets the 413 and no EPIPE (the socket closed mid-upload)', async function () {
+    // Before: the server closed the socket right after its 413 while the body was still arriving; the
+    // client's next write failed with EPIPE, and a client pacing its upload never even read the 413.
+    const { port } = new URL(server.baseUrl);
+    const total = 8 * 1024 * 1024;
+    for (const paced of [false, true]) {
+      const outcome = await new Promise<{ error: string | undefined; answer: string; sent: number }>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        let error: string | undefined;
+        let answer = '';
+        let sent = 0;
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('error', (e: NodeJS.ErrnoException) => { error ??= e.code ?? e.message; });
+        socket.on('close', () => resolve({ error, answer, sent }));
+        socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+        (async () => {
+          const chunk = Buffer.alloc(256 * 1024, 'x');
+          while (sent < total && !socket.destroyed) {
+            const flushed = socket.write(chunk);
+            sent += chunk.length;
+            if (paced) await sleep(5); // a client on a slower link
+            else if (!flushed) await new Promise((resolve) => socket.once('drain', resolve));
+          }
+        })().catch(() => undefined);
+      });
+      expect(outcome.error, `paced=${paced}`).to.equal(undefined);
+      expect(outcome.sent).to.equal(total);
+      expect(outcome.answer).to.match(/^HTTP\/1\.1 413 /);
+    }
   });
 
   it('413 for an oversized JSON body sent by fetch, and no session is written', async function () {

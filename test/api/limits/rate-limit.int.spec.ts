@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { expect } from 'chai';
 import Redis from 'ioredis';
-import { eventually, sleep } from '../../support/databases';
+import { eventually, sleep, testDatabaseUrl } from '../../support/databases';
 import { capturingLogger } from '../../support/log-capture';
 import { startTestServer, TestServer } from '../../support/test-server';
 
@@ -104,7 +104,8 @@ describe('Rate limit (sliding window per client IP)', function () {
 
     // Probes are never limited, and the key in Redis expires with the window.
     expect((await fetch(`${server.baseUrl}/api/health`)).status).to.equal(200);
-    const ttl = await redis.pttl(`${prefix}ratelimit:127.0.0.1`);
+    const database = new URL(testDatabaseUrl()).pathname.slice(1); // the default deployment prefix
+    const ttl = await redis.pttl(`${prefix}${database}:ratelimit:127.0.0.1`);
     expect(ttl).to.be.within(1, 1000);
 
     await sleep(1100);
@@ -122,6 +123,17 @@ describe('Rate limit (sliding window per client IP)', function () {
     expect(statuses).to.deep.equal([200, 200, 200, 200, 429, 429]);
     const ready = await (await fetch(`${a.baseUrl}/api/ready`)).json() as { checks: Record<string, { ok: boolean; detail: string }> };
     expect(ready.checks.rate_limit_store).to.deep.include({ ok: true });
+  });
+
+  it('two deployments sharing one Redis no longer share counters (RATE_LIMIT_KEY_PREFIX)', async function () {
+    const { url } = sharedStore();
+    const env = { RATE_LIMIT_REQUESTS: '2', RATE_LIMIT_WINDOW: '5', STORE_RATE_LIMIT_URL: url };
+    const a = await serve({ ...env, RATE_LIMIT_KEY_PREFIX: 'deployment-a' });
+    const b = await serve({ ...env, RATE_LIMIT_KEY_PREFIX: 'deployment-b' });
+    const statuses = [];
+    for (const base of [a.baseUrl, a.baseUrl, b.baseUrl, b.baseUrl, a.baseUrl]) statuses.push((await fetch(`${base}/api/auth/me`)).status);
+    // Before: one key per IP for both, so B's first request was already the third: [200, 200, 429, 429, 429].
+    expect(statuses).to.deep.equal([200, 200, 200, 200, 429]);
   });
 
   it('falls back to a per-process in-memory window when Redis is unreachable, warning once', async function () {
@@ -156,7 +168,7 @@ describe('Rate limit (sliding window per client IP)', function () {
     const proxy = new RedisProxy();
     await proxy.start();
     const { prefix } = sharedStore();
-    const key = `${prefix}ratelimit:127.0.0.1`;
+    const key = `${prefix}${new URL(testDatabaseUrl()).pathname.slice(1)}:ratelimit:127.0.0.1`;
     const { logger, lines } = capturingLogger();
     const server = await serve({
       RATE_LIMIT_REQUESTS: '100', RATE_LIMIT_WINDOW: '30',
