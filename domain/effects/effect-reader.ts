@@ -80,7 +80,8 @@ export function readEffectWith(model: EffectModel, query: EffectQuery): EffectRe
   const s = rules.statistics;
   return {
     label,
-    confidence: Number(confidence.toFixed(3)),
+    // An abstention has no confidence in a label: 0.
+    confidence: abstained ? 0 : Number(confidence.toFixed(3)),
     explanation: {
       deciding: rules.deciding,
       statistics: { pValues: s.pValues, intervals: s.intervals, armValues: s.armValues, statedNotSignificant: s.statedNotSignificant },
