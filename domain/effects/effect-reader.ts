@@ -76,7 +76,11 @@ export function readEffectWith(model: EffectModel, query: EffectQuery): EffectRe
   if (evidence.length === 0) abstained = 'no evidence text';
   else if (!isResultStatement(evidence.toLowerCase(), rules)) abstained = 'not a result statement: no statistic, comparison or direction words';
   else if (confidence < ABSTAIN_BELOW) abstained = `model not sure: top probability ${confidence.toFixed(2)} < ${ABSTAIN_BELOW}`;
-  const label: EffectLabel = abstained ? 'none' : modelLabel;
+  // The model decides whether there was a significant change; the direction is the rules' when they read
+  // one (the arm-aware reading of the interval, the words or the arm values), else the model's.
+  const significantChange = modelLabel !== 'no_difference';
+  const ruleDirection = rules.label === 'increased' || rules.label === 'decreased' ? rules.label : null;
+  const label: EffectLabel = abstained ? 'none' : significantChange && ruleDirection ? ruleDirection : modelLabel;
   const s = rules.statistics;
   return {
     label,

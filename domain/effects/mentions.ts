@@ -37,7 +37,10 @@ function contentStems(mention: string | undefined): Set<string> {
   if (!mention) return new Set();
   const content = (text: string) => tokenize(text).filter((t) => !STOP.has(t) && !/^\d/.test(t) && t.length >= 2 && !/^[<>=≤≥%]$/.test(t));
   const inParentheses = [...mention.matchAll(/\(([^()]{1,30})\)/g)].flatMap((m) => content(m[1]!));
-  return new Set([...content(mention.replace(/\([^()]*\)/g, ' ')).slice(0, 4), ...inParentheses].map(stem));
+  // An acronym of the mention's words: "high-flow nasal cannula" is named "HFNC" in the results.
+  const words = mention.replace(/\([^()]*\)/g, ' ').toLowerCase().split(/[\s-]+/).filter((w) => /^[a-z]/.test(w) && !STOP.has(w));
+  const acronym = words.length >= 2 && words.length <= 5 ? [words.map((w) => w[0]).join('')] : [];
+  return new Set([...content(mention.replace(/\([^()]*\)/g, ' ')).slice(0, 4), ...inParentheses, ...acronym].map(stem));
 }
 
 /** Words that name an arm whatever the trial: the control arm, and the arm under test. */
