@@ -27,7 +27,7 @@ export interface RuleReading {
 function subjectArm(marked: readonly MarkedToken[], arms: ArmPositions): 'intervention' | 'comparator' | null {
   if (arms.firstNamed === null) return null;
   const first = arms.firstNamed === 'intervention' ? arms.intervention! : arms.comparator!;
-  const before = marked.slice(Math.max(0, first - 5), first).map((t) => t.text).join(' ').replace(/\s+(?:(?:those|that|the|in|of|for|with|receiving|given)\s*)+$/, '').replace(/^(?:(?:those|that|the|in|of|for|with|receiving|given)\s*)+$/, '');
+  const before = marked.slice(Math.max(0, first - 5), first).map((t) => t.text).join(' ').replace(/\s+(?:(?:those|that|the|in|of|for|receiving|given)\s*)+$/, '');
   const other = arms.firstNamed === 'intervention' ? 'comparator' : 'intervention';
   const otherNamed = other === 'intervention' ? arms.intervention !== null : arms.comparator !== null;
   // "Compared with placebo, drug X reduced …": the comparator is named first but is the reference.
