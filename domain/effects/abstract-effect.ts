@@ -42,7 +42,8 @@ export function decidingOrder(text: string): { sentence: string; section: Senten
 
 /** "compared with methotrexate", "than adalimumab", "versus infliximab": the named comparator, when active. */
 export function activeComparatorOf(sentence: string): string | null {
-  const m = /\b(?:compared (?:with|to)|versus|vs\.?|than|relative to)\s+((?:the\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)/i.exec(sentence);
+  const m = /\b(?:compared (?:with|to)|versus|vs\.?|than|relative to)\s+((?:the\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)/i.exec(sentence)
+    ?? /\bbetween\s+[^,;()]{1,60}?\s+and\s+((?:the\s+)?[A-Za-z][\w-]*)/i.exec(sentence);
   if (!m) return null;
   const named = m[1]!.trim();
   if (GENERIC_COMPARATOR.test(named) || /^(?:the |those |that |in |baseline|before|pre)/i.test(named)) return null;
