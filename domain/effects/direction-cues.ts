@@ -10,6 +10,8 @@ export const NON_INFERIORITY = /\bnon-?inferior\w*|\bnoninferior\w*|\bequivalen\
 export const COMPARISON = /\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b/g;
 export const NEGATION = /\b(?:no|not|nor|neither|without|failed|did not|does not|was not|were not)\b/;
 
+/** Every match of a global pattern (the patterns above are all /g; matchAll does not share lastIndex). */
 export function matches(text: string, re: RegExp): string[] {
-  return [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map((m) => m[0]);
+  if (!re.global) throw new Error('matches() needs a global pattern');
+  return [...text.matchAll(re)].map((m) => m[0]);
 }

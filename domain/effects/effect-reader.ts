@@ -8,7 +8,6 @@
 // The rule reader (rule-reader.ts) parses the statistics and words; the learned reader (learned-model.ts,
 // trained on Evidence Inference's train split) weighs them with the masked words. Every reading returns the
 // words, statistics and features that decided it. Method and figures: docs/outcome-classification.md.
-import { DECREASE, INCREASE, NO_DIFFERENCE } from './direction-cues';
 import { ruleFeatures, wordFeatures } from './features';
 import { MODEL_CLASSES, scoreFeatures, topFeatures, type EffectModel } from './learned-model';
 import { markMentions, maskedTokens, tokenize } from './mentions';
@@ -51,11 +50,11 @@ export interface EffectReading {
 export const ABSTAIN_BELOW = 0.4;
 
 /** No statistic, no comparison word, no direction or difference word: not a result statement. */
-function isResultStatement(text: string, rules: RuleReading): boolean {
+function isResultStatement(rules: RuleReading): boolean {
   const s = rules.statistics;
   return s.pValues.length + s.intervals.length > 0 || s.armValues !== null || s.statedNotSignificant
-    || new RegExp(INCREASE.source).test(text) || new RegExp(DECREASE.source).test(text) || new RegExp(NO_DIFFERENCE.source).test(text)
-    || rules.words.significant.length > 0 || rules.words.trend;
+    || rules.words.increase.length + rules.words.decrease.length + rules.words.noDifference.length + rules.words.significant.length > 0
+    || rules.words.trend;
 }
 
 export function featuresOf(query: EffectQuery): { features: string[]; rules: RuleReading } {
@@ -74,7 +73,7 @@ export function readEffectWith(model: EffectModel, query: EffectQuery): EffectRe
   const confidence = probabilities[best]!;
   let abstained: string | null = null;
   if (evidence.length === 0) abstained = 'no evidence text';
-  else if (!isResultStatement(evidence.toLowerCase(), rules)) abstained = 'not a result statement: no statistic, comparison or direction words';
+  else if (!isResultStatement(rules)) abstained = 'not a result statement: no statistic, comparison or direction words';
   else if (confidence < ABSTAIN_BELOW) abstained = `model not sure: top probability ${confidence.toFixed(2)} < ${ABSTAIN_BELOW}`;
   // The model decides whether there was a significant change; the direction is the rules' when they read
   // one (the arm-aware reading of the interval, the words or the arm values), else the model's.

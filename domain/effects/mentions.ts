@@ -20,7 +20,8 @@ export interface ArmPositions {
 
 const STOP = new Set(('the a an of and or in on to for with without by at from as vs versus group groups arm arms patients patient '
   + 'subjects participants treatment treated therapy dose doses daily mg plus alone combined combination than after before '
-  + 'during between among level levels rate rates total mean score scores use using usual standard').split(' '));
+  + 'during between among level levels rate rates total mean score scores use using usual standard '
+  + 'was were is are given received receiving').split(' '));
 
 export function tokenize(text: string): string[] {
   return text.toLowerCase().replace(/[−–—]/g, '-').match(/[a-z][a-z0-9'-]*[a-z0-9]|[a-z]|\d+(?:\.\d+)?|[<>=≤≥%]/g) ?? [];

@@ -42,8 +42,8 @@ function subjectArm(marked: readonly MarkedToken[], arms: ArmPositions): 'interv
  */
 function decidingDirectionWord(text: string): { word: string; sign: 1 | -1 } | null {
   const found = [
-    ...[...text.matchAll(new RegExp(INCREASE.source, 'g'))].map((m) => ({ word: m[0], at: m.index ?? 0, sign: 1 as const })),
-    ...[...text.matchAll(new RegExp(DECREASE.source, 'g'))].map((m) => ({ word: m[0], at: m.index ?? 0, sign: -1 as const })),
+    ...[...text.matchAll(INCREASE)].map((m) => ({ word: m[0], at: m.index ?? 0, sign: 1 as const })),
+    ...[...text.matchAll(DECREASE)].map((m) => ({ word: m[0], at: m.index ?? 0, sign: -1 as const })),
   ].sort((a, b) => a.at - b.at);
   if (found.length === 0) return null;
   const afterSignificant = found.find((f) => /significant(?:ly)?\s+(?:\w+\s+)?$/.test(text.slice(Math.max(0, f.at - 30), f.at)));
