@@ -77,9 +77,12 @@ export function readEffectWith(model: EffectModel, query: EffectQuery): EffectRe
   else if (confidence < ABSTAIN_BELOW) abstained = `model not sure: top probability ${confidence.toFixed(2)} < ${ABSTAIN_BELOW}`;
   // The model decides whether there was a significant change; the direction is the rules' when they read
   // one (the arm-aware reading of the interval, the words or the arm values), else the model's.
-  const significantChange = modelLabel !== 'no_difference';
+  // A stated p-value decides significance: all p ≥ 0.05 (none below) is no significant change, whatever words.
+  const s0 = rules.statistics;
+  const pSaysNull = s0.pValues.length > 0 && s0.pValues.every((p) => !p.significant);
+  const significantChange = modelLabel !== 'no_difference' && !pSaysNull;
   const ruleDirection = rules.label === 'increased' || rules.label === 'decreased' ? rules.label : null;
-  const label: EffectLabel = abstained ? 'none' : significantChange && ruleDirection ? ruleDirection : modelLabel;
+  const label: EffectLabel = abstained ? 'none' : !significantChange ? 'no_difference' : ruleDirection ?? modelLabel;
   const s = rules.statistics;
   return {
     label,

@@ -24,11 +24,13 @@ const STOP = new Set(('the a an of and or in on to for with without by at from a
   + 'was were is are given received receiving').split(' '));
 
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().replace(/[−–—]/g, '-').match(/[a-z][a-z0-9'-]*[a-z0-9]|[a-z]|\d+(?:\.\d+)?|[<>=≤≥%]/g) ?? [];
+  // "Group B", "group II", "arm 2": one token, so an arm named by its letter can be told from the other.
+  return text.toLowerCase().replace(/\b(group|arm)\s+([a-z]|i{1,3}|iv|\d)\b/g, '$1_$2').replace(/[−–—]/g, '-').match(/[a-z][a-z0-9_'-]*[a-z0-9]|[a-z]|\d+(?:\.\d+)?|[<>=≤≥%]/g) ?? [];
 }
 
 /** A crude stem, enough to match "relapses" to "relapse" and "controls" to "control". */
 function stem(word: string): string {
+  if (word.includes('_')) return word;
   const w = word.replace(/(?:'s|ies|es|s)$/, '');
   return w.length > 6 ? w.slice(0, 6) : w;
 }

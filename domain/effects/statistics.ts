@@ -51,7 +51,7 @@ const P_VALUE = new RegExp(
   'gi',
 );
 const NOT_SIGNIFICANT = /\b(?:NS|n\.s\.?)(?=[\s,;.)\]]|$)|\bnot (?:statistically )?significant\b|\bnon-?significant\b/;
-const RATIO_WORD = /\b(?:hazard ratio|odds ratio|risk ratio|rate ratio|relative risk|ratio|HR|OR|RR|IRR|aOR|aHR|sHR)\b/i;
+const RATIO_WORD = /\b(?:hazard ratio|odds ratio|risk ratio|rate ratio|relative risk|relative rate|ratio|HR|OR|RR|IRR|aOR|aHR|sHR)\b/i;
 const DIFFERENCE_WORD = /\b(?:difference|MD|WMD|SMD|mean change|change from baseline|risk difference|ARD|ARR)\b/i;
 // An estimate then its interval in brackets/parentheses, or "CI" then the interval.
 const BRACKETED = new RegExp(
@@ -140,7 +140,9 @@ export function tableRowPValue(text: string): PValue | null {
   return { value, bound, significant: bound === '<' ? value <= ALPHA : bound === '=' ? value < ALPHA : false, text: last };
 }
 
-export function parseStatistics(text: string): ParsedStatistics {
+export function parseStatistics(raw: string): ParsedStatistics {
+  // The Lancet's decimal point: "0·54 (0·36 to 0·82), P = 0·004".
+  const text = raw.replace(/(\d)·(\d)/g, '$1.$2');
   const pValues = parsePValues(text);
   if (pValues.length === 0) {
     const row = tableRowPValue(text);
