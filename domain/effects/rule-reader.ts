@@ -90,6 +90,7 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[]): R
   } else if (sidedInterval && sidedInterval.nullValue !== null) {
     direction = sidedInterval.side === 'above' ? 1 : -1;
     directionFrom = 'interval';
+    deciding.push(sidedInterval.text);
   } else if (statistics.armValues && statistics.armValues.first !== statistics.armValues.second) {
     const firstArmSign = arms.firstNamed === 'comparator' ? -1 : 1;
     direction = ((statistics.armValues.first > statistics.armValues.second ? 1 : -1) * firstArmSign) as 1 | -1;

@@ -59,7 +59,7 @@ const BRACKETED = new RegExp(
   'g',
 );
 const CI_WORDED = new RegExp(
-  String.raw`(?:(${NUMBER})\s*[,;(]?\s*)?(?:\d{2}\s*%\s*)?(?:CI|confidence interval)s?\s*[,:=]?\s*(?:of\s*|was\s*|from\s*)?[([]?\s*(${NUMBER})\s*%?\s*(?:-|–|—|to|,|;)\s*(${NUMBER})`,
+  String.raw`(?:(${NUMBER})\s*[,;(]?\s*)?(?:\d{2}\s*%\s*)?(?:CI|confidence interval)s?(?:\s*\(CI\))?\s*[,:=]?\s*(?:of\s*|was\s*|from\s*)?[([]?\s*(${NUMBER})\s*%?\s*(?:-|–|—|to|,|;)\s*(${NUMBER})`,
   'gi',
 );
 const NOT_AN_INTERVAL_BEFORE = /\b(?:range|IQR|interquartile|aged?|years|SD|s\.d\.|SE|n\s*=)\s*[:=]?\s*[\d.]*\s*$/i;
