@@ -14,6 +14,7 @@ import { workspace } from './commands/workspace';
 import { auditReplay } from './commands/audit';
 import { biomedAnalyticsStats, biomedCompare, biomedImport, biomedInit, biomedMigrate, biomedSnapshots, useBiomedCliServices } from './commands/biomed';
 import { registerMlCommands } from './commands/ml';
+import { effectRead } from './commands/effect';
 import { biomedAnalyticsPathways, biomedAnalyticsSharedMechanisms, biomedAnalyticsSubgraph, biomedAnalyticsTargetPrioritization, biomedAnalyticsTargets } from './commands/biomed-analytics';
 import {
   busDeadLetters, busRedeliver, busStatus, migrate, projectionsRebuild, projectionsStatus, scheduler, worker,
@@ -54,6 +55,10 @@ program.command('workspace').description('run one research question (in-process)
   .option('--no-llm', 'skip LLM enrichment')
   .option('--out <dir>', 'output directory', '.')
   .action(workspace);
+
+const effect = program.command('effect').description('what trials found (the effect reader; no database)');
+effect.command('read').description('JSON Lines on stdin ({evidence, intervention?, comparator?, outcome?}); one JSON line per input on stdout with label and explanation')
+  .action(effectRead);
 
 const audit = program.command('audit').description('auditors\' tools');
 audit.command('replay').description('a run\'s review state as of any moment, replayed from its events and checked against the read model')

@@ -35,6 +35,11 @@ import { trialPhaseNumber, trialStatus } from './quality';
 import { stableId } from './hashing';
 import { decidingStatement, quote, recordSentences } from './evidence-outcome';
 import { classifyTrialOutcome } from './trial-outcome';
+import { readAbstractEffects } from '../effects/abstract-effect';
+import { effectSummary, outcomeClassOfEffect, readRecordText } from './effect-outcome';
+import type { OutcomeCall } from './outcome-classifier';
+
+const HEDGE = /\b(?:may|might|could|possibly|potentially|suggests?|suggested|appears? to|seems? to)\b/i;
 
 export const CLAIM_RELATIONSHIPS: readonly ClaimRelationship[] = ['supports', 'contradicts', 'associated_with', 'targets', 'participates_in'];
 
@@ -116,20 +121,40 @@ export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, g
   const kind = record.recordType === 'preprint' ? ' (preprint)' : '';
   if (record.attributes.outcomeMet === true) return { relationship: 'supports', fragment: `${cite}${kind} reports the primary outcome met` };
   if (record.attributes.outcomeMet === false) return { relationship: 'contradicts', fragment: `${cite}${kind} reports the primary outcome not met` };
-  // The whole abstract when the source kept it (the snippet cuts RESULTS and CONCLUSIONS off).
-  const all = recordSentences(ne);
-  const relevant = ne.drugs.length <= 1 ? all : all.filter((s) => mentions(s, entityNames(drug, graph)));
-  const decided = decidingStatement(relevant);
+  // The whole abstract when the source kept it (the snippet cuts RESULTS and CONCLUSIONS off), read by the
+  // effect reader: conclusions, then results, decide; background, objectives and the title never do.
+  const names = entityNames(drug, graph);
+  const reading = readRecordText(record.fullText ?? record.text, drug.label, (sentence) => ne.drugs.length <= 1 || mentions(sentence, names));
+  const decided = reading.effects[0];
+  if (!decided && reading.verdict) return verdictOf(reading.verdict, `${cite}${kind}`);
   if (!decided) return { relationship: 'associated_with', fragment: `${cite}${kind} discusses it without an outcome statement` };
   const quoted = quote(decided.sentence);
-  switch (decided.call.class) {
+  const stats = effectSummary([decided])!.statistics;
+  const read = `${decided.reading.label.replace('_', ' ')}${stats.length ? `, ${stats.join('; ')}` : ''}`;
+  switch (outcomeClassOfEffect(decided)) {
     case 'positive':
       // A hedged positive without statistics ("may be effective") is a lead, not support.
-      if (decided.call.hedged && decided.call.rule !== 'statistic') return { relationship: 'associated_with', fragment: `${cite}${kind} states a hedged positive result: ${quoted}` };
-      return { relationship: 'supports', fragment: `${cite}${kind} reports a positive result: ${quoted}` };
-    case 'null': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a null result: ${quoted}` };
-    case 'negative': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a negative result: ${quoted}` };
-    default: return { relationship: 'contradicts', fragment: `${cite}${kind} reports harm: ${quoted}`, harm: true };
+      if (HEDGE.test(decided.sentence) && stats.length === 0) return { relationship: 'associated_with', fragment: `${cite}${kind} states a hedged positive result: ${quoted}` };
+      return { relationship: 'supports', fragment: `${cite}${kind} reports a positive result (favourable: ${read}): ${quoted}` };
+    case 'null': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a null result (${read}): ${quoted}` };
+    case 'negative': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a negative result (unfavourable: ${read}): ${quoted}` };
+    case 'harm': return { relationship: 'contradicts', fragment: `${cite}${kind} reports harm (${read}): ${quoted}`, harm: true };
+    default:
+      if (decided.activeComparator) return { relationship: 'associated_with', fragment: `${cite}${kind}: no better than the comparator (${decided.activeComparator}), not evidence of no benefit in the disease: ${quoted}` };
+      return { relationship: 'associated_with', fragment: `${cite}${kind} reports a change (${read}) of an outcome whose favourability is unknown: ${quoted}` };
+  }
+}
+
+/** A verdict sentence the effect reader does not read ("was effective"), by the cue rules (outcome-classifier.ts). */
+function verdictOf(verdict: { sentence: string; call: OutcomeCall }, source: string): Verdict {
+  const quoted = quote(verdict.sentence);
+  switch (verdict.call.class) {
+    case 'positive':
+      if (verdict.call.hedged && verdict.call.rule !== 'statistic') return { relationship: 'associated_with', fragment: `${source} states a hedged positive result: ${quoted}` };
+      return { relationship: 'supports', fragment: `${source} reports a positive result: ${quoted}` };
+    case 'null': return { relationship: 'contradicts', fragment: `${source} reports a null result: ${quoted}` };
+    case 'negative': return { relationship: 'contradicts', fragment: `${source} reports a negative result: ${quoted}` };
+    default: return { relationship: 'contradicts', fragment: `${source} reports harm: ${quoted}`, harm: true };
   }
 }
 
@@ -176,7 +201,8 @@ function labelFindings(ne: NormalizedEvidence, disease: ClaimEntity): Finding[] 
   const out: Finding[] = [];
   for (const drug of ne.drugs) {
     if (record.attributes.indicationMatch === true) out.push({ subject: drug, relationship: 'supports', object: disease, fragment: `${cite}: approved label lists the indication` });
-    if (record.attributes.boxedWarning) out.push({ subject: drug, relationship: 'contradicts', object: disease, fragment: `${cite}: boxed warning: ${quote(record.attributes.boxedWarning)}`, harm: true });
+    // A boxed warning is a safety flag of the drug (kept in the evidence item's outcome), not evidence
+    // against its efficacy: it makes no contradicting claim.
   }
   return out;
 }

@@ -81,7 +81,26 @@ const evidenceItem: JsonSchema = {
       { required: ['mode', 'synthetic', 'retrieved_at'] },
     ),
     // Optional since 1.2: what the record says and the words that decided it.
-    outcome: obj({ class: { type: 'string', enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded', 'context'] }, statement: nullableString }),
+    outcome: obj(
+      {
+        class: { type: 'string', enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded', 'context'] },
+        statement: nullableString,
+        // Optional since 1.4: the effect reader's reading (domain/effects).
+        effect: {
+          type: 'object',
+          properties: {
+            direction: { type: 'string', enum: ['increased', 'decreased', 'no_difference', 'none'] },
+            favourability: { type: 'string', enum: ['favourable', 'unfavourable', 'null', 'unknown'] },
+            deciding: string,
+            statistics: { type: 'array', items: string },
+            active_comparator: string,
+            other_outcomes: { type: 'array', items: { type: 'object' } },
+          },
+          required: ['direction', 'favourability', 'deciding', 'statistics'],
+        },
+      },
+      { required: ['class', 'statement'] },
+    ),
     scoring_inputs: {
       type: 'object',
       properties: {

@@ -99,6 +99,22 @@ export interface ScoringInputs {
 export interface EvidenceOutcome {
   class: 'positive' | 'null' | 'negative' | 'harm' | 'unknown' | 'excluded' | 'context';
   statement: string | null;
+  /** Since 1.3 (optional): the effect reader's reading of the deciding statement (domain/effects). */
+  effect?: EffectSummary;
+}
+
+/** What the effect reader read (docs/outcome-classification.md): direction, benefit or harm, and the statistics. */
+export interface EffectSummary {
+  direction: 'increased' | 'decreased' | 'no_difference' | 'none';
+  favourability: 'favourable' | 'unfavourable' | 'null' | 'unknown';
+  /** The quoted sentence or registry analysis that decided. */
+  deciding: string;
+  /** Statistics quoted from it ("p = 0.03", "0.76 (0.59-0.98)"). */
+  statistics: string[];
+  /** For a null against a named active drug: "no better than the comparator". */
+  active_comparator?: string;
+  /** Other result sentences of the same record (several outcomes), in reading order. */
+  other_outcomes?: { direction: string; favourability: string; sentence: string }[];
 }
 
 export type ClaimRelationship = 'supports' | 'contradicts' | 'associated_with' | 'targets' | 'participates_in';

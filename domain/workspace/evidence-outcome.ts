@@ -1,10 +1,11 @@
 // What one evidence record says, as a class and the words that decided it (EvidenceItem.outcome):
 //   clinical trial        classifyTrialOutcome (trial-outcome.ts): positive / null / negative / harm / unknown /
 //                         excluded (withdrawn, nobody enrolled);
-//   article / preprint    the deciding sentence of the whole abstract (outcome-classifier.ts): harm, else
-//                         negative, else null, else positive; none → unknown;
-//   drug label            harm when it carries a boxed warning, else positive when its indications name the
-//                         disease, else context;
+//   article / preprint    the effect reader (domain/effects/abstract-effect.ts): conclusions, then results,
+//                         decide (never background, objectives or the title); direction and favourability
+//                         mapped by effect-outcome.ts; no result sentence → unknown;
+//   drug label            positive when its indications name the disease (approval evidence), else context; a
+//                         boxed warning is a safety flag quoted in the statement, not evidence about efficacy;
 //   GWAS                  context: an association, its direction kept in the claim (risk / protective allele);
 //   GTEx expression       context: expression in healthy tissue says nothing about the disease;
 //   Open Targets, ChEMBL  context (an association score, a curated mechanism).
@@ -13,6 +14,7 @@ import type { NormalizedEvidence } from './normalize';
 import { classifyOutcomeSentence, sentences, type OutcomeCall } from './outcome-classifier';
 import { collapseWhitespace } from './normalize';
 import { classifyTrialOutcome } from './trial-outcome';
+import { effectSummary, outcomeClassOfEffect, readRecordText } from './effect-outcome';
 
 const OUTCOME_PRIORITY = { harm: 4, negative: 3, null: 2, positive: 1, none: 0 } as const;
 
@@ -57,15 +59,20 @@ export function evidenceOutcome(ne: NormalizedEvidence): EvidenceOutcome {
     }
     case 'article':
     case 'preprint': {
-      const decided = decidingStatement(recordSentences(ne));
-      if (!decided) return { class: 'unknown', statement: null };
-      return { class: decided.call.class === 'none' ? 'unknown' : decided.call.class, statement: decided.sentence };
+      const reading = readRecordText(record.fullText ?? record.text, ne.drugs.length === 1 ? ne.drugs[0]!.label : undefined);
+      const effects = reading.effects;
+      const effect = effectSummary(effects);
+      if (!effect && reading.verdict) return { class: reading.verdict.call.class === 'none' ? 'unknown' : reading.verdict.call.class, statement: reading.verdict.sentence };
+      if (!effect) return { class: 'unknown', statement: null };
+      return { class: outcomeClassOfEffect(effects[0]!), statement: effects[0]!.sentence, effect };
     }
-    case 'drug_label':
-      if (record.attributes.boxedWarning) return { class: 'harm', statement: `boxed warning: ${quote(record.attributes.boxedWarning)}` };
+    case 'drug_label': {
+      // A boxed warning is a safety flag of the drug, not evidence against its efficacy in the disease.
+      const flag = record.attributes.boxedWarning ? `; safety flag, boxed warning: ${quote(record.attributes.boxedWarning)}` : '';
       return record.attributes.indicationMatch === true
-        ? { class: 'positive', statement: 'approved label whose indications name the disease' }
-        : { class: 'context', statement: 'approved label for another indication' };
+        ? { class: 'positive', statement: `approved label whose indications name the disease${flag}` }
+        : { class: 'context', statement: `approved label for another indication${flag}` };
+    }
     case 'expression':
       return { class: 'context', statement: 'expression in healthy tissue (GTEx): context, not a disease association' };
     default:

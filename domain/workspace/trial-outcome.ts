@@ -16,6 +16,16 @@
 // docs/outcome-classification.md.
 import type { SourceRecord, TrialAnalysis } from './sources';
 import { trialStatus } from './quality';
+import { favourability, outcomePolarity, type Favourability } from '../effects/outcome-polarity';
+
+/** Benefit or harm of a significant posted analysis: the estimate's side of the null value and the outcome's polarity. */
+export function favourabilityOf(a: TrialAnalysis): Favourability {
+  if (/NON_INFERIORITY|EQUIVALENCE/.test(a.nonInferiorityType ?? '')) return 'unknown';
+  const nullValue = nullValueOf(a.paramType);
+  const estimate = a.paramValue ?? (a.ciLower !== undefined && a.ciUpper !== undefined ? (a.ciLower + a.ciUpper) / 2 : undefined);
+  if (estimate === undefined || estimate === nullValue) return 'unknown';
+  return favourability(estimate > nullValue ? 'increased' : 'decreased', outcomePolarity(a.outcome).polarity);
+}
 
 export type TrialOutcomeClass = 'positive' | 'null' | 'negative' | 'harm' | 'unknown' | 'excluded';
 
@@ -54,6 +64,9 @@ export function analysisVerdict(a: TrialAnalysis): 'significant' | 'not_signific
     if (p.bound === '>') return p.value >= TRIAL_ALPHA ? 'not_significant' : 'undecided';
     return p.value < TRIAL_ALPHA || (p.bound === '<' && p.value <= TRIAL_ALPHA) ? 'significant' : 'not_significant';
   }
+  // A non-inferiority or equivalence interval is judged against its margin, which the record does not carry:
+  // an interval crossing the null value there is not "no difference" (a met margin is not a null result).
+  if (/NON_INFERIORITY|EQUIVALENCE/.test(a.nonInferiorityType ?? '')) return 'undecided';
   if (a.ciLower !== undefined && a.ciUpper !== undefined && a.ciLower <= a.ciUpper) {
     const nullValue = nullValueOf(a.paramType);
     return a.ciLower > nullValue || a.ciUpper < nullValue ? 'significant' : 'not_significant';
@@ -92,6 +105,10 @@ function stopVerdict(record: SourceRecord, status: string): TrialOutcome | null 
 function resultsVerdict(analyses: readonly TrialAnalysis[]): TrialOutcome | null {
   const decided = analyses.map((a) => ({ a, verdict: analysisVerdict(a) })).filter((x) => x.verdict !== 'undecided');
   const significant = decided.find((x) => x.verdict === 'significant');
+  // A significant superiority analysis whose estimate lies on the unfavourable side of the null value for an
+  // outcome of known polarity (outcome-polarity.ts) is a significantly worse result, not support.
+  const worse = decided.find((x) => x.verdict === 'significant' && favourabilityOf(x.a) === 'unfavourable');
+  if (worse) return { class: 'negative', reason: `posted results, primary analysis significantly unfavourable: ${describeAnalysis(worse.a)}` };
   if (significant) {
     const nonInferiority = /NON_INFERIORITY|EQUIVALENCE/.test(significant.a.nonInferiorityType ?? '');
     return { class: 'positive', reason: `posted results, primary analysis ${nonInferiority ? 'shows non-inferiority' : 'significant'}: ${describeAnalysis(significant.a)}` };

@@ -75,7 +75,8 @@ describe('Offline SLE dossier: evidence a researcher can trust', function () {
     const atorvastatin = dossier.drug_rankings.find((r) => r.label.toLowerCase() === 'atorvastatin')!;
     expect(atorvastatin.confidence_band).to.not.equal('high');
     const claims = dossier.claims.filter((c) => c.subject.label.toLowerCase() === 'atorvastatin');
-    expect(claims.find((c) => c.relationship === 'contradicts')!.statement).to.contain('p=0.12');
+    // Its CONCLUSIONS decide and are quoted (issue 27: conclusions, then results).
+    expect(claims.find((c) => c.relationship === 'contradicts')!.statement).to.contain('Atorvastatin did not differ significantly from placebo');
     expect(claims.find((c) => c.relationship === 'supports')).to.equal(undefined);
   });
 

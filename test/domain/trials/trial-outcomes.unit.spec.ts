@@ -33,3 +33,23 @@ describe('trial outcome classification', () => {
     expect(rows[0]!.trial_ids).to.deep.equal(['T1', 'T2']);
   });
 });
+
+describe('trial outcome: posted analyses read for benefit or harm (issue 27)', () => {
+  const trial = (primaryAnalyses: NonNullable<SourceRecord['attributes']['primaryAnalyses']>): SourceRecord => ({
+    source: 'clinical_trials', nativeId: 'NCT2', recordType: 'clinical_trial', title: 't', url: '', text: '', published: null,
+    structured: { drugs: ['Drug A'], targets: [], pathways: [] }, attributes: { status: 'COMPLETED', hasResults: true, primaryAnalyses },
+  });
+
+  it('a significantly worse posted primary result is negative, not "supports" (OR 1.8 for mortality, p = 0.004)', () => {
+    // Odds ratio 1.8 > 1 on a lower-is-better outcome (mortality), p < 0.05: significantly more deaths.
+    expect(classifyTrialOutcome(trial([{ outcome: 'All-cause mortality', paramType: 'Odds Ratio (OR)', paramValue: 1.8, ciLower: 1.2, ciUpper: 2.7, pValue: '0.004' }])).class).to.equal('negative');
+    // The same figures for remission (higher is better) stay positive.
+    expect(classifyTrialOutcome(trial([{ outcome: 'Clinical remission', paramType: 'Odds Ratio (OR)', paramValue: 1.8, ciLower: 1.2, ciUpper: 2.7, pValue: '0.004' }])).class).to.equal('positive');
+  });
+
+  it('a non-inferiority interval without a p-value is not read as "not significant" (its margin decides)', () => {
+    // Difference -0.5 (95% CI -2.0 to 1.0) crosses 0, but a non-inferiority margin of, say, -4 would be met.
+    const read = classifyTrialOutcome(trial([{ outcome: 'HbA1c change', paramType: 'Mean Difference', paramValue: -0.5, ciLower: -2, ciUpper: 1, nonInferiorityType: 'NON_INFERIORITY' }]));
+    expect(read.class).to.not.equal('null');
+  });
+});

@@ -63,6 +63,16 @@ describe('buildDossier', function () {
     expect(dossier.disease).to.deep.equal({ id: 'sle', name: 'Systemic lupus erythematosus', mondo_id: 'MONDO:0007915', efo_id: 'EFO_0002690' });
   });
 
+  it('evidence items of articles carry the effect reading: direction, favourability, deciding sentence, statistics (issue 27)', function () {
+    // "Belimumab significantly reduced disease activity compared with placebo.": disease activity is lower-is-better,
+    // so a decrease is favourable; the safety sentence after it ("Adverse events were similar.") does not decide.
+    const item = dossier.evidence.find((e) => e.native_id === '11111111')!;
+    expect(item.outcome!.class).to.equal('positive');
+    expect(item.outcome!.effect).to.deep.include({ direction: 'decreased', favourability: 'favourable', deciding: 'Belimumab significantly reduced disease activity compared with placebo.' });
+    expect(item.outcome!.effect!.statistics).to.be.an('array');
+    expectValid(dossier);
+  });
+
   it('reports one status per requested source, in request order, with the union of query terms as search terms', function () {
     expect(dossier.source_statuses.map((s) => s.source)).to.deep.equal(request().sources);
     expect(dossier.source_statuses.find((s) => s.source === 'pubmed')!.record_count).to.equal(4);

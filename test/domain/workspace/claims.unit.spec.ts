@@ -1,3 +1,4 @@
+import { evidenceOutcome } from '../../../domain/workspace/evidence-outcome';
 import { expect } from 'chai';
 import { claimId, diseaseEntity, extractClaims, mergeLlmClaims } from '../../../domain/workspace/claims';
 import { normalizeEvidence, type NormalizedEvidence } from '../../../domain/workspace/normalize';
@@ -218,11 +219,14 @@ describe('Deterministic claim extraction', function () {
       expect(claimsOf([label(false)])).to.deep.equal([]);
     });
 
-    it('drug contradicts disease with qualifier harm from a label with a boxed warning', function () {
+    it('a boxed warning is a safety flag, not evidence against efficacy: the indicated label supports, nothing contradicts (issue 27)', function () {
       const boxed = record({ source: 'fda_labels', nativeId: 'set-b', recordType: 'drug_label', structured: { drugs: ['Benlysta'], targets: [], pathways: [] }, attributes: { indicationMatch: true, boxedWarning: 'Serious infections and mortality.' } });
       const claims = claimsOf([boxed]).filter((c) => c.subject.id === 'drug:belimumab');
-      expect(claims.map((c) => c.relationship)).to.have.members(['supports', 'contradicts']);
-      expect(claims.find((c) => c.relationship === 'contradicts')).to.deep.include({ qualifier: 'harm' });
+      expect(claims.map((c) => c.relationship)).to.deep.equal(['supports']);
+      // The warning stays visible on the evidence item as a safety flag.
+      const outcome = evidenceOutcome(evidenceOf([boxed])[0]!);
+      expect(outcome.class).to.equal('positive');
+      expect(outcome.statement).to.contain('safety flag, boxed warning');
     });
 
     it('target participates_in pathway when a record states both', function () {

@@ -1,0 +1,68 @@
+// What an abstract (or any article text) found, read in the right order (pure): its CONCLUSIONS decide, then
+// its RESULTS; BACKGROUND, OBJECTIVES, METHODS and the title never do. An unstructured abstract is read from
+// its last sentence back, its first sentence (background or aim) and sentences stating an aim excluded. Each
+// result sentence is read by the effect reader and its favourability by the outcome polarity lexicon; every
+// sentence that reads as a result is returned (several outcomes, several readings), the deciding one first.
+import { sentences } from '../workspace/outcome-classifier';
+import { readEffect } from './default-reader';
+import type { EffectReading } from './effect-reader';
+import { favourability, outcomePolarity, type Favourability, type OutcomePolarity } from './outcome-polarity';
+
+export interface SentenceEffect {
+  sentence: string;
+  section: 'conclusions' | 'results' | 'unstructured';
+  reading: EffectReading;
+  polarity: OutcomePolarity;
+  favourability: Favourability;
+  /** For a no_difference against a named active drug: that drug ("no better than the comparator"). */
+  activeComparator: string | null;
+}
+
+const HEADING = /\b(BACKGROUND|INTRODUCTION|OBJECTIVES?|AIMS?|PURPOSE|CONTEXT|METHODS?|DESIGN|SETTING|PARTICIPANTS|PATIENTS|INTERVENTIONS?|MEASUREMENTS|MAIN OUTCOME MEASURES?|RESULTS|FINDINGS|CONCLUSIONS?|INTERPRETATION|DISCUSSION|TRIAL REGISTRATION|FUNDING)\s*:/g;
+const AIM = /^(?:to (?:assess|evaluate|determine|compare|investigate|examine)|we (?:aimed|sought|assessed|evaluated|investigated|compared|hypothesi[sz]ed)|the (?:aim|objective|purpose)|this (?:study|trial) (?:aimed|was designed))/i;
+const GENERIC_COMPARATOR = /^(?:the )?(?:placebo|control|controls|sham|usual care|standard care|no treatment|vehicle|untreated|conventional)/i;
+
+function sections(text: string): { name: string; body: string }[] {
+  const marks = [...text.matchAll(HEADING)];
+  if (marks.length === 0) return [];
+  return marks.map((m, i) => ({ name: m[1]!.toUpperCase(), body: text.slice((m.index ?? 0) + m[0].length, i + 1 < marks.length ? marks[i + 1]!.index : text.length) }));
+}
+
+/** The sentences that may decide, in the order they decide. */
+export function decidingOrder(text: string): { sentence: string; section: SentenceEffect['section'] }[] {
+  const parts = sections(text);
+  if (parts.length > 0) {
+    const of = (re: RegExp, section: SentenceEffect['section']) => parts.filter((p) => re.test(p.name)).flatMap((p) => sentences(p.body).map((sentence) => ({ sentence, section })));
+    return [...of(/^(?:CONCLUSIONS?|INTERPRETATION)$/, 'conclusions'), ...of(/^(?:RESULTS|FINDINGS)$/, 'results')];
+  }
+  // The first sentence of a longer unstructured abstract is its background or aim.
+  const all = sentences(text);
+  return (all.length >= 3 ? all.slice(1) : all).filter((s) => !AIM.test(s)).reverse().map((sentence) => ({ sentence, section: 'unstructured' as const }));
+}
+
+/** "compared with methotrexate", "than adalimumab", "versus infliximab": the named comparator, when active. */
+export function activeComparatorOf(sentence: string): string | null {
+  const m = /\b(?:compared (?:with|to)|versus|vs\.?|than|relative to)\s+((?:the\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)/i.exec(sentence)
+    ?? /\bbetween\s+[^,;()]{1,60}?\s+and\s+((?:the\s+)?[A-Za-z][\w-]*)/i.exec(sentence);
+  if (!m) return null;
+  const named = m[1]!.trim();
+  if (GENERIC_COMPARATOR.test(named) || /^(?:the |those |that |in |baseline|before|pre)/i.test(named)) return null;
+  return named;
+}
+
+export function readSentenceEffect(sentence: string, section: SentenceEffect['section'], intervention?: string): SentenceEffect {
+  const reading = readEffect({ evidence: sentence, ...(intervention ? { intervention } : {}) });
+  const polarity = outcomePolarity(sentence).polarity;
+  return {
+    sentence, section, reading, polarity,
+    favourability: favourability(reading.label, polarity),
+    activeComparator: reading.label === 'no_difference' ? activeComparatorOf(sentence) : null,
+  };
+}
+
+/** Every result sentence, deciding first (conclusions, then results). Empty when none reads as a result. */
+export function readAbstractEffects(text: string, intervention?: string): SentenceEffect[] {
+  return decidingOrder(text)
+    .map(({ sentence, section }) => readSentenceEffect(sentence, section, intervention))
+    .filter((e) => e.reading.label !== 'none');
+}

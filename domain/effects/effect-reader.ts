@@ -1,0 +1,110 @@
+// The effect reader (pure): given the evidence a trial report gives and, when known, the intervention,
+// comparator and outcome, it says what happened to the outcome with the intervention against the comparator:
+//   increased | decreased   a significant change, up or down (about the outcome, not about benefit:
+//                           increased mortality is harm — outcome-polarity.ts says which);
+//   no_difference           no significant difference (p ≥ 0.05, an interval crossing the null value,
+//                           "did not differ", a trend; a met non-inferiority margin is flagged apart);
+//   none                    not a result statement, or the reader is not sure enough (it abstains).
+// The rule reader (rule-reader.ts) parses the statistics and words; the learned reader (learned-model.ts,
+// trained on Evidence Inference's train split) weighs them with the masked words. Every reading returns the
+// words, statistics and features that decided it. Method and figures: docs/outcome-classification.md.
+import { ruleFeatures, wordFeatures } from './features';
+import { MODEL_CLASSES, scoreFeatures, topFeatures, type EffectModel } from './learned-model';
+import { markMentions, maskedTokens, tokenize } from './mentions';
+import { readByRules, type EffectLabel, type RuleReading } from './rule-reader';
+import type { Interval, PValue } from './statistics';
+
+export type { EffectLabel } from './rule-reader';
+
+export interface EffectQuery {
+  evidence: string;
+  intervention?: string;
+  comparator?: string;
+  outcome?: string;
+}
+
+export interface EffectReading {
+  label: EffectLabel;
+  /** The learned reader's probability for its label (a model estimate, calibrated only as far as the validation figures show). */
+  confidence: number;
+  /** Why: the rule reader's facts and the model's strongest features. */
+  explanation: {
+    /** Words and figures quoted from the evidence that decided. */
+    deciding: string[];
+    statistics: { pValues: PValue[]; intervals: Interval[]; armValues: { first: number; second: number; text: string } | null; statedNotSignificant: boolean };
+    arms: { firstNamed: 'intervention' | 'comparator' | null; subject: 'intervention' | 'comparator' | null };
+    significance: RuleReading['significance'];
+    directionFrom: RuleReading['directionFrom'];
+    ruleLabel: EffectLabel;
+    modelLabel: EffectLabel;
+    probabilities: Record<'increased' | 'decreased' | 'no_difference', number>;
+    topFeatures: { feature: string; weight: number }[];
+    trend: boolean;
+    /** A non-inferiority or equivalence statement: a met margin is not "no difference of efficacy". */
+    nonInferiority: boolean;
+    abstained: string | null;
+  };
+}
+
+/** Below this probability the reader abstains ("none"): a fixed value, not tuned on any held-out data. */
+export const ABSTAIN_BELOW = 0.4;
+
+/** No statistic, no comparison word, no direction or difference word: not a result statement. */
+function isResultStatement(rules: RuleReading): boolean {
+  const s = rules.statistics;
+  return s.pValues.length + s.intervals.length > 0 || s.armValues !== null || s.statedNotSignificant
+    || rules.words.increase.length + rules.words.decrease.length + rules.words.noDifference.length + rules.words.significant.length > 0
+    || rules.words.trend;
+}
+
+export function featuresOf(query: EffectQuery): { features: string[]; rules: RuleReading } {
+  const marked = markMentions(tokenize(query.evidence), query);
+  const rules = readByRules(query.evidence, marked);
+  return { features: [...wordFeatures(maskedTokens(marked)), ...ruleFeatures(rules)], rules };
+}
+
+export function readEffectWith(model: EffectModel, query: EffectQuery): EffectReading {
+  const evidence = (query.evidence ?? '').trim();
+  const { features, rules } = featuresOf({ ...query, evidence });
+  const { probabilities } = scoreFeatures(model, features);
+  let best = 0;
+  for (let c = 1; c < probabilities.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
+  const modelLabel = MODEL_CLASSES[best]!;
+  const confidence = probabilities[best]!;
+  let abstained: string | null = null;
+  if (evidence.length === 0) abstained = 'no evidence text';
+  else if (!isResultStatement(rules)) abstained = 'not a result statement: no statistic, comparison or direction words';
+  else if (confidence < ABSTAIN_BELOW) abstained = `model not sure: top probability ${confidence.toFixed(2)} < ${ABSTAIN_BELOW}`;
+  // The model decides whether there was a significant change; the direction is the rules' when they read
+  // one (the arm-aware reading of the interval, the words or the arm values), else the model's.
+  // A stated p-value decides significance: all p ≥ 0.05 (none below) is no significant change, whatever words.
+  const s0 = rules.statistics;
+  const pSaysNull = s0.pValues.length > 0 && s0.pValues.every((p) => !p.significant);
+  const significantChange = modelLabel !== 'no_difference' && !pSaysNull;
+  const ruleDirection = rules.label === 'increased' || rules.label === 'decreased' ? rules.label : null;
+  const label: EffectLabel = abstained ? 'none' : !significantChange ? 'no_difference' : ruleDirection ?? modelLabel;
+  const s = rules.statistics;
+  return {
+    label,
+    // An abstention has no confidence in a label: 0.
+    confidence: abstained ? 0 : Number(confidence.toFixed(3)),
+    explanation: {
+      deciding: rules.deciding,
+      statistics: { pValues: s.pValues, intervals: s.intervals, armValues: s.armValues, statedNotSignificant: s.statedNotSignificant },
+      arms: { firstNamed: rules.arms.firstNamed, subject: rules.subjectArm },
+      significance: rules.significance,
+      directionFrom: rules.directionFrom,
+      ruleLabel: rules.label,
+      modelLabel,
+      probabilities: { increased: round(probabilities[0]!), decreased: round(probabilities[1]!), no_difference: round(probabilities[2]!) },
+      topFeatures: topFeatures(model, features, best, 6),
+      trend: rules.words.trend,
+      nonInferiority: rules.words.nonInferiority,
+      abstained,
+    },
+  };
+}
+
+function round(x: number): number {
+  return Number(x.toFixed(3));
+}
