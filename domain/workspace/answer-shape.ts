@@ -48,7 +48,7 @@ function profileOf(row: CandidateRanking | undefined, id: string, label: string,
   const byId = new Map(evidence.map((e) => [e.evidence_id, e]));
   const own = claims.filter((c) => c.subject.id === id);
   const harm = own.filter((c) => c.relationship === 'contradicts' && c.qualifier === 'harm');
-  const boxed = harm.flatMap((c) => c.evidence_ids.map((e) => byId.get(e)).filter((e) => e?.evidence_type === 'drug_label').map((e) => e!.native_id));
+  const boxed = [...byId.values()].filter((e) => e.outcome?.boxed_warning && e.entities.drugs.includes(id)).map((e) => e.native_id);
   const mech = own.filter((c) => c.relationship === 'targets');
   const trials: Record<string, number> = {};
   for (const e of new Set(own.flatMap((c) => c.evidence_ids))) {

@@ -117,10 +117,9 @@ export function drugEvidence(drugId: string, claims: readonly Claim[], byId: Rea
         mechanism.set(id, ne);
         continue;
       }
-      if (claim.relationship === 'contradicts' && claim.qualifier === 'harm' && ne.record.recordType === 'drug_label') {
-        safety.set(id, ne);
-        continue;
-      }
+      // A label's boxed warning is a safety fact of the drug: kept apart, while the label's indication still counts.
+      if (ne.record.recordType === 'drug_label' && ne.record.attributes.boxedWarning) safety.set(id, ne);
+      if (claim.relationship === 'contradicts' && claim.qualifier === 'harm' && ne.record.recordType === 'drug_label') continue;
       const reading = drugReading(claim, ne);
       if (reading) keep(counted, count(ne, reading, claim.claim_id));
     }

@@ -85,6 +85,8 @@ const evidenceItem: JsonSchema = {
       {
         class: { type: 'string', enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded', 'context'] },
         statement: nullableString,
+        // Optional since 1.4: a drug label's boxed warning (a safety fact, not efficacy evidence).
+        boxed_warning: string,
         // Optional since 1.4: the effect reader's reading (domain/effects).
         effect: {
           type: 'object',

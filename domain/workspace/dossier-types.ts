@@ -101,6 +101,8 @@ export interface EvidenceOutcome {
   statement: string | null;
   /** Since 1.3 (optional): the effect reader's reading of the deciding statement (domain/effects). */
   effect?: EffectSummary;
+  /** Since 1.4 (optional): a drug label's boxed warning, a safety fact of the drug (never efficacy evidence). */
+  boxed_warning?: string;
 }
 
 /** What the effect reader read (docs/outcome-classification.md): direction, benefit or harm, and the statistics. */

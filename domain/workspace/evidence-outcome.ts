@@ -68,10 +68,12 @@ export function evidenceOutcome(ne: NormalizedEvidence): EvidenceOutcome {
     }
     case 'drug_label': {
       // A boxed warning is a safety flag of the drug, not evidence against its efficacy in the disease.
-      const flag = record.attributes.boxedWarning ? `; safety flag, boxed warning: ${quote(record.attributes.boxedWarning)}` : '';
-      return record.attributes.indicationMatch === true
+      const boxed = record.attributes.boxedWarning;
+      const flag = boxed ? `; safety flag, boxed warning: ${quote(boxed)}` : '';
+      const outcome: EvidenceOutcome = record.attributes.indicationMatch === true
         ? { class: 'positive', statement: `approved label whose indications name the disease${flag}` }
         : { class: 'context', statement: `approved label for another indication${flag}` };
+      return boxed ? { ...outcome, boxed_warning: boxed } : outcome;
     }
     case 'expression':
       return { class: 'context', statement: 'expression in healthy tissue (GTEx): context, not a disease association' };

@@ -19,6 +19,8 @@ export function safetyRanking(drugs: readonly CandidateRanking[], claims: readon
   const byId = new Map(evidence.map((e) => [e.evidence_id, e]));
   const rows = drugs.map((drug) => {
     const harmIds = new Set(claims.filter((c) => c.subject.id === drug.candidate_id && c.relationship === 'contradicts' && c.qualifier === 'harm').flatMap((c) => c.evidence_ids));
+    // Boxed warnings make no claim (they are not efficacy evidence); the labels carrying them are harm evidence here.
+    for (const e of evidence) if (e.outcome?.boxed_warning && e.entities.drugs.includes(drug.candidate_id)) harmIds.add(e.evidence_id);
     const items = [...harmIds].map((id) => byId.get(id)).filter((e): e is EvidenceItem => e !== undefined);
     const scored: ScoredRecord[] = items.map((e) => ({ dataType: DATA_TYPE_OF_SOURCE[e.source], score: e.scoring_inputs?.record_score ?? e.quality_score }));
     const facts: string[] = [];
