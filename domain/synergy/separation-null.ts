@@ -9,7 +9,7 @@
 // undefined (sets in different components) is skipped and not counted.
 import { degreeBins, DegreePreservingSampler, NullAccumulator, streamRandom } from '../network-medicine/degree-preserving-sampling';
 import type { Interactome } from './interactome';
-import { placeSet, PlacedSet, separation } from './network-separation';
+import { SetDistanceBuffers } from './set-distance-buffers';
 
 export interface SeparationNullDrug { key: string; genes: readonly number[] }
 export interface SeparationNullPair { a: number; b: number; observed: number }
@@ -27,16 +27,27 @@ export function separationNull(
   const streams = new Map(used.map((d) => [d, streamRandom(seed, `separation:${drugs[d]!.key}`)]));
   const accumulators = pairs.map((p) => new NullAccumulator(p.observed));
   const counts = new Int32Array(pairs.length);
+  const bfs = new SetDistanceBuffers(net);
+  const partnersOf = new Map<number, number[]>(used.map((d) => [d, [...new Set(pairs.flatMap((p) => (p.a === d ? [p.b] : p.b === d ? [p.a] : [])))]]));
+  const sets = new Map(used.map((d) => [d, new Int32Array(plans.get(d)!.size)]));
+  // toPartner.get(d).get(e)[i]: hops from gene i of d's random set to e's random set.
   for (let k = 0; k < permutations; k++) {
-    const placed = new Map<number, PlacedSet>();
+    for (const d of used) sampler.sample(plans.get(d)!, streams.get(d)!, sets.get(d)!);
+    const spread = new Map<number, number | null>();
+    const toPartner = new Map<number, Map<number, Int32Array>>(used.map((d) => [d, new Map()]));
     for (const d of used) {
-      const plan = plans.get(d)!;
-      const out = new Int32Array(plan.size);
-      sampler.sample(plan, streams.get(d)!, out);
-      placed.set(d, placeSet(net, [...out]));
+      const genes = sets.get(d)!;
+      const other = bfs.run(genes);
+      spread.set(d, meanReached(other, genes.length === 1));
+      for (const e of partnersOf.get(d)!) {
+        const partner = sets.get(e)!;
+        const hops = new Int32Array(partner.length);
+        for (let i = 0; i < partner.length; i++) hops[i] = bfs.nearest[partner[i]!]!;
+        toPartner.get(e)!.set(d, hops);
+      }
     }
     pairs.forEach((p, i) => {
-      const s = separation(placed.get(p.a)!, placed.get(p.b)!).s_ab;
+      const s = separationOf(toPartner.get(p.a)!.get(p.b)!, toPartner.get(p.b)!.get(p.a)!, spread.get(p.a)!, spread.get(p.b)!);
       if (s === null) return;
       accumulators[i]!.add(s);
       counts[i]!++;
@@ -47,4 +58,21 @@ export function separationNull(
     const { mean, sd, z } = accumulators[i]!.summary();
     return { random_mean: mean, random_sd: sd, z, permutations_used: counts[i]! };
   });
+}
+
+/** d_AA from each gene's hops to the nearest other gene of its set (0 for one gene; null when none reaches another). */
+function meanReached(other: Int32Array, single: boolean): number | null {
+  if (single) return 0;
+  let sum = 0, n = 0;
+  for (const d of other) if (d >= 0) { sum += d; n++; }
+  return n ? sum / n : null;
+}
+
+/** s_AB = d_AB − (d_AA + d_BB)/2 from the hops of A's genes to B and of B's genes to A (network-separation.ts's rule). */
+function separationOf(aToB: Int32Array, bToA: Int32Array, spreadA: number | null, spreadB: number | null): number | null {
+  let sum = 0, n = 0;
+  for (const d of aToB) if (d >= 0) { sum += d; n++; }
+  for (const d of bToA) if (d >= 0) { sum += d; n++; }
+  if (n === 0 || spreadA === null || spreadB === null) return null;
+  return sum / n - (spreadA + spreadB) / 2;
 }

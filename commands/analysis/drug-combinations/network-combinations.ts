@@ -64,7 +64,7 @@ export interface PairFactors {
   /** identical / nested target sets always count as overlapping target modules (never complementary exposure). */
   target_sets: TargetSetRelation;
   s_ab: number | null;
-  /** s_AB against degree-preserving random target sets of the same sizes (returned pairs only; null: not computed). */
+  /** s_AB against degree-preserving random target sets of the same sizes (the first 20 returned pairs; null: not computed). */
   separation_null: { random_mean: number; random_sd: number; z: number | null; permutations: number } | null;
   d_ab: number | null;
   d_aa: number | null;
@@ -197,7 +197,9 @@ export interface PairingOptions { topN: number; maxCompounds: number; zThreshold
  * Permutations behind each returned pair's separation z: each costs one breadth-first search per drug of the
  * returned pairs, so it is capped below the proximity's `permutations` (documented in docs/modules.md).
  */
-export const SEPARATION_PERMUTATIONS_CAP = 200;
+export const SEPARATION_PERMUTATIONS_CAP = 100;
+/** Only the first returned pairs get a separation z (each distinct drug among them costs one search per permutation). */
+export const SEPARATION_Z_PAIRS = 20;
 
 /** Every pair of the selected drugs (their proximity already set), classified, counted and ranked. */
 export function networkCombinations(ctx: CombinationContext, selection: DrugSelection, options: PairingOptions): NetworkCombinations {
@@ -226,7 +228,7 @@ export function networkCombinations(ctx: CombinationContext, selection: DrugSele
 function addSeparationNull(ctx: CombinationContext, chosen: readonly PlacedDrug[], pairs: Omit<PairFactors, 'rank'>[], options: PairingOptions): void {
   if (options.separationPermutations <= 0) return;
   const index = new Map(chosen.map((d, i) => [d.curie, i]));
-  const wanted = pairs.map((p, i) => ({ i, a: index.get(p.drug_a.curie)!, b: index.get(p.drug_b.curie)!, observed: separation(chosen[index.get(p.drug_a.curie)!]!.placed, chosen[index.get(p.drug_b.curie)!]!.placed).s_ab }))
+  const wanted = pairs.slice(0, SEPARATION_Z_PAIRS).map((p, i) => ({ i, a: index.get(p.drug_a.curie)!, b: index.get(p.drug_b.curie)!, observed: separation(chosen[index.get(p.drug_a.curie)!]!.placed, chosen[index.get(p.drug_b.curie)!]!.placed).s_ab }))
     .filter((w): w is { i: number; a: number; b: number; observed: number } => w.observed !== null);
   const nulls = separationNull(ctx.net, chosen.map((d) => ({ key: d.curie, genes: d.local })), wanted, options.separationPermutations, options.seed);
   wanted.forEach((w, k) => {

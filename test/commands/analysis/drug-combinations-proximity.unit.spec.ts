@@ -113,10 +113,10 @@ describe('drug-combination configurations from proximity z-scores (tiny graph)',
     for (const p of r.pairs.filter((x) => x.configuration === 'complementary_exposure')) expect(p.target_sets).to.not.be.oneOf(['identical', 'nested']);
   });
 
-  it('gives every returned pair a separation z against degree-preserving random target sets, on at most 200 permutations', async () => {
+  it('gives every returned pair a separation z against degree-preserving random target sets, on at most 100 permutations', async () => {
     const r = await run({ permutations: 300 });
     const ab = pairOf(r, 'A', 'B');
-    expect(ab.separation_null!.permutations).to.equal(200);
+    expect(ab.separation_null!.permutations).to.equal(100);
     expect(ab.separation_null!.z).to.be.a('number');
   });
 
