@@ -31,8 +31,10 @@ export async function mlEvaluate(options: { folds?: string; seed?: string; json?
   console.log(`Link prediction, ${r.folds}-fold cross-validation (seed ${r.seed}) on the active snapshots:`);
   console.log(`  ${r.training.positives} treatments, ${r.training.curated_negatives} curated and ${r.training.sampled_negatives} sampled negatives; ${r.training.compounds} compounds, ${r.training.diseases} treated diseases`);
   console.log('\nOURS, measured on our hold-outs:');
-  printTable(['hold-out', 'AUROC', 'AUPRC', 'positives', 'negatives', 'λ per fold'], [r.held_out_pairs, r.held_out_diseases].map((h) => [
-    h.scheme === 'pairs' ? 'held-out pairs' : 'held-out diseases', fixed(h.auroc), fixed(h.auprc), String(h.positives), String(h.negatives), h.lambdas.join(', '),
+  printTable(['hold-out', 'AUROC pooled', 'AUROC within disease (mean / median, diseases)', 'AUPRC', 'positives', 'negatives', 'λ per fold'], [r.held_out_pairs, r.held_out_diseases].map((h) => [
+    h.scheme === 'pairs' ? 'held-out pairs' : 'held-out diseases', fixed(h.auroc),
+    `${fixed(h.within_disease_auroc.mean)} / ${fixed(h.within_disease_auroc.median)} (${h.within_disease_auroc.diseases})`,
+    fixed(h.auprc), String(h.positives), String(h.negatives), h.lambdas.join(', '),
   ]));
   console.log('\nTHEIRS, Project Rephetio (Himmelstein et al., eLife 2017) as published, their model on their evaluation sets:');
   printTable(['their evaluation set', 'AUROC'], r.rephetio_published.map((p) => [p.set, fixed(p.auroc)]));

@@ -51,8 +51,8 @@ export interface ExplainedPath { nodes: PathNode[]; edges: PathEdge[]; weight: n
 export interface FeatureContribution {
   feature: string;
   kind: FeatureSpec['kind'];
-  /** The raw feature value (DWPC, degree or proximity) before transforms. */
-  value: number;
+  /** The raw feature value (DWPC, degree, proximity or missing indicator) before transforms; null when missing. */
+  value: number | null;
   /** Its SHAP value in log-odds. */
   contribution: number;
   path: ExplainedPath | null;
@@ -102,6 +102,7 @@ export function examplePath(context: ExplanationContext, spec: FeatureSpec, comp
     const types = nodes.slice(1).map((_, i) => (i === 0 ? METAEDGES.CbG.edgeTypes : i === nodes.length - 2 ? METAEDGES.DaG.edgeTypes : METAEDGES.GiG.edgeTypes));
     return describePath(g, nodes, types, null);
   }
+  if (spec.kind === 'missing_indicator') return null; // absence has no path to show
   // A degree: one of the node's edges of that metaedge (the lowest node index; for CtD not this disease).
   const { metaedge, of } = spec.degree!;
   const node = of === 'compound' ? compound : disease;
@@ -116,10 +117,11 @@ export function topContributions(model: LinkModel, context: ExplanationContext, 
   const compound = scores.compounds[row]!;
   return order.map((f) => {
     const spec = model.specs[f]!;
-    const value = scores.raw[row * FEATURE_COUNT + f]!;
+    const raw = scores.raw[row * FEATURE_COUNT + f]!;
+    const value = Number.isNaN(raw) ? null : raw;
     return {
       feature: spec.id, kind: spec.kind, value, contribution: phi[f]!,
-      path: value > 0 ? examplePath(context, spec, compound) : null,
+      path: value !== null && value > 0 ? examplePath(context, spec, compound) : null,
     };
   });
 }
