@@ -46,7 +46,11 @@ export function shapOf(model: LinkModel, scores: DiseaseScores, row: number): nu
 
 export interface PathNode { id: string; label: string; type: string }
 export interface PathEdge { source: string; target: string; types: string[] }
-export interface ExplainedPath { nodes: PathNode[]; edges: PathEdge[]; weight: number | null }
+export interface ExplainedPath {
+  nodes: PathNode[]; edges: PathEdge[]; weight: number | null;
+  /** For a DWPC: this path's weight / the DWPC — how much of the feature the example carries (issue 29: ~2% for side effects). */
+  share_of_value?: number | null;
+}
 
 export interface FeatureContribution {
   feature: string;
@@ -110,6 +114,12 @@ export function examplePath(context: ExplanationContext, spec: FeatureSpec, comp
   return other === undefined ? null : describePath(g, [node, other], [METAEDGES[metaedge].edgeTypes], null);
 }
 
+/** A DWPC example's share of the DWPC, so a path carrying a small fraction of the value is not read as the reason. */
+function withShare(path: ExplainedPath | null, spec: FeatureSpec, value: number): ExplainedPath | null {
+  if (!path || spec.kind !== 'dwpc' || path.weight === null) return path;
+  return { ...path, share_of_value: path.weight / value };
+}
+
 /** The `top` features with the largest SHAP values (ties by feature order), each with an example path. */
 export function topContributions(model: LinkModel, context: ExplanationContext, scores: DiseaseScores, row: number, top: number): FeatureContribution[] {
   const phi = shapOf(model, scores, row);
@@ -121,7 +131,7 @@ export function topContributions(model: LinkModel, context: ExplanationContext, 
     const value = Number.isNaN(raw) ? null : raw;
     return {
       feature: spec.id, kind: spec.kind, value, contribution: phi[f]!,
-      path: value !== null && value > 0 ? examplePath(context, spec, compound) : null,
+      path: value !== null && value > 0 ? withShare(examplePath(context, spec, compound), spec, value) : null,
     };
   });
 }

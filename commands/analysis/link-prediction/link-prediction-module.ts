@@ -13,6 +13,7 @@ const path = {
     nodes: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, label: { type: 'string' }, type: { type: 'string' } }, required: ['id', 'label', 'type'] } },
     edges: { type: 'array', items: { type: 'object', properties: { source: { type: 'string' }, target: { type: 'string' }, types: { type: 'array', items: { type: 'string' } } }, required: ['source', 'target', 'types'] } },
     weight: { type: ['number', 'null'] },
+    share_of_value: { type: ['number', 'null'], description: 'DWPC examples: this path\'s weight / the DWPC (how much of the feature the example carries)' },
   },
   required: ['nodes', 'edges', 'weight'],
 };

@@ -158,6 +158,11 @@ describe('link prediction: training set, features, model, SHAP and cross-validat
         expect(t.path, t.feature).to.not.equal(null);
         expect(t.path!.nodes[0]!.id).to.equal(g.id(scores.compounds[0]!));
         if (t.kind !== 'degree') expect(t.path!.nodes.at(-1)!.id).to.equal(g.id(d));
+        // A DWPC's example says how much of the value it carries: one path of the sum, so at most all of it.
+        if (t.kind === 'dwpc') {
+          expect(t.path!.share_of_value).to.be.closeTo(t.path!.weight! / t.value, 1e-12);
+          expect(t.path!.share_of_value).to.be.within(0, 1 + 1e-12);
+        }
       } else {
         expect(t.path).to.equal(null);
       }
