@@ -37,7 +37,10 @@ export function separationNull(
     const toPartner = new Map<number, Map<number, Int32Array>>(used.map((d) => [d, new Map()]));
     for (const d of used) {
       const genes = sets.get(d)!;
-      const other = bfs.run(genes);
+      // Only the partners' genes need their distance: the search may stop once they and the spread are known.
+      const reach: number[] = [];
+      for (const e of partnersOf.get(d)!) reach.push(...sets.get(e)!);
+      const other = bfs.run(genes, reach);
       spread.set(d, meanReached(other, genes.length === 1));
       for (const e of partnersOf.get(d)!) {
         const partner = sets.get(e)!;

@@ -23,10 +23,13 @@ export class SetDistanceBuffers {
   }
 
   /**
-   * Fills `nearest` (−1 unreachable) and returns, per source in the given order, the hops to the nearest other
-   * source (−1 when none is reachable). Duplicate sources are one source.
+   * Fills `nearest` and returns, per source in the given order, the hops to the nearest other source (−1 when
+   * none is reachable). Duplicate sources are one source. With `mustReach`, the search stops early — once every
+   * gene of `mustReach` has its distance and every source's nearest-other distance is final — and `nearest` is
+   * then only valid for those genes (−1 elsewhere may mean "not visited"). Final: before level L is expanded, every
+   * edge not yet looked at joins two genes at distance >= L, so a later boundary walk is at least 2L + 1 long.
    */
-  run(sources: ArrayLike<number>): Int32Array {
+  run(sources: ArrayLike<number>, mustReach?: ArrayLike<number>): Int32Array {
     const { start, neighbours } = this.net;
     const { nearest, label, queue, best } = this;
     nearest.fill(-1);
@@ -37,18 +40,28 @@ export class SetDistanceBuffers {
       nearest[s] = 0; label[s] = s; best[s] = -1;
       queue[tail++] = s;
     }
-    for (let head = 0; head < tail; head++) {
-      const u = queue[head]!;
-      const du = nearest[u]!, lu = label[u]!;
-      for (let p = start[u]!; p < start[u + 1]!; p++) {
-        const v = neighbours[p]!;
-        const dv = nearest[v]!;
-        if (dv === -1) { nearest[v] = du + 1; label[v] = lu; queue[tail++] = v; continue; }
-        const lv = label[v]!;
-        if (lv === lu) continue;
-        const walk = du + 1 + dv;
-        if (best[lu] === -1 || walk < best[lu]!) best[lu] = walk;
-        if (best[lv] === -1 || walk < best[lv]!) best[lv] = walk;
+    const done = (level: number) => {
+      for (let i = 0; i < mustReach!.length; i++) if (nearest[mustReach![i]!] === -1) return false;
+      for (let i = 0; i < sources.length; i++) { const b = best[sources[i]!]!; if (b === -1 || b > 2 * level + 1) return false; }
+      return true;
+    };
+    for (let head = 0; head < tail;) {
+      const level = nearest[queue[head]!]!;
+      if (mustReach && done(level)) break;
+      const end = tail;
+      for (; head < end; head++) {
+        const u = queue[head]!;
+        const du = nearest[u]!, lu = label[u]!;
+        for (let p = start[u]!; p < start[u + 1]!; p++) {
+          const v = neighbours[p]!;
+          const dv = nearest[v]!;
+          if (dv === -1) { nearest[v] = du + 1; label[v] = lu; queue[tail++] = v; continue; }
+          const lv = label[v]!;
+          if (lv === lu) continue;
+          const walk = du + 1 + dv;
+          if (best[lu] === -1 || walk < best[lu]!) best[lu] = walk;
+          if (best[lv] === -1 || walk < best[lv]!) best[lv] = walk;
+        }
       }
     }
     const out = new Int32Array(sources.length);

@@ -30,6 +30,11 @@ describe('set distances by one single-label search (Voronoi boundary)', () => {
       const other = buffers.run(sources);
       expect([...buffers.nearest], `trial ${trial}`).to.deep.equal([...expected.nearest]);
       expect([...other], `trial ${trial}`).to.deep.equal(sources.map((s) => expected.other.get(s)!));
+      // Stopping early once a few genes are reached: their distances and the second distances are unchanged.
+      const reach = Array.from({ length: 3 }, () => Math.floor(random() * n));
+      const early = buffers.run(sources, reach);
+      expect([...early], `trial ${trial} (early stop)`).to.deep.equal(sources.map((s) => expected.other.get(s)!));
+      for (const r of reach) expect(buffers.nearest[r], `trial ${trial}: gene ${r}`).to.equal(expected.nearest[r]);
     }
   });
 });
