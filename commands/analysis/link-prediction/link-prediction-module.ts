@@ -63,8 +63,10 @@ export const linkPredictionModule: AnalysisModule = {
   id: 'link-prediction',
   aliases: ['ml'],
   title: 'Link prediction (compound treats disease)',
-  description: 'Probability that each compound treats a disease, from a model trained on PharmacotherapyDB disease-modifying indications with '
-    + 'Project Rephetio\'s path features (DWPC), degree features and interactome proximity; exact SHAP values and an example path per top feature.',
+  description: 'How likely each compound is to be a catalogued (PharmacotherapyDB) disease-modifying treatment of a disease — `probability`, prior-corrected '
+    + 'to the catalogue, not a chance of efficacy — from a model trained on PharmacotherapyDB disease-modifying indications with Project Rephetio\'s path '
+    + 'features (DWPC), degree features and interactome proximity (missing as missing); training pairs marked in_sample, diseases without a known '
+    + 'treatment warned as extrapolated; exact SHAP values and an example path per top feature.',
   routes: [{
     path: '/api/ml/predict',
     operationId: 'predictTreatments',
