@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import type { AnalysisDeps, AnalysisRunContext } from '../../../commands/analysis/analysis-module';
 import { rankCandidates } from '../../../commands/analysis/repurpose/rank-candidates';
+import { renderRepurposeHtml } from '../../../commands/analysis/repurpose/render-html';
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import { KnowledgeGraphBuilder, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import type { ServedGraph } from '../../../infra/kg/store-graph-cache';
@@ -78,5 +79,12 @@ describe('repurposing: BH q, adaptive permutations, ranking by p then z, low-inf
     }
     for (const c of r.candidates) expect(c.low_information, c.compound.id).to.equal(c.targets.scored <= 2);
     expect(r.candidates.find((c: any) => c.compound.id === 'DRUGBANK:DB00001').low_information).to.equal(false);
+  });
+});
+
+describe('repurposing HTML report: q and the multiplicity note', () => {
+  it('shows each candidate\'s BH q, the low-information flag and whether the p resolution reaches the FDR', async () => {
+    const html = renderRepurposeHtml(await run(1000, 100));
+    expect(html).to.contain('q (BH)').and.contain('low information').and.contain('cannot reach FDR 0.05');
   });
 });
