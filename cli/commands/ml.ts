@@ -11,13 +11,16 @@ import { withBiomed } from './biomed';
 
 const fixed = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : 'n/a');
 
-export async function mlEvaluate(options: { folds?: string; seed?: string; json?: boolean }): Promise<void> {
+/** Where the external hold-out's files are: --external-data, else SHARED_DATA_DIR, else ../shared/data. */
+const externalDir = (option?: string) => option ?? process.env.SHARED_DATA_DIR ?? '../shared/data';
+
+export async function mlEvaluate(options: { folds?: string; seed?: string; json?: boolean; externalData?: string }): Promise<void> {
   const folds = options.folds === undefined ? LINK_PREDICTION_DEFAULTS.folds : Number(options.folds);
   const seed = options.seed === undefined ? LINK_PREDICTION_DEFAULTS.seed : Number(options.seed);
   const outcome = await withBiomed(async ({ knex }) => {
     const served = await storeGraphCache(knex).current();
     let last = '';
-    return evaluateLinkPrediction(served, knex, { folds, seed }, (p) => {
+    return evaluateLinkPrediction(served, knex, { folds, seed, externalDataDir: externalDir(options.externalData) }, (p) => {
       if (!options.json && process.stderr.isTTY && p.message !== last) { last = p.message; process.stderr.write(`\r\x1b[K${p.message}`); }
     });
   });
@@ -31,9 +34,20 @@ export async function mlEvaluate(options: { folds?: string; seed?: string; json?
   console.log(`Link prediction, ${r.folds}-fold cross-validation (seed ${r.seed}) on the active snapshots:`);
   console.log(`  ${r.training.positives} treatments, ${r.training.curated_negatives} curated and ${r.training.sampled_negatives} sampled negatives; ${r.training.compounds} compounds, ${r.training.diseases} treated diseases`);
   console.log('\nOURS, measured on our hold-outs:');
-  printTable(['hold-out', 'AUROC', 'AUPRC', 'positives', 'negatives', 'λ per fold'], [r.held_out_pairs, r.held_out_diseases].map((h) => [
-    h.scheme === 'pairs' ? 'held-out pairs' : 'held-out diseases', fixed(h.auroc), fixed(h.auprc), String(h.positives), String(h.negatives), h.lambdas.join(', '),
+  printTable(['hold-out', 'AUROC pooled', 'AUROC within disease (mean / median, diseases)', 'AUPRC', 'positives', 'negatives', 'λ per fold'], [r.held_out_pairs, r.held_out_diseases].map((h) => [
+    h.scheme === 'pairs' ? 'held-out pairs' : 'held-out diseases', fixed(h.auroc),
+    `${fixed(h.within_disease_auroc.mean)} / ${fixed(h.within_disease_auroc.median)} (${h.within_disease_auroc.diseases})`,
+    fixed(h.auprc), String(h.positives), String(h.negatives), h.lambdas.join(', '),
   ]));
+  const x = r.external;
+  console.log('\nOURS, external hold-out (ChEMBL approved indications not in PharmacotherapyDB; the model trained on all PharmacotherapyDB DM pairs):');
+  if (x.status === 'evaluated') {
+    printTable(['hold-out', 'AUROC pooled', 'AUROC within disease (mean / median, diseases)', 'AUPRC', 'positives', 'negatives', 'diseases'], [[
+      'external (ChEMBL phase 4)', fixed(x.auroc), `${fixed(x.within_disease_auroc.mean)} / ${fixed(x.within_disease_auroc.median)} (${x.within_disease_auroc.diseases})`,
+      fixed(x.auprc), String(x.positives), String(x.negatives), String(x.diseases),
+    ]]);
+    console.log(`  mapping: ${JSON.stringify(x.mapping)}`);
+  } else console.log(`  not evaluated: ${x.reason}`);
   console.log('\nTHEIRS, Project Rephetio (Himmelstein et al., eLife 2017) as published, their model on their evaluation sets:');
   printTable(['their evaluation set', 'AUROC'], r.rephetio_published.map((p) => [p.set, fixed(p.auroc)]));
   console.log(`\n${r.note}`);
@@ -48,5 +62,6 @@ export function registerMlCommands(program: Command): void {
     .option('--folds <n>', `number of folds (2-10, default ${LINK_PREDICTION_DEFAULTS.folds})`)
     .option('--seed <n>', `seed of the negative sample and the folds (default ${LINK_PREDICTION_DEFAULTS.seed})`)
     .option('--json', 'print JSON')
+    .option('--external-data <dir>', 'shared data directory holding chembl/ and mondo/ for the external hold-out (default SHARED_DATA_DIR or ../shared/data)')
     .action(mlEvaluate);
 }

@@ -49,3 +49,26 @@ export function averagePrecision(scores: ArrayLike<number>, labels: ArrayLike<nu
   }
   return ap;
 }
+
+/**
+ * Within-group AUROC: the AUROC of each group (a disease's own compounds) that has both classes, and their
+ * mean and median. Why: a pooled AUROC also rewards ranking one disease's pairs above another's (diseases with
+ * many treatments score high overall), which no user sees; a user reads one disease's list at a time.
+ */
+export function withinGroupAuroc(scores: ArrayLike<number>, labels: ArrayLike<number>, groups: ArrayLike<number>): { mean: number; median: number; groups: number } {
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < groups.length; i++) { const list = members.get(groups[i]!); if (list) list.push(i); else members.set(groups[i]!, [i]); }
+  const values: number[] = [];
+  for (const rows of members.values()) {
+    const a = auroc(rows.map((i) => scores[i]!), rows.map((i) => labels[i]!));
+    if (!Number.isNaN(a)) values.push(a);
+  }
+  if (values.length === 0) return { mean: NaN, median: NaN, groups: 0 };
+  values.sort((x, y) => x - y);
+  const mid = values.length >> 1;
+  return {
+    mean: values.reduce((s, v) => s + v, 0) / values.length,
+    median: values.length % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2,
+    groups: values.length,
+  };
+}

@@ -7,7 +7,7 @@
 // The transforms and λ are fitted inside each outer fold on its training rows (λ by inner cross-validation
 // over the training rows' own folds). Predictions are pooled over the outer folds, then scored with AUROC
 // and AUPRC (classification-metrics.ts). Also: one disease held out and every compound ranked for it.
-import { auroc, averagePrecision } from './classification-metrics';
+import { auroc, averagePrecision, withinGroupAuroc } from './classification-metrics';
 import { FEATURE_COUNT, FEATURES, FeatureComputer } from './feature-set';
 import { HetnetView, pairKey } from './hetnet-view';
 import { logits } from './logistic-regression';
@@ -19,6 +19,8 @@ import { standardize } from './transforms';
 export interface HeldOutResult {
   scheme: 'pairs' | 'diseases';
   auroc: number;
+  /** AUROC within each disease's own pairs (diseases with both classes), mean and median over them. */
+  within_disease_auroc: { mean: number; median: number; diseases: number };
   auprc: number;
   positives: number;
   negatives: number;
@@ -55,7 +57,8 @@ function* heldOutFolds(
     yield { done: k + 1, total: folds, message: `held-out ${scheme}: fold ${k + 1}/${folds} scored` };
   }
   const positives = set.label.reduce((s, v) => s + v, 0);
-  return { scheme, auroc: auroc(scores, set.label), auprc: averagePrecision(scores, set.label), positives, negatives: set.label.length - positives, folds, lambdas: chosen };
+  const within = withinGroupAuroc(scores, set.label, set.disease);
+  return { scheme, auroc: auroc(scores, set.label), within_disease_auroc: { mean: within.mean, median: within.median, diseases: within.groups }, auprc: averagePrecision(scores, set.label), positives, negatives: set.label.length - positives, folds, lambdas: chosen };
 }
 
 /** Held-out pairs: the training set's own folds. */

@@ -10,7 +10,7 @@ import type { HetnetView, MetaedgeName } from './hetnet-view';
 import { Metapath, METAPATHS } from './metapaths';
 import { closestDistance, diseaseDistances, proximityFeature } from './proximity';
 
-export type FeatureKind = 'degree' | 'dwpc' | 'proximity';
+export type FeatureKind = 'degree' | 'dwpc' | 'proximity' | 'missing_indicator';
 export type FeatureTransform = 'log1p' | 'asinh_mean' | 'identity';
 
 export interface FeatureSpec {
@@ -40,7 +40,12 @@ export const FEATURES: readonly FeatureSpec[] = [
   })),
   {
     id: 'proximity', kind: 'proximity', transform: 'identity', usesTreats: false,
-    description: 'interactome proximity 1/(1 + d_c), d_c the mean distance of the compound\'s targets to the nearest disease gene (Guney et al. 2016)',
+    description: 'interactome proximity 1/(1 + d_c), d_c the mean distance of the compound\'s targets to the nearest disease gene (Guney et al. 2016); '
+      + 'missing (no target reaching a disease gene) is imputed at the training mean, so absence adds nothing',
+  },
+  {
+    id: 'proximity_missing', kind: 'missing_indicator', transform: 'identity', usesTreats: false,
+    description: '1 when the proximity is undefined (no target of the compound in the interactome reaches a disease gene), else 0',
   },
 ];
 
@@ -98,7 +103,7 @@ export class FeatureComputer {
     const rows = this.compounds.length;
     const out = new Float64Array(rows * p);
     const base = this.base;
-    const distances = FEATURES.some((s) => s.kind === 'proximity') ? diseaseDistances(base, disease) : null;
+    const distances = FEATURES.some((s) => s.kind === 'proximity' || s.kind === 'missing_indicator') ? diseaseDistances(base, disease) : null;
     FEATURES.forEach((spec, f) => {
       if (spec.usesTreats) return;
       if (spec.kind === 'degree') {
@@ -107,6 +112,8 @@ export class FeatureComputer {
         for (let i = 0; i < rows; i++) out[i * p + f] = of === 'disease' ? value : base.degree(metaedge, true, this.compounds[i]!);
       } else if (spec.kind === 'proximity') {
         for (let i = 0; i < rows; i++) out[i * p + f] = proximityFeature(closestDistance(base, distances!, this.compounds[i]!));
+      } else if (spec.kind === 'missing_indicator') {
+        for (let i = 0; i < rows; i++) out[i * p + f] = closestDistance(base, distances!, this.compounds[i]!) === null ? 1 : 0;
       } else {
         this.scatter(this.engine.toDisease(base, spec.metapath!, disease), out, f);
       }

@@ -46,13 +46,17 @@ export function shapOf(model: LinkModel, scores: DiseaseScores, row: number): nu
 
 export interface PathNode { id: string; label: string; type: string }
 export interface PathEdge { source: string; target: string; types: string[] }
-export interface ExplainedPath { nodes: PathNode[]; edges: PathEdge[]; weight: number | null }
+export interface ExplainedPath {
+  nodes: PathNode[]; edges: PathEdge[]; weight: number | null;
+  /** For a DWPC: this path's weight / the DWPC — how much of the feature the example carries (issue 29: ~2% for side effects). */
+  share_of_value?: number | null;
+}
 
 export interface FeatureContribution {
   feature: string;
   kind: FeatureSpec['kind'];
-  /** The raw feature value (DWPC, degree or proximity) before transforms. */
-  value: number;
+  /** The raw feature value (DWPC, degree, proximity or missing indicator) before transforms; null when missing. */
+  value: number | null;
   /** Its SHAP value in log-odds. */
   contribution: number;
   path: ExplainedPath | null;
@@ -102,11 +106,18 @@ export function examplePath(context: ExplanationContext, spec: FeatureSpec, comp
     const types = nodes.slice(1).map((_, i) => (i === 0 ? METAEDGES.CbG.edgeTypes : i === nodes.length - 2 ? METAEDGES.DaG.edgeTypes : METAEDGES.GiG.edgeTypes));
     return describePath(g, nodes, types, null);
   }
+  if (spec.kind === 'missing_indicator') return null; // absence has no path to show
   // A degree: one of the node's edges of that metaedge (the lowest node index; for CtD not this disease).
   const { metaedge, of } = spec.degree!;
   const node = of === 'compound' ? compound : disease;
   const other = [...view.neighbours(metaedge, true, node)].find((v) => !(metaedge === 'CtD' && v === disease));
   return other === undefined ? null : describePath(g, [node, other], [METAEDGES[metaedge].edgeTypes], null);
+}
+
+/** A DWPC example's share of the DWPC, so a path carrying a small fraction of the value is not read as the reason. */
+function withShare(path: ExplainedPath | null, spec: FeatureSpec, value: number): ExplainedPath | null {
+  if (!path || spec.kind !== 'dwpc' || path.weight === null) return path;
+  return { ...path, share_of_value: path.weight / value };
 }
 
 /** The `top` features with the largest SHAP values (ties by feature order), each with an example path. */
@@ -116,10 +127,11 @@ export function topContributions(model: LinkModel, context: ExplanationContext, 
   const compound = scores.compounds[row]!;
   return order.map((f) => {
     const spec = model.specs[f]!;
-    const value = scores.raw[row * FEATURE_COUNT + f]!;
+    const raw = scores.raw[row * FEATURE_COUNT + f]!;
+    const value = Number.isNaN(raw) ? null : raw;
     return {
       feature: spec.id, kind: spec.kind, value, contribution: phi[f]!,
-      path: value > 0 ? examplePath(context, spec, compound) : null,
+      path: value !== null && value > 0 ? withShare(examplePath(context, spec, compound), spec, value) : null,
     };
   });
 }

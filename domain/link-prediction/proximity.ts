@@ -2,8 +2,11 @@
 // (Nat Commun 2016, doi:10.1038/ncomms10331), d_c = mean over the compound's targets of the shortest-path
 // distance to the nearest disease gene, over INTERACTS_WITH. Targets outside the interactome, or in a
 // component with no disease gene, are left out of the mean; with none left d_c is undefined. The feature is
-// 1 / (1 + d_c) — 1 when every target is a disease gene, towards 0 as they lie farther, and 0 when undefined
-// (no information, like a DWPC without paths). Guney's z-score against degree-matched random sets is not
+// 1 / (1 + d_c) — 1 when every target is a disease gene, towards 0 as they lie farther, and NaN (missing) when
+// undefined: a compound without a target in the interactome is not "far from the disease". Missing values are
+// imputed at the training mean by the transforms (transforms.ts) and flagged by the proximity_missing indicator,
+// so absence never moves a prediction through this feature (issue 29: with 0 and a negative coefficient, a
+// compound with no known target gained ~0.9 log-odds). Guney's z-score against degree-matched random sets is not
 // used: the model's degree features already carry the degree effect. Pure.
 import type { HetnetView } from './hetnet-view';
 
@@ -52,7 +55,7 @@ export function closestDistance(view: HetnetView, distances: DiseaseDistances, c
   return k === 0 ? null : sum / k;
 }
 
-export const proximityFeature = (dc: number | null): number => (dc === null ? 0 : 1 / (1 + dc));
+export const proximityFeature = (dc: number | null): number => (dc === null ? Number.NaN : 1 / (1 + dc));
 
 /**
  * An example of the proximity: compound → its target nearest the disease genes → interactions → that disease

@@ -4,7 +4,9 @@
 // zero; proximity as is (already in [0, 1]). Every column is then standardized (mean 0, unit standard
 // deviation over the training pairs), so the L2 penalty treats features alike and a coefficient is the
 // log-odds change per standard deviation. A column constant over the training pairs gets scale 1 (its
-// coefficient is 0 under the penalty). Pure.
+// coefficient is 0 under the penalty). A raw NaN is a missing value (the proximity of a compound without an
+// interactome target): the fits use the observed values only, and a missing value standardizes to 0 — the training
+// mean — so it contributes nothing (SHAP 0); its absence is carried by an explicit indicator feature. Pure.
 import type { FeatureSpec } from './feature-set';
 
 export interface FeatureScaling {
@@ -29,15 +31,16 @@ export function fitScaling(specs: readonly FeatureSpec[], raw: Float64Array, row
   const scale: number[] = [];
   for (let f = 0; f < p; f++) {
     let mean = 0;
-    for (let i = 0; i < rows; i++) mean += raw[i * p + f]!;
-    mean /= rows;
+    let observed = 0;
+    for (let i = 0; i < rows; i++) { const x = raw[i * p + f]!; if (!Number.isNaN(x)) { mean += x; observed++; } }
+    mean = observed ? mean / observed : 0;
     divisor.push(specs[f]!.transform === 'asinh_mean' ? mean : 1);
     let m = 0;
-    for (let i = 0; i < rows; i++) m += transformOne(specs[f]!, raw[i * p + f]!, divisor[f]!);
-    m /= rows;
+    for (let i = 0; i < rows; i++) { const x = raw[i * p + f]!; if (!Number.isNaN(x)) m += transformOne(specs[f]!, x, divisor[f]!); }
+    m = observed ? m / observed : 0;
     let v = 0;
-    for (let i = 0; i < rows; i++) v += (transformOne(specs[f]!, raw[i * p + f]!, divisor[f]!) - m) ** 2;
-    const sd = Math.sqrt(v / rows);
+    for (let i = 0; i < rows; i++) { const x = raw[i * p + f]!; if (!Number.isNaN(x)) v += (transformOne(specs[f]!, x, divisor[f]!) - m) ** 2; }
+    const sd = observed ? Math.sqrt(v / observed) : 0;
     center.push(m);
     scale.push(sd > 1e-12 ? sd : 1);
   }
@@ -54,7 +57,10 @@ export function standardize(specs: readonly FeatureSpec[], scaling: FeatureScali
   const p = specs.length;
   const z = new Float64Array(rows * p);
   for (let i = 0; i < rows; i++) {
-    for (let f = 0; f < p; f++) z[i * p + f] = (transformOne(specs[f]!, raw[i * p + f]!, scaling.divisor[f]!) - scaling.center[f]!) / scaling.scale[f]!;
+    for (let f = 0; f < p; f++) {
+      const x = raw[i * p + f]!;
+      z[i * p + f] = Number.isNaN(x) ? 0 : (transformOne(specs[f]!, x, scaling.divisor[f]!) - scaling.center[f]!) / scaling.scale[f]!;
+    }
   }
   return z;
 }

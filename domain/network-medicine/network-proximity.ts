@@ -78,8 +78,11 @@ export class ProximityRun {
   private readonly atMost: Int32Array;
   private readonly randomTargets: Int32Array;
   private completed = 0;
+  /** Permutations to run; starts at input.permutations and may be raised by extendTo (adaptive runs). */
+  private total: number;
 
   constructor(private readonly input: ProximityInput) {
+    this.total = input.permutations;
     const { network, diseaseGenes, compounds } = input;
     if (diseaseGenes.length === 0) throw new Error('network proximity needs at least one disease gene in the network');
     this.bins = degreeBins(degrees(network), input.minBinSize ?? MIN_BIN_SIZE);
@@ -101,13 +104,27 @@ export class ProximityRun {
     this.randomTargets = new Int32Array(Math.max(1, ...compounds.map((c) => c.targets.length)));
   }
 
-  get done(): boolean { return this.completed >= this.input.permutations; }
+  get done(): boolean { return this.completed >= this.total; }
   get permutationsDone(): number { return this.completed; }
+  get permutationsTotal(): number { return this.total; }
+
+  /**
+   * Raises the number of permutations to run. The streams continue where they stopped, so a run extended to
+   * P gives exactly the result of a run asked for P from the start.
+   */
+  extendTo(total: number): void { this.total = Math.max(this.total, total); }
+
+  /** Compounds no random set has yet matched (#random d <= d is 0): their p is at the resolution floor 1/(1+P). */
+  atResolutionFloor(): number {
+    let n = 0;
+    for (let c = 0; c < this.plans.length; c++) if (this.atMost[c] === 0) n++;
+    return n;
+  }
 
   /** Runs up to `count` more permutations. */
   advance(count: number): void {
     const { network } = this.input;
-    const end = Math.min(this.input.permutations, this.completed + count);
+    const end = Math.min(this.total, this.completed + count);
     // Without compounds the random gene sets would score nothing.
     if (this.plans.length === 0) { this.completed = end; return; }
     for (; this.completed < end; this.completed++) {
@@ -127,7 +144,7 @@ export class ProximityRun {
     if (!this.done) throw new Error('permutations not finished');
     const scores = this.input.compounds.map((c, i): ProximityScore => {
       const s = this.nulls[i]!.summary();
-      return { d: this.observed[i]! / c.targets.length, random_mean: s.mean, random_sd: s.sd, z: s.z, p_empirical: empiricalP(this.atMost[i]!, this.input.permutations) };
+      return { d: this.observed[i]! / c.targets.length, random_mean: s.mean, random_sd: s.sd, z: s.z, p_empirical: empiricalP(this.atMost[i]!, this.total) };
     });
     return { scores, bins: this.bins };
   }

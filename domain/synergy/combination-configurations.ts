@@ -17,11 +17,15 @@ export const CONFIGURATIONS = [
 ] as const;
 export type Configuration = (typeof CONFIGURATIONS)[number];
 
-/** The configuration from s_AB and whether each drug hits the disease module; `undetermined` when any is unknown. */
-export function configurationFromHits(sAB: number | null, hitA: boolean | null, hitB: boolean | null): Configuration {
+/**
+ * The configuration from s_AB and whether each drug hits the disease module; `undetermined` when any is unknown.
+ * `containedTargets` (identical or nested target sets, target-set-relation.ts) counts as overlapping target modules
+ * whatever s_AB is: two one-target drugs on the same protein have s_AB = 0, which is not separation.
+ */
+export function configurationFromHits(sAB: number | null, hitA: boolean | null, hitB: boolean | null, containedTargets = false): Configuration {
   if (sAB === null || hitA === null || hitB === null) return 'undetermined';
   const hits = Number(hitA) + Number(hitB);
-  const overlap = sAB < 0;
+  const overlap = sAB < 0 || containedTargets;
   if (hits === 2) return overlap ? 'overlapping_exposure' : 'complementary_exposure';
   if (hits === 1) return overlap ? 'indirect_exposure' : 'single_exposure';
   return overlap ? 'non_exposure' : 'independent_action';

@@ -85,10 +85,12 @@ describe('link prediction on all the shared drug-gene-disease resources', functi
       const { stdout } = await promisify(execFile)(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'cli', 'main.js'), 'ml', 'evaluate'], {
         env: { ...process.env, DATABASE_URL: env.runtime.settings.databaseUrl!, DATA_DIR: dataDir, DEBUG: 'true' }, maxBuffer: 10_000_000, timeout: 600_000,
       });
-      console.log(stdout.split('\n').filter((l) => /held-out|AUROC|PharmacotherapyDB|DrugCentral|ClinicalTrials/.test(l)).map((l) => `      ${l}`).join('\n'));
+      console.log(stdout.split('\n').filter((l) => /held-out|AUROC|PharmacotherapyDB|DrugCentral|ClinicalTrials|external|mapping/.test(l)).map((l) => `      ${l}`).join('\n'));
       const auroc = (label: string) => Number(new RegExp(`^${label}\\s+([0-9.]+)\\s+([0-9.]+)`, 'm').exec(stdout)?.[1]);
       expect(auroc('held-out pairs')).to.be.greaterThan(0.5);
       expect(auroc('held-out diseases')).to.be.greaterThan(0.5);
+      // The external hold-out (ChEMBL approved indications absent from PharmacotherapyDB) is evaluated from ../shared/data.
+      expect(auroc('external \\(ChEMBL phase 4\\)')).to.be.greaterThan(0.5);
       expect(stdout).to.contain('THEIRS, Project Rephetio');
       expect(stdout).to.match(/PharmacotherapyDB disease-modifying treatments\s+0\.974/);
     } finally {

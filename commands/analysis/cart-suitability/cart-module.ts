@@ -15,15 +15,21 @@ const antigenSchema = {
   type: 'object',
   properties: {
     rank: integer, id: { type: 'string' }, symbol: { type: 'string' }, rank_product: { type: 'number' },
-    surface: { type: 'object', properties: { gesp_score: { type: 'number' }, max_score: { type: 'number' }, resources: { type: 'object' }, rank: { type: 'number' } }, required: ['gesp_score', 'max_score', 'resources', 'rank'] },
+    surface: {
+      type: 'object', description: 'The gate: only genes listed by CSPA or SURFY are candidates (gate names them); not a ranking factor',
+      properties: { gesp_score: { type: 'number' }, max_score: { type: 'number' }, resources: { type: 'object' }, gate: { type: 'array', items: { type: 'string' } } },
+      required: ['gesp_score', 'max_score', 'resources', 'gate'],
+    },
     vital_tissues: { type: 'object', properties: { measured: { type: 'boolean' }, expressed_in: { type: ['array', 'null'], items: tissue }, count: { type: ['integer', 'null'] }, of: integer, rank: { type: 'number' } }, required: ['measured', 'expressed_in', 'count', 'of', 'rank'] },
     disease_relevance: {
       type: 'object',
       properties: {
-        kind: { enum: ['gwas', 'interactor'] }, confidence: { enum: ['HC', 'LC', null] }, best_p_value: nullableNumber, best_mlog_pvalue: nullableNumber,
+        kind: { enum: ['clinical_precedence', 'cell_population', 'gwas', 'interactor'] },
+        clinical_precedence: { type: 'array', items: { type: 'object', properties: { compound: { type: 'string' }, label: { type: 'string' }, relation: { type: 'string' } }, required: ['compound', 'relation'] } },
+        cell_populations: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'] } }, confidence: { enum: ['HC', 'LC', null] }, best_p_value: nullableNumber, best_mlog_pvalue: nullableNumber,
         lead_snp: { type: ['string', 'null'] }, lead_pubmed_id: { type: ['string', 'null'] }, interacting_disease_genes: { type: 'array', items: GENE_JSON_SCHEMA }, rank: { type: 'number' },
       },
-      required: ['kind', 'confidence', 'best_p_value', 'interacting_disease_genes', 'rank'],
+      required: ['kind', 'clinical_precedence', 'cell_populations', 'confidence', 'best_p_value', 'interacting_disease_genes', 'rank'],
     },
   },
   required: ['rank', 'id', 'symbol', 'rank_product', 'surface', 'vital_tissues', 'disease_relevance'],
@@ -36,19 +42,26 @@ const resultSchema = {
     sources: { type: 'object' },
     vital_tissues: { type: 'object', properties: { used: { type: 'array', items: tissue }, not_in_bgee: { type: 'array', items: tissue } }, required: ['used', 'not_in_bgee'] },
     formula: { type: 'string' },
+    surface_gate: {
+      type: 'object',
+      properties: { rule: { type: 'string' }, passed: integer, failed: integer, failed_listed: { type: 'array' } },
+      required: ['rule', 'passed', 'failed', 'failed_listed'],
+    },
+    relevance_sources: { type: 'object' },
     counts: { type: 'object', properties: { disease_genes: integer, candidates: integer, gwas_candidates: integer, interactor_candidates: integer, without_presence_calls: integer, listed: integer }, required: ['disease_genes', 'candidates', 'listed'] },
     note: { type: ['string', 'null'] },
     antigens: { type: 'array', items: antigenSchema },
   },
-  required: [...ENVELOPE_REQUIRED, 'sources', 'vital_tissues', 'formula', 'counts', 'note', 'antigens'],
+  required: [...ENVELOPE_REQUIRED, 'sources', 'vital_tissues', 'formula', 'surface_gate', 'relevance_sources', 'counts', 'note', 'antigens'],
 };
 
 export const cartModule: AnalysisModule = {
   id: CART_MODULE_ID,
   aliases: [],
   title: 'CAR-T target suitability',
-  description: 'Candidate CAR-T antigens for a disease: genes with cell-surface evidence (The Cancer Surfaceome Atlas) that are GWAS genes of the disease '
-    + 'or interactome partners of one, ranked by the rank product of surface evidence, presence in vital normal tissues (Bgee) and disease relevance.',
+  description: 'Candidate CAR-T antigens for a disease: disease-relevant genes (targets of drugs linked to the disease, lineage antigens of its effector cell '
+    + 'populations, GWAS genes, their interactors) that pass a cell-surface gate (CSPA or SURFY in The Cancer Surfaceome Atlas), ranked by the rank product '
+    + 'of disease relevance and presence in vital normal tissues (Bgee).',
   routes: [{
     path: '/api/cart/suitability', operationId: 'cartSuitability',
     summary: 'CAR-T candidate antigens: surface evidence, vital-tissue presence and disease relevance',

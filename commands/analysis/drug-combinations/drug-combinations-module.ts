@@ -8,7 +8,8 @@ import type { AnalysisDeps, AnalysisModule, AnalysisOutcome, AnalysisRunContext 
 import { resolveDisease } from '../resolve-disease';
 import { checkMatrix, DOSE_RESPONSE_BODY_SCHEMA, DoseResponseBody, hasMatrix, NamedPairNetwork, placeNamedPair, scoreDoseResponse } from './dose-response-synergy';
 import { renderDrugCombinationsHtml } from './render-drug-combinations-html';
-import { CombinationContext, combinationContext, DrugSelection, networkCombinations, pairFactors, PlacedDrug, selectDrugs } from './network-combinations';
+import { CombinationContext, combinationContext, DrugSelection, networkCombinations, pairFactors, PlacedDrug, SEPARATION_PERMUTATIONS_CAP, selectDrugs } from './network-combinations';
+import { TARGET_SET_RELATIONS } from '../../../domain/synergy/target-set-relation';
 import { proximityZScores } from './proximity-z';
 
 export const NETWORK_METHOD = 'Network configuration of drug pairs (Cheng, Kovács & Barabási, Nat Commun 2019, doi:10.1038/s41467-019-09186-x): '
@@ -30,6 +31,11 @@ const pairSchema = {
   properties: {
     rank: { type: 'integer' }, drug_a: drugRef, drug_b: drugRef, configuration: { enum: [...CONFIGURATIONS] },
     complementary_exposure: { type: 'boolean' }, overlapping_exposure: { type: 'boolean' },
+    target_sets: { enum: [...TARGET_SET_RELATIONS], description: 'identical or nested target sets count as overlapping target modules, never complementary exposure' },
+    separation_null: {
+      type: ['object', 'null'], description: 's_AB against degree-preserving random target sets of the same sizes (z < 0: closer than random)',
+      properties: { random_mean: { type: 'number' }, random_sd: { type: 'number' }, z: num, permutations: { type: 'integer' } },
+    },
     s_ab: num, d_ab: num, d_aa: num, d_bb: num, shared_targets: { type: 'array', items: { type: 'string' } },
     s_ad: num, s_bd: num, z_a: num, z_b: num, closest_distance_a: num, closest_distance_b: num, unreachable_targets: { type: 'integer' },
   },
@@ -136,7 +142,10 @@ async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknow
   if ('unavailable' in selection) return { kind: 'not_available', reason: selection.unavailable };
   const named = matrix ? placeNamedPair(ctx, disease.node, matrix.drug_a, matrix.drug_b) : null;
   const scored = await scoreProximity(ctx, selection, named && 'drugs' in named ? named.drugs : [], o, context);
-  const network = networkCombinations(ctx, selection, { topN: o.topN, maxCompounds: o.maxCompounds, zThreshold: o.zThreshold });
+  await context.progress(90, 'separation z-scores of the returned pairs');
+  const network = networkCombinations(ctx, selection, {
+    topN: o.topN, maxCompounds: o.maxCompounds, zThreshold: o.zThreshold, seed: o.seed, separationPermutations: Math.min(o.permutations, SEPARATION_PERMUTATIONS_CAP),
+  });
   const namedNetwork: NamedPairNetwork | null = !named ? null : 'drugs' in named ? { pair: pairFactors(ctx, named.drugs[0], named.drugs[1], o.zThreshold) } : named;
   const doseResponse = matrix ? scoreDoseResponse(matrix, namedNetwork) : null;
   const result = analysisEnvelope({
@@ -149,7 +158,12 @@ async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknow
     },
     seed: o.seed,
     snapshots: g.snapshots,
-    body: { ...network, proximity: { permutations: o.permutations, z_threshold: o.zThreshold, disease_genes_in_largest_component: scored }, dose_response_synergy: doseResponse },
+    body: {
+      ...network,
+      proximity: { permutations: o.permutations, z_threshold: o.zThreshold, disease_genes_in_largest_component: scored },
+      separation_permutations: Math.min(o.permutations, SEPARATION_PERMUTATIONS_CAP),
+      dose_response_synergy: doseResponse,
+    },
   });
   return { kind: 'ok', result };
 }

@@ -13,6 +13,8 @@ import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-gra
 import { configurationFromHits, Configuration, CONFIGURATIONS, proximityHit, rankPairs } from '../../../domain/synergy/combination-configurations';
 import { buildInteractome, inInteractome, Interactome } from '../../../domain/synergy/interactome';
 import { closestDistance, PlacedSet, placeSet, separation } from '../../../domain/synergy/network-separation';
+import { separationNull } from '../../../domain/synergy/separation-null';
+import { TargetSetRelation, targetSetRelation, targetsContained } from '../../../domain/synergy/target-set-relation';
 import type { DrugProximity } from './proximity-z';
 
 const interactomes = new WeakMap<TypedKnowledgeGraph, Interactome>();
@@ -59,7 +61,11 @@ export interface PairFactors {
   configuration: Configuration;
   complementary_exposure: boolean;
   overlapping_exposure: boolean;
+  /** identical / nested target sets always count as overlapping target modules (never complementary exposure). */
+  target_sets: TargetSetRelation;
   s_ab: number | null;
+  /** s_AB against degree-preserving random target sets of the same sizes (the first 20 returned pairs; null: not computed). */
+  separation_null: { random_mean: number; random_sd: number; z: number | null; permutations: number } | null;
   d_ab: number | null;
   d_aa: number | null;
   d_bb: number | null;
@@ -139,12 +145,14 @@ export function profileOf(ctx: CombinationContext, d: PlacedDrug, zThreshold: nu
 export function pairFactors(ctx: CombinationContext, a: PlacedDrug, b: PlacedDrug, zThreshold: number): Omit<PairFactors, 'rank'> {
   const sep = separation(a.placed, b.placed);
   const za = a.proximity?.z ?? null, zb = b.proximity?.z ?? null;
-  const config = configurationFromHits(sep.s_ab, proximityHit(za, zThreshold), proximityHit(zb, zThreshold));
+  // Set relation over the interactome targets (the ones s_AB is computed from).
+  const relation = targetSetRelation(a.local, b.local);
+  const config = configurationFromHits(sep.s_ab, proximityHit(za, zThreshold), proximityHit(zb, zThreshold), targetsContained(relation));
   const bTargets = new Set(b.targets);
   return {
     drug_a: { curie: a.curie, label: a.label }, drug_b: { curie: b.curie, label: b.label },
     configuration: config, complementary_exposure: config === 'complementary_exposure', overlapping_exposure: config === 'overlapping_exposure',
-    s_ab: r4(sep.s_ab), d_ab: r4(sep.d_ab), d_aa: r4(sep.d_aa), d_bb: r4(sep.d_bb),
+    target_sets: relation, s_ab: r4(sep.s_ab), separation_null: null, d_ab: r4(sep.d_ab), d_aa: r4(sep.d_aa), d_bb: r4(sep.d_bb),
     shared_targets: a.targets.filter((t) => bTargets.has(t)).map((t) => ctx.g.label(t)).sort(),
     s_ad: r4(a.sToDisease.s_ab), s_bd: r4(b.sToDisease.s_ab), z_a: r4z(za), z_b: r4z(zb), closest_distance_a: r4(a.dc), closest_distance_b: r4(b.dc),
     unreachable_targets: sep.unreachable,
@@ -183,14 +191,23 @@ export function selectDrugs(ctx: CombinationContext, diseaseNode: number, maxCom
   return { chosen, candidates: candidates.length, indicatedCandidates: candidates.filter((d) => d.indicated).length };
 }
 
-export interface PairingOptions { topN: number; maxCompounds: number; zThreshold: number }
+export interface PairingOptions { topN: number; maxCompounds: number; zThreshold: number; seed: number; separationPermutations: number }
+
+/**
+ * Permutations behind each returned pair's separation z: each costs one breadth-first search per drug of the
+ * returned pairs, so it is capped below the proximity's `permutations` (documented in docs/modules.md).
+ */
+export const SEPARATION_PERMUTATIONS_CAP = 100;
+/** Only the first returned pairs get a separation z (each distinct drug among them costs one search per permutation). */
+export const SEPARATION_Z_PAIRS = 20;
 
 /** Every pair of the selected drugs (their proximity already set), classified, counted and ranked. */
 export function networkCombinations(ctx: CombinationContext, selection: DrugSelection, options: PairingOptions): NetworkCombinations {
   const { chosen } = selection;
   const pairs: Omit<PairFactors, 'rank'>[] = [];
   for (let i = 0; i < chosen.length; i++) for (let j = i + 1; j < chosen.length; j++) pairs.push(pairFactors(ctx, chosen[i]!, chosen[j]!, options.zThreshold));
-  const ranked = rankPairs(pairs.map((p) => ({ ...p, a: p.drug_a.curie, b: p.drug_b.curie })));
+  const ranked = rankPairs(pairs.map((p) => ({ ...p, a: p.drug_a.curie, b: p.drug_b.curie }))).slice(0, options.topN);
+  addSeparationNull(ctx, chosen, ranked, options);
   const counts = Object.fromEntries(CONFIGURATIONS.map((c) => [c, 0])) as Record<Configuration, number>;
   for (const p of pairs) counts[p.configuration]++;
   return {
@@ -203,6 +220,19 @@ export function networkCombinations(ctx: CombinationContext, selection: DrugSele
     compounds: chosen.map((d) => profileOf(ctx, d, options.zThreshold)),
     configuration_counts: counts,
     pairs_total: pairs.length,
-    pairs: ranked.slice(0, options.topN).map(({ a: _a, b: _b, ...p }, i) => ({ rank: i + 1, ...p })),
+    pairs: ranked.map(({ a: _a, b: _b, ...p }, i) => ({ rank: i + 1, ...p })),
   };
+}
+
+/** Fills each returned pair's separation z against degree-preserving random target sets (separation-null.ts). */
+function addSeparationNull(ctx: CombinationContext, chosen: readonly PlacedDrug[], pairs: Omit<PairFactors, 'rank'>[], options: PairingOptions): void {
+  if (options.separationPermutations <= 0) return;
+  const index = new Map(chosen.map((d, i) => [d.curie, i]));
+  const wanted = pairs.slice(0, SEPARATION_Z_PAIRS).map((p, i) => ({ i, a: index.get(p.drug_a.curie)!, b: index.get(p.drug_b.curie)!, observed: separation(chosen[index.get(p.drug_a.curie)!]!.placed, chosen[index.get(p.drug_b.curie)!]!.placed).s_ab }))
+    .filter((w): w is { i: number; a: number; b: number; observed: number } => w.observed !== null);
+  const nulls = separationNull(ctx.net, chosen.map((d) => ({ key: d.curie, genes: d.local })), wanted, options.separationPermutations, options.seed);
+  wanted.forEach((w, k) => {
+    const n = nulls[k];
+    pairs[w.i]!.separation_null = n ? { random_mean: r4(n.random_mean)!, random_sd: r4(n.random_sd)!, z: r4z(n.z), permutations: n.permutations_used } : null;
+  });
 }

@@ -13,6 +13,7 @@ const path = {
     nodes: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, label: { type: 'string' }, type: { type: 'string' } }, required: ['id', 'label', 'type'] } },
     edges: { type: 'array', items: { type: 'object', properties: { source: { type: 'string' }, target: { type: 'string' }, types: { type: 'array', items: { type: 'string' } } }, required: ['source', 'target', 'types'] } },
     weight: { type: ['number', 'null'] },
+    share_of_value: { type: ['number', 'null'], description: 'DWPC examples: this path\'s weight / the DWPC (how much of the feature the example carries)' },
   },
   required: ['nodes', 'edges', 'weight'],
 };
@@ -29,10 +30,14 @@ const resultSchema = {
         lambda_selection: { type: 'array', items: { type: 'object', properties: { lambda: { type: 'number' }, mean_log_loss: { type: 'number' } }, required: ['lambda', 'mean_log_loss'] } },
         converged: { type: 'boolean' }, intercept: { type: 'number' }, prior_offset: { type: 'number' },
         base_value: { type: 'number', description: 'SHAP base value: the log-odds at the training mean; Σ shap = log_odds − base_value' },
-        features: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, kind: { enum: ['degree', 'dwpc', 'proximity'] }, description: { type: 'string' }, transform: { type: 'string' }, metapath: { type: ['string', 'null'] }, coefficient: { type: 'number' }, divisor: { type: 'number' }, center: { type: 'number' }, scale: { type: 'number' } }, required: ['id', 'kind', 'coefficient'] } },
+        features: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, kind: { enum: ['degree', 'dwpc', 'proximity', 'missing_indicator'] }, description: { type: 'string' }, transform: { type: 'string' }, metapath: { type: ['string', 'null'] }, coefficient: { type: 'number' }, divisor: { type: 'number' }, center: { type: 'number' }, scale: { type: 'number' } }, required: ['id', 'kind', 'coefficient'] } },
         training: { type: 'object' },
       },
       required: ['version', 'lambda', 'base_value', 'features', 'training'],
+    },
+    warning: {
+      type: ['object', 'null'], description: 'kind "extrapolated" when the disease has no known disease-modifying treatment: the scores are extrapolations',
+      properties: { kind: { const: 'extrapolated' }, message: { type: 'string' } },
     },
     compounds_scored: { type: 'integer' },
     known_treatments: { type: 'array', items: { type: 'object', properties: { compound, rank: { type: 'integer' }, probability: { type: 'number' } }, required: ['compound', 'rank', 'probability'] } },
@@ -43,22 +48,25 @@ const resultSchema = {
         properties: {
           rank: { type: 'integer' }, compound, probability: { type: 'number' }, log_odds: { type: 'number' },
           known: { enum: ['treats', 'palliates', 'not', null], description: 'A PharmacotherapyDB label of the pair: DM (treats), SYM (palliates), NOT' },
+          in_sample: { type: 'boolean', description: 'The pair is a training pair (a known treatment or a training negative): its score is a fitted value, not a prediction' },
           shap: { type: ['object', 'null'], additionalProperties: { type: 'number' }, description: 'Exact SHAP value per feature in log-odds; null with no_shap' },
-          top_features: { type: 'array', items: { type: 'object', properties: { feature: { type: 'string' }, kind: { type: 'string' }, value: { type: 'number' }, contribution: { type: 'number' }, path }, required: ['feature', 'kind', 'value', 'contribution', 'path'] } },
+          top_features: { type: 'array', items: { type: 'object', properties: { feature: { type: 'string' }, kind: { type: 'string' }, value: { type: ['number', 'null'] }, contribution: { type: 'number' }, path }, required: ['feature', 'kind', 'value', 'contribution', 'path'] } },
         },
-        required: ['rank', 'compound', 'probability', 'log_odds', 'known', 'shap', 'top_features'],
+        required: ['rank', 'compound', 'probability', 'log_odds', 'known', 'in_sample', 'shap', 'top_features'],
       },
     },
   },
-  required: [...ENVELOPE_REQUIRED, 'model', 'compounds_scored', 'known_treatments', 'predictions'],
+  required: [...ENVELOPE_REQUIRED, 'model', 'compounds_scored', 'warning', 'known_treatments', 'predictions'],
 };
 
 export const linkPredictionModule: AnalysisModule = {
   id: 'link-prediction',
   aliases: ['ml'],
   title: 'Link prediction (compound treats disease)',
-  description: 'Probability that each compound treats a disease, from a model trained on PharmacotherapyDB disease-modifying indications with '
-    + 'Project Rephetio\'s path features (DWPC), degree features and interactome proximity; exact SHAP values and an example path per top feature.',
+  description: 'How likely each compound is to be a catalogued (PharmacotherapyDB) disease-modifying treatment of a disease — `probability`, prior-corrected '
+    + 'to the catalogue, not a chance of efficacy — from a model trained on PharmacotherapyDB disease-modifying indications with Project Rephetio\'s path '
+    + 'features (DWPC), degree features and interactome proximity (missing as missing); training pairs marked in_sample, diseases without a known '
+    + 'treatment warned as extrapolated; exact SHAP values and an example path per top feature.',
   routes: [{
     path: '/api/ml/predict',
     operationId: 'predictTreatments',

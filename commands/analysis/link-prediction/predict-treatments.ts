@@ -17,6 +17,22 @@ export const LINK_PREDICTION_METHOD = 'Project Rephetio-style link prediction (H
 /** Features listed per prediction, by SHAP value. */
 export const TOP_FEATURES = 3;
 
+/** What `probability` is (issue 29: it was read as a chance of efficacy). */
+export const PROBABILITY_MEANING = 'the model\'s estimate that the pair is a PharmacotherapyDB disease-modifying indication (a catalogue label), '
+  + 'prior-corrected (King & Zeng 2001) to the prevalence of such indications among compound × treated-disease pairs; not a chance of clinical '
+  + 'efficacy. For a pair the model was trained on (in_sample) it is a fitted value, not a prediction';
+
+/** The answer for a disease the model has nothing to learn from (no disease-modifying treatment in the graph). */
+export function extrapolationWarning(knownTreatments: number, diseaseLabel: string): { kind: 'extrapolated'; message: string } | null {
+  if (knownTreatments > 0) return null;
+  return {
+    kind: 'extrapolated',
+    message: `${diseaseLabel} has no known disease-modifying treatment in the active snapshots (no TREATS edge): every score is extrapolated `
+      + 'from other diseases\' treatments, and the cross-validated AUROC (measured where treatments exist) does not apply; read the ranking as '
+      + 'hypotheses, not as predictions',
+  };
+}
+
 type Known = 'treats' | 'palliates' | 'not' | null;
 
 function knownLabel(trained: TrainedLinkModel, compound: number, disease: number): Known {
@@ -54,6 +70,11 @@ export async function predictTreatments(deps: AnalysisDeps, input: Record<string
   order.forEach((row, k) => { rankOf[row] = k + 1; });
   const compoundRef = (row: number) => ({ curie: g.id(scores.compounds[row]!), label: g.label(scores.compounds[row]!) });
   const explanations = new ExplanationContext(trained.view, d);
+  // Pairs the model was fitted on (positives and negatives): their scores are in-sample, not predictions.
+  const n = trained.view.nodeCount;
+  const training = new Set<number>();
+  for (let i = 0; i < trained.set.label.length; i++) if (trained.set.disease[i] === d) training.add(pairKey(trained.set.compound[i]!, d, n));
+  const inSample = (row: number) => training.has(pairKey(scores.compounds[row]!, d, n));
   const base = shapBaseValue(model);
   const predictions = order.slice(0, topN).map((row) => {
     const phi = shapOf(model, scores, row);
@@ -63,6 +84,7 @@ export async function predictTreatments(deps: AnalysisDeps, input: Record<string
       probability: sigmoid(scores.logit[row]!),
       log_odds: scores.logit[row]!,
       known: knownLabel(trained, scores.compounds[row]!, d),
+      in_sample: inSample(row),
       shap: noShap ? null : Object.fromEntries(model.specs.map((spec, f) => [spec.id, phi[f]!])),
       top_features: topContributions(model, explanations, scores, row, TOP_FEATURES),
     };
@@ -73,7 +95,7 @@ export async function predictTreatments(deps: AnalysisDeps, input: Record<string
     .filter((c) => position.has(c))
     .map((c) => position.get(c)!)
     .sort((a, b) => rankOf[a]! - rankOf[b]!)
-    .map((row) => ({ compound: compoundRef(row), rank: rankOf[row]!, probability: sigmoid(scores.logit[row]!) }));
+    .map((row) => ({ compound: compoundRef(row), rank: rankOf[row]!, probability: sigmoid(scores.logit[row]!), in_sample: inSample(row) }));
 
   const result = analysisEnvelope({
     module: 'link-prediction', method: LINK_PREDICTION_METHOD,
@@ -90,6 +112,7 @@ export async function predictTreatments(deps: AnalysisDeps, input: Record<string
         intercept: model.intercept,
         prior_offset: model.offset,
         base_value: base,
+        probability_meaning: PROBABILITY_MEANING,
         features: model.specs.map((spec, f) => ({
           id: spec.id, kind: spec.kind, description: spec.description, transform: spec.transform,
           metapath: spec.metapath ? spec.metapath.abbreviation : null,
@@ -98,6 +121,7 @@ export async function predictTreatments(deps: AnalysisDeps, input: Record<string
         training: model.training,
       },
       compounds_scored: m,
+      warning: extrapolationWarning(knownTreatments.length, resolved.label),
       known_treatments: knownTreatments,
       predictions,
     },

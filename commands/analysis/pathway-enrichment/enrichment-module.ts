@@ -35,7 +35,8 @@ const resultSchema = {
     query: {
       type: 'object',
       properties: {
-        disease_genes: { type: 'integer' }, tested_genes: { type: 'integer' }, outside_background: { type: 'integer' },
+        disease_genes: { type: 'integer' }, tested_genes: { type: 'integer' }, tested_loci: { type: 'integer', description: 'n: locus units of the tested genes' },
+        locus_rule: { type: 'string' }, outside_background: { type: 'integer' },
         untargeted: {
           type: ['object', 'null'],
           properties: {
@@ -53,7 +54,8 @@ const resultSchema = {
       items: {
         type: 'object',
         properties: {
-          id: { type: 'string' }, name: { type: 'string' }, k: { type: 'integer', description: 'Disease genes in the pathway' },
+          id: { type: 'string' }, name: { type: 'string' }, k: { type: 'integer', description: 'Disease GWAS loci with a gene in the pathway (a locus counts once; the tested count)' },
+          k_genes: { type: 'integer', description: 'Disease genes in the pathway (listed in genes)' },
           pathway_size: { type: 'integer', description: 'The pathway\'s genes in the background' }, expected: { type: 'number' },
           fold_enrichment: { type: ['number', 'null'] }, p: { type: 'number' }, fdr: { type: 'number' }, genes: { type: 'array', items: geneSchema },
         },

@@ -23,7 +23,7 @@ export function renderEnrichmentHtml(result: unknown): string {
 <p>Pathways tested: ${e(r.counts.pathways_tested)}; at FDR ≤ ${e(r.parameters.max_fdr)}: ${e(r.counts.significant)}; listed: ${e(r.counts.listed)}.</p>
 <p>GO processes: not available — ${e(r.sources.go.reason)}</p>
 ${r.note ? `<p>${e(r.note)}</p>` : ''}
-<table><thead><tr><th>Reactome</th><th>Pathway</th><th>k</th><th>Size</th><th>Expected</th><th>Fold</th><th>p</th><th>FDR</th><th>Genes</th></tr></thead><tbody>
+<table><thead><tr><th>Reactome</th><th>Pathway</th><th>k (GWAS loci)</th><th>Size</th><th>Expected</th><th>Fold</th><th>p</th><th>FDR</th><th>Genes</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
 <p><em>${e(r.disclaimer)}</em></p>

@@ -4,7 +4,8 @@
 // both the query and the background (the question becomes: which pathways do the disease's untargeted genes
 // gather in, among the untargeted annotated genes). Computed from the in-memory graph on every call.
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
-import { overRepresentation } from '../../../domain/enrichment/over-representation';
+import { locusUnits, overRepresentationByLocus } from '../../../domain/enrichment/locus-units';
+import { readGwasAssociations } from '../gene-evidence/gwas-associations';
 import { pathwayAnnotations } from '../../../domain/enrichment/pathway-annotations';
 import { compoundTargets, diseaseGenes, geneCompounds } from '../../../domain/knowledge-graph/gene-sets';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
@@ -13,9 +14,9 @@ import { resolveDisease } from '../resolve-disease';
 import { approvedCompounds } from './approved-compounds';
 
 export const ENRICHMENT_MODULE_ID = 'pathway-enrichment';
-export const ENRICHMENT_METHOD = 'Over-representation analysis: one-sided hypergeometric test, P(X ≥ k), of the disease\'s GWAS genes in each '
-  + 'Reactome pathway against the pathway-annotated genes, with Benjamini–Hochberg FDR over every pathway tested '
-  + '(Benjamini & Hochberg, J R Stat Soc B 1995)';
+export const ENRICHMENT_METHOD = 'Over-representation analysis: one-sided hypergeometric test, P(X ≥ k), of the disease\'s GWAS loci in each '
+  + 'Reactome pathway against the pathway-annotated genes, a GWAS Catalog locus (its genes, one lead SNP) counted once, with '
+  + 'Benjamini–Hochberg FDR over every pathway tested (Benjamini & Hochberg, J R Stat Soc B 1995)';
 export const GO_NOT_AVAILABLE = 'no gene–GO annotations in the knowledge graph: the metagraph has no gene–GO edge type and no GO '
   + 'annotation file (GAF) is imported — the go resource holds the ontology\'s terms only — so no GO process is tested';
 
@@ -76,7 +77,16 @@ export async function runEnrichment(deps: AnalysisDeps, input: Record<string, un
   for (const x of annotations.genePathways.keys()) if (!targeted.has(x)) backgroundSize++;
   const query = genes.filter(inBackground);
   const sets = [...annotations.pathwayGenes].map(([pathway, members]) => ({ key: pathway, members: members.filter(inBackground) }));
-  const rows = query.length > 0 ? overRepresentation(query, backgroundSize, sets) : [];
+  // A locus's genes (one lead SNP) are one draw: grouped by the (DOID, locus) of their GWAS Catalog claims.
+  const lociOf = new Map<number, string[]>();
+  for (const a of await readGwasAssociations(deps.db, g, resolved.node)) {
+    if (a.locus === null) continue;
+    const key = `${a.doid ?? ''}:${a.locus}`;
+    lociOf.set(a.gene, [...(lociOf.get(a.gene) ?? []), key]);
+  }
+  const unitOf = locusUnits(query, lociOf);
+  const testedLoci = new Set(unitOf.values()).size;
+  const rows = query.length > 0 ? overRepresentationByLocus(query, unitOf, backgroundSize, sets) : [];
   const significant = rows.filter((r) => r.fdr <= parameters.max_fdr);
   const listed = significant.slice(0, parameters.top_n);
 
@@ -94,6 +104,8 @@ export async function runEnrichment(deps: AnalysisDeps, input: Record<string, un
     query: {
       disease_genes: genes.length,
       tested_genes: query.length,
+      tested_loci: testedLoci,
+      locus_rule: 'genes of one GWAS Catalog locus (one lead SNP; genes sharing a locus joined transitively) count once: n = loci, k = loci with a gene in the pathway; N and K are genes',
       outside_background: genes.filter((x) => !annotations.genePathways.has(x)).length,
       untargeted,
     },
@@ -101,7 +113,7 @@ export async function runEnrichment(deps: AnalysisDeps, input: Record<string, un
     note: genes.length === 0 ? `${resolved.label} has no GWAS genes in the knowledge graph (no ASSOCIATES edges): nothing to test`
       : query.length === 0 ? 'none of the disease\'s genes is in the background: nothing to test' : null,
     pathways: listed.map((r) => ({
-      id: g.id(r.key), name: g.label(r.key), k: r.overlap.length, pathway_size: r.size, expected: r.expected,
+      id: g.id(r.key), name: g.label(r.key), k: r.loci, k_genes: r.overlap.length, pathway_size: r.size, expected: r.expected,
       fold_enrichment: r.fold_enrichment, p: r.p, fdr: r.fdr, genes: r.overlap.map((x) => gene(g, x)),
     })),
   };

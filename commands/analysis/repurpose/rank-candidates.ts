@@ -9,6 +9,8 @@ import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-gra
 import { distancesFrom, Interactome } from '../../../domain/network-medicine/interactome';
 import { closestPairs, ProximityCompound, ProximityRun, ProximityScore } from '../../../domain/network-medicine/network-proximity';
 import { MIN_BIN_SIZE } from '../../../domain/network-medicine/degree-preserving-sampling';
+import { nextResolutionStep } from '../../../domain/network-medicine/permutation-resolution';
+import { benjaminiHochberg } from '../../../domain/statistics/benjamini-hochberg';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { resolveDisease } from '../resolve-disease';
 import { interactome, interactomeLargestComponent } from '../network-medicine/interactome-cache';
@@ -19,6 +21,12 @@ export const PROXIMITY_METHOD = 'Network proximity (closest distance, degree-pre
   + 'Nat Commun 2016, doi:10.1038/ncomms10331';
 /** Closest target–gene pairs shown per candidate (a BindingDB compound can have hundreds of targets). */
 export const MAX_PAIRS = 10;
+/** The false discovery rate the permutations are extended for (Benjamini–Hochberg over every scored compound). */
+export const FDR_LEVEL = 0.05;
+/** Most permutations an adaptive run goes to (~0.5 ms each on the full interactome). */
+export const ADAPTIVE_PERMUTATIONS_CAP = 20_000;
+/** A compound with at most this many targets in the interactome: its null distribution is coarse (few distinct d). */
+export const LOW_INFORMATION_TARGETS = 2;
 
 const TREATS = edgeTypeMask(['TREATS']);
 const PALLIATES = edgeTypeMask(['PALLIATES']);
@@ -63,6 +71,47 @@ function candidatesOf(g: TypedKnowledgeGraph, full: Interactome, network: Intera
   });
 }
 
+export interface ResolutionReport {
+  method: string;
+  fdr: number;
+  tests: number;
+  permutations_requested: number;
+  permutations_run: number;
+  permutations_cap: number;
+  smallest_attainable_p: number;
+  /** Permutations the compounds at the p floor would need to pass BH (null: none at the floor). */
+  permutations_needed: number | null;
+  resolution_reaches_fdr: boolean;
+  passing_fdr: number;
+  note: string;
+}
+
+/**
+ * Runs the requested permutations, then extends them (up to ADAPTIVE_PERMUTATIONS_CAP) while compounds no random
+ * set matched could pass BH at FDR_LEVEL with a finer p (permutation-resolution.ts); says when the cap cannot.
+ */
+async function runAdaptively(run: ProximityRun, tests: number, requested: number, context: AnalysisRunContext): Promise<ResolutionReport> {
+  await runPermutations(run, requested, context, 5, 80, `proximity of ${tests} compounds`);
+  let step = nextResolutionStep(run.permutationsDone, tests, run.atResolutionFloor(), FDR_LEVEL, ADAPTIVE_PERMUTATIONS_CAP);
+  while (step.extendTo !== null) {
+    run.extendTo(step.extendTo);
+    await runPermutations(run, step.extendTo, context, 80, 95, `finer p resolution for the FDR: ${tests} compounds`);
+    step = nextResolutionStep(run.permutationsDone, tests, run.atResolutionFloor(), FDR_LEVEL, ADAPTIVE_PERMUTATIONS_CAP);
+  }
+  const done = run.permutationsDone;
+  const passing = benjaminiHochberg(run.result().scores.map((s) => s.p_empirical)).filter((q) => q <= FDR_LEVEL).length;
+  return {
+    method: 'Benjamini–Hochberg q over every scored compound\'s empirical p (Benjamini & Hochberg 1995)', fdr: FDR_LEVEL, tests,
+    permutations_requested: requested, permutations_run: done, permutations_cap: ADAPTIVE_PERMUTATIONS_CAP, smallest_attainable_p: 1 / (1 + done),
+    permutations_needed: step.needed, resolution_reaches_fdr: step.reachable, passing_fdr: passing,
+    note: step.reachable
+      ? (step.needed === null ? 'no compound is at the p floor 1/(1+P): the permutations do not limit which compounds can pass'
+        : `${done} permutations give p down to 1/${done + 1}, enough for the compounds at that floor to pass BH at ${FDR_LEVEL} among ${tests} tests`)
+      : `the p resolution cannot reach FDR ${FDR_LEVEL}: the compounds at the floor need ${step.needed} permutations among ${tests} tests, above the cap `
+        + `${ADAPTIVE_PERMUTATIONS_CAP}; no q below ${FDR_LEVEL} can be shown for them (restrict the candidates, e.g. gene_id, to test fewer)`,
+  };
+}
+
 export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput, context: AnalysisRunContext): Promise<AnalysisOutcome> {
   const served = await deps.graph();
   const g = served.graph;
@@ -96,11 +145,15 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
   const candidates = candidatesOf(g, full, network, gene).filter((c) => c.scored.length > 0).sort((a, b) => byId(g)(a.node, b.node));
   const compounds: ProximityCompound[] = candidates.map((c) => ({ key: g.id(c.node), targets: c.scored }));
   const run = new ProximityRun({ network, diseaseGenes: scoredGenes, compounds, permutations: input.permutations, seed: input.seed });
-  await runPermutations(run, input.permutations, context, 5, 95, `proximity of ${compounds.length} compounds`);
+  const resolution = await runAdaptively(run, compounds.length, input.permutations, context);
   const { scores, bins } = run.result();
+  const qValues = benjaminiHochberg(scores.map((s) => s.p_empirical));
 
-  // z ascending (closer than random first); a compound whose random distances never varied (z null) last; ties by id.
+  // Empirical p ascending (the test's own evidence), then z ascending (closer than random first); a compound
+  // whose random distances never varied (z null) after the others of its p; ties by id.
   const order = candidates.map((_, i) => i).sort((a, b) => {
+    const pa = scores[a]!.p_empirical, pb = scores[b]!.p_empirical;
+    if (pa !== pb) return pa - pb;
     const za = scores[a]!.z;
     const zb = scores[b]!.z;
     if (za !== zb) {
@@ -126,7 +179,8 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
       known_indication: treats.has(c.node),
       palliates: palliates.has(c.node),
       targets: { total: c.targets, scored: c.scored.length, not_in_interactome: c.notInInteractome, outside_largest_component: c.outsideLargest },
-      d: score.d, random_mean: score.random_mean, random_sd: score.random_sd, z: score.z, p_empirical: score.p_empirical,
+      d: score.d, random_mean: score.random_mean, random_sd: score.random_sd, z: score.z, p_empirical: score.p_empirical, q_bh: qValues[i]!,
+      low_information: c.scored.length <= LOW_INFORMATION_TARGETS,
       closest_pairs: pairs.slice(0, MAX_PAIRS).map((p) => ({
         target: geneOf(p.target), gene: geneOf(p.gene), distance: p.distance, tied_genes: p.tied_genes, path: p.path.map(geneOf),
       })),
@@ -144,7 +198,7 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
           : 'no target in the interactome\'s largest connected component';
     return {
       compound: { id: g.id(node), name: g.label(node) }, relation: treats.has(node) ? (palliates.has(node) ? 'TREATS+PALLIATES' : 'TREATS') : 'PALLIATES',
-      rank, z: rank !== null ? scoreOf.get(node)!.z : null, not_scored_because: reason,
+      rank, z: rank !== null ? scoreOf.get(node)!.z : null, p_empirical: rank !== null ? scoreOf.get(node)!.p_empirical : null, not_scored_because: reason,
     };
   }).sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.compound.id < b.compound.id ? -1 : 1));
   await context.progress(100, 'ranked');
@@ -169,6 +223,7 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
         degree_bins: binsJson(bins, MIN_BIN_SIZE),
         restricted_to_gene: gene !== undefined ? geneJson(g, gene) : null,
         candidates_total: candidates.length,
+        multiplicity: resolution,
         candidates: candidateJson,
         known_indications: knownIndications,
       },

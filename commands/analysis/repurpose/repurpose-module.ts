@@ -45,6 +45,16 @@ const candidatesResult = {
     degree_bins: BINS_JSON_SCHEMA,
     restricted_to_gene: { oneOf: [{ type: 'null' }, GENE_JSON_SCHEMA] },
     candidates_total: { type: 'integer' },
+    multiplicity: {
+      type: 'object',
+      description: 'BH over every scored compound; the permutations run, extended up to the cap while the p floor 1/(1+P) kept compounds from passing the FDR',
+      properties: {
+        method: { type: 'string' }, fdr: number, tests: { type: 'integer' }, permutations_requested: { type: 'integer' }, permutations_run: { type: 'integer' },
+        permutations_cap: { type: 'integer' }, smallest_attainable_p: number, permutations_needed: { type: ['integer', 'null'] },
+        resolution_reaches_fdr: { type: 'boolean' }, passing_fdr: { type: 'integer' }, note: { type: 'string' },
+      },
+      required: ['fdr', 'tests', 'permutations_run', 'resolution_reaches_fdr', 'passing_fdr', 'note'],
+    },
     candidates: {
       type: 'array',
       items: {
@@ -57,6 +67,8 @@ const candidatesResult = {
             required: ['total', 'scored', 'not_in_interactome', 'outside_largest_component'],
           },
           d: number, random_mean: number, random_sd: number, z: nullableNumber, p_empirical: number,
+          q_bh: { type: 'number', description: 'Benjamini–Hochberg q over every scored compound\'s empirical p' },
+          low_information: { type: 'boolean', description: 'at most 2 targets in the interactome: a coarse null distribution, read the z with care' },
           closest_pairs: {
             type: 'array', maxItems: MAX_PAIRS,
             items: {
@@ -130,7 +142,9 @@ export const repurposeModule: AnalysisModule = {
       description: 'Every compound with a target in the interactome\'s largest connected component, scored by the closest distance d_c of its '
         + 'targets to the disease\'s genes (mean over targets of the shortest-path length to the nearest disease gene) and its z-score against '
         + '`permutations` degree-preserving random target and gene sets (seeded: the same seed gives the same answer), with the empirical p '
-        + '((1 + #random ≤ d) / (1 + permutations)). Ranked by z ascending (closer than random first), ties by compound id. A compound that '
+        + '((1 + #random ≤ d) / (1 + permutations)) and its Benjamini–Hochberg q over every scored compound; the permutations are extended '
+        + '(up to 20,000) while compounds at the p floor could pass FDR 0.05 with a finer p, and `multiplicity` says when they cannot. Ranked by p, '
+        + 'then z ascending (closer than random first), ties by compound id; compounds with at most 2 interactome targets are flagged low_information. A compound that '
         + 'treats the disease (PharmacotherapyDB) is flagged known_indication (palliates for a symptomatic one), never hidden; known_indications '
         + 'lists every one with its rank or why it was not scored. 409 when the active snapshots have no interactome or the disease has no gene in it.',
       query: {

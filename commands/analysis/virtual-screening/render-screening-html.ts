@@ -12,6 +12,7 @@ interface Result {
   known_binders: { curie: string; label: string; edge_types: string[]; has_structure: boolean }[];
   library: { compounds_with_inchi: number; structures_restored: number; candidates_screened: number };
   candidates: Candidate[];
+  similarity_floor?: { note: string };
   snapshots: { snapshot_id: string; resource: string }[];
 }
 
@@ -31,6 +32,7 @@ export function renderScreeningHtml(raw: unknown): string {
 Library: ${escapeHtml(r.library.structures_restored)} of ${escapeHtml(r.library.compounds_with_inchi)} DrugBank InChIs restored; ${escapeHtml(r.library.candidates_screened)} candidates screened.</p>
 <h2>Known binders</h2><ul>${binders}</ul>
 <h2>Candidates</h2>
+${r.similarity_floor ? `<p>${escapeHtml(r.similarity_floor.note)}</p>` : ''}
 <table><tr><th>rank</th><th>compound</th><th>max Tanimoto</th><th>nearest binder</th><th>rule of five</th><th>QED</th><th>structural alerts</th><th>docking</th></tr>${rows}</table>
 <p>Snapshots: ${r.snapshots.map((s) => `${escapeHtml(s.resource)} ${escapeHtml(s.snapshot_id)}`).join('; ')}</p>
 </body></html>`;

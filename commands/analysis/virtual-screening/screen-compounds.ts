@@ -11,6 +11,7 @@
 import { diseaseGenes, geneCompounds } from '../../../domain/knowledge-graph/gene-sets';
 import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import { nearest } from '../../../domain/screening/fingerprint-similarity';
+import { applySimilarityFloor, DEFAULT_MIN_TANIMOTO } from '../../../domain/screening/similarity-floor';
 import { rdkit } from '../../../infra/chem/rdkit';
 import { dockPdbqt, DockingOptions, DockingOutcome, DockingTools, findDockingTools, findReceptor, prepareLigand, Receptor } from '../../../infra/screening/docking';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
@@ -80,6 +81,7 @@ export async function screenCompounds(deps: AnalysisDeps, input: Record<string, 
   const dockTop = Number(input.dock_top ?? 3);
   const exhaustiveness = Number(input.exhaustiveness ?? 4);
   const geneId = typeof input.gene_id === 'string' ? input.gene_id : null;
+  const minTanimoto = Number(input.min_tanimoto ?? DEFAULT_MIN_TANIMOTO);
 
   await context.progress(5, 'reading the knowledge graph');
   const g = (await deps.graph()).graph;
@@ -136,7 +138,8 @@ export async function screenCompounds(deps: AnalysisDeps, input: Record<string, 
     return { c, similarity: hit.similarity, nearestBinder: references[hit.index]! };
   });
   scored.sort((x, y) => y.similarity - x.similarity || (x.c.curie < y.c.curie ? -1 : x.c.curie > y.c.curie ? 1 : 0));
-  const top = scored.slice(0, topN);
+  const floor = applySimilarityFloor(scored.map((s) => ({ ...s, curie: s.c.curie, label: s.c.label })), minTanimoto);
+  const top = floor.kept.slice(0, topN);
 
   const docked = new Map<string, DockingOutcome>();
   if (docking) {
@@ -162,7 +165,7 @@ export async function screenCompounds(deps: AnalysisDeps, input: Record<string, 
     module: 'virtual-screening',
     method: docking ? `${SCREENING_METHOD}. ${DOCKING_METHOD}` : SCREENING_METHOD,
     disease: { curie: disease.curie, label: disease.label, module_id: disease.module_id },
-    parameters: { disease_id: diseaseId, gene_id: geneId, top_n: topN, use_vina: useVina, dock_top: useVina ? dockTop : null, exhaustiveness: useVina ? exhaustiveness : null },
+    parameters: { disease_id: diseaseId, gene_id: geneId, top_n: topN, min_tanimoto: minTanimoto, use_vina: useVina, dock_top: useVina ? dockTop : null, exhaustiveness: useVina ? exhaustiveness : null },
     seed: docking ? DOCKING_SEED : null,
     snapshots: g.snapshots,
     body: {
@@ -173,6 +176,7 @@ export async function screenCompounds(deps: AnalysisDeps, input: Record<string, 
         not_restored: library.notRestored, candidates_screened: scored.length,
       },
       fingerprint: { type: 'Morgan', radius: MORGAN.radius, bits: MORGAN.nBits, similarity: 'Tanimoto, highest over the known binders with a structure' },
+      similarity_floor: floor.report,
       candidates,
       docking: docking ? {
         receptor: `${docking.receptor.gene}.pdbqt`, box: docking.receptor.box, exhaustiveness, seed: DOCKING_SEED, cpu: 1,

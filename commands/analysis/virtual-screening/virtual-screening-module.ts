@@ -49,10 +49,18 @@ export const SCREENING_RESULT_SCHEMA = {
       required: ['drugbank_snapshot', 'compounds_with_inchi', 'structures_restored', 'not_restored', 'candidates_screened'],
     },
     fingerprint: { type: 'object' },
+    similarity_floor: {
+      type: 'object', description: 'Compounds below min_tanimoto are not candidates; no_analogue_above_floor says when none reaches it',
+      properties: {
+        min_tanimoto: num, above_floor: { type: 'integer' }, below_floor: { type: 'integer' }, no_analogue_above_floor: { type: 'boolean' },
+        closest: { type: ['object', 'null'] }, note: { type: 'string' },
+      },
+      required: ['min_tanimoto', 'above_floor', 'below_floor', 'no_analogue_above_floor', 'closest', 'note'],
+    },
     candidates: { type: 'array', items: candidateSchema },
     docking: { type: ['object', 'null'] },
   },
-  required: [...ENVELOPE_REQUIRED, 'target', 'known_binders', 'library', 'fingerprint', 'candidates', 'docking'],
+  required: [...ENVELOPE_REQUIRED, 'target', 'known_binders', 'library', 'fingerprint', 'similarity_floor', 'candidates', 'docking'],
 };
 
 export const SCREENING_QUERY = {
@@ -60,6 +68,7 @@ export const SCREENING_QUERY = {
   properties: {
     gene_id: { type: 'string', pattern: '^NCBIGene:[0-9]{1,12}$', description: 'Target gene (NCBIGene CURIE). Default: the disease\'s most-targeted GWAS gene (most compounds with TARGETS/BINDS edges; ties by the smaller NCBI Gene number)' },
     top_n: { type: 'integer', minimum: 1, maximum: 1500, default: 50, description: 'Candidates returned' },
+    min_tanimoto: { type: 'number', minimum: 0, maximum: 1, default: 0.3, description: 'Similarity floor: compounds below this Tanimoto to every known binder are not candidates (similarity_floor says when none reaches it)' },
     use_vina: { type: 'boolean', default: false, description: 'Dock the top dock_top candidates with AutoDock Vina (needs vina, obabel and a receptor in SCREENING_RECEPTORS_DIR; else 409)' },
     dock_top: { type: 'integer', minimum: 1, maximum: 10, default: 3, description: 'With use_vina: how many of the top candidates to dock (each takes tens of seconds)' },
     exhaustiveness: { type: 'integer', minimum: 1, maximum: 32, default: 4, description: 'With use_vina: Vina\'s search exhaustiveness' },

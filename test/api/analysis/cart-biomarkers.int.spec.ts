@@ -46,7 +46,9 @@ function sleFromFiles() {
     for (const [x, y] of [[a, b], [b, a]] as const) if (sle.has(y) && !sle.has(x)) partners.set(x, (partners.get(x) ?? new Set()).add(y));
   }
   const gesp = new Map(WORKBOOK_ROWS.map(([ensembl, , score]) => [info.byEnsembl.get(ensembl)![0]!, score]));
-  return { sle, best: bestMlogPerGene(rows), partners, gesp };
+  const cspa = new Map(WORKBOOK_ROWS.map(([ensembl, , , cell]) => [info.byEnsembl.get(ensembl)![0]!, cell]));
+  const symbolToId = new Map(WORKBOOK_ROWS.map(([ensembl, symbol]) => [symbol, info.byEnsembl.get(ensembl)![0]!]));
+  return { sle, best: bestMlogPerGene(rows), partners, gesp, cspa, symbolToId };
 }
 
 describe('analysis: CAR-T suitability and biomarker discovery (GET /api/cart/suitability, /api/biomarker/discover)', function () {
@@ -93,27 +95,37 @@ describe('analysis: CAR-T suitability and biomarker discovery (GET /api/cart/sui
     const present = bgeeCalls(path.join(SEED, 'bgee/present-in-adult.seed.tsv.gz'), '1');
     const used = VITAL.filter((id) => present.anatomy.includes(id));
     expect(body.vital_tissues.used.map((t: Json) => t.id)).to.deep.equal(used);
-    const candidates = [...f.gesp].filter(([id, score]) => score > 0 && (f.sle.has(id) || f.partners.has(id))).map(([id]) => id);
+    // The surface gate: listed by CSPA (the workbook's only gate resource; SURFY is not in it). SLE's cell-population
+    // antigens (B cells: CD19 930, MS4A1 931, CD22 933; plasma cells: 608, 57823, 952) join its GWAS genes and partners;
+    // no drug-disease edge is imported here, so no clinical precedence.
+    const populations = new Set(['930', '931', '933', '608', '57823', '952']);
+    const relevant = (id: string) => populations.has(id) || f.sle.has(id) || f.partners.has(id);
+    const candidates = [...f.cspa].filter(([id, cspa]) => cspa !== null && relevant(id)).map(([id]) => id);
+    const gated = [...f.gesp.keys()].filter((id) => relevant(id) && f.cspa.get(id) === null);
+    expect(gated).to.include(f.symbolToId.get('TNFSF4')); // an SLE GWAS gene with HPA/UniProt evidence only: gated out, the BLK case
     expect(new Set((body.antigens as Json[]).map((a) => a.id))).to.deep.equal(new Set(candidates.map((id) => `NCBIGene:${id}`)));
+    for (const id of gated) expect((body.antigens as Json[]).map((a) => a.id)).to.not.include(`NCBIGene:${id}`);
+    expect(body.surface_gate.failed_listed.map((x: Json) => x.id)).to.include(`NCBIGene:${f.symbolToId.get('TNFSF4')}`);
     const vital = candidates.map((id) => { const s = present.calls.get(id); return s && s.size > 0 ? used.filter((t) => s.has(t)).length : null; });
-    const relevance = candidates.map((id) => (f.sle.has(id) ? [1, f.best.get(id)!] : [0, f.partners.get(id)!.size]));
+    const relevance = candidates.map((id) => (populations.has(id) ? [2, 1] : f.sle.has(id) ? [1, f.best.get(id)!] : [0, f.partners.get(id)!.size]));
     const relKey = relevance.map(([tier, strength]) => relevance.filter(([t, s]) => t! > tier! || (t === tier && s! > strength!)).length); // lexicographic "better" count
     for (const a of body.antigens as Json[]) {
       const i = candidates.indexOf(a.id.replace('NCBIGene:', ''));
       expect(a.surface.gesp_score).to.equal(f.gesp.get(candidates[i]!));
       expect(a.surface.max_score).to.equal(6);
+      expect(a.surface.gate).to.deep.equal(['CSPA']);
       expect(a.vital_tissues.count).to.equal(vital[i]);
-      expect(a.disease_relevance.kind).to.equal(f.sle.has(candidates[i]!) ? 'gwas' : 'interactor');
-      if (a.disease_relevance.kind === 'gwas') expect(a.disease_relevance.best_mlog_pvalue).to.equal(f.best.get(candidates[i]!));
-      else expect(a.disease_relevance.interacting_disease_genes.map((x: Json) => x.id.replace('NCBIGene:', '')).sort()).to.deep.equal([...f.partners.get(candidates[i]!)!].sort());
-      const r1 = fractionalRank(candidates.map((id) => f.gesp.get(id)!), i, true);
+      const id = candidates[i]!;
+      expect(a.disease_relevance.kind).to.equal(populations.has(id) ? 'cell_population' : f.sle.has(id) ? 'gwas' : 'interactor');
+      if (a.disease_relevance.kind === 'gwas') expect(a.disease_relevance.best_mlog_pvalue).to.equal(f.best.get(id));
+      if (a.disease_relevance.kind === 'interactor') expect(a.disease_relevance.interacting_disease_genes.map((x: Json) => x.id.replace('NCBIGene:', '')).sort()).to.deep.equal([...f.partners.get(id)!].sort());
+      const r1 = relKey[i]! + (relKey.filter((k, j) => relevance[j]![0] === relevance[i]![0] && relevance[j]![1] === relevance[i]![1]).length + 1) / 2;
       const r2 = fractionalRank(vital.map((v) => v ?? used.length + 1), i, false);
-      const r3 = relKey[i]! + (relKey.filter((k, j) => relevance[j]![0] === relevance[i]![0] && relevance[j]![1] === relevance[i]![1]).length + 1) / 2;
-      expect([a.surface.rank, a.vital_tissues.rank, a.disease_relevance.rank], a.symbol).to.deep.equal([r1, r2, r3]);
-      expect(a.rank_product).to.be.closeTo(Math.cbrt(r1 * r2 * r3), 1e-12);
+      expect([a.disease_relevance.rank, a.vital_tissues.rank], a.symbol).to.deep.equal([r1, r2]);
+      expect(a.rank_product).to.be.closeTo(Math.sqrt(r1 * r2), 1e-12);
     }
     for (let i = 1; i < body.antigens.length; i++) expect(body.antigens[i].rank_product).to.be.at.least(body.antigens[i - 1].rank_product);
-    expect(body.antigens.map((a: Json) => a.symbol)).to.not.include.members(['STAT4', 'EGFR'].filter((s) => !candidates.includes(geneInfo(GENE_INFO).bySymbol.get(s)!)));
+    expect(body.antigens.map((a: Json) => a.symbol)).to.include('CD19');
     console.log(`      CAR-T SLE (seed + test workbook): ${(body.antigens as Json[]).map((a) => `${a.symbol} ${a.rank_product.toFixed(2)}`).join(', ')}`);
   });
 

@@ -103,7 +103,14 @@ describe('analysis on the real resources: GWAS, expression, CAR-T and biomarkers
       expect(a.vital_tissues.count, a.symbol).to.equal(calls && calls.size > 0 ? VITAL.filter((t) => calls.has(t)).length : null);
     }
     const top = (body.antigens as Json[]).slice(0, 10);
-    console.log(`      CAR-T SLE: ${body.counts.candidates} candidates (${body.counts.gwas_candidates} GWAS, ${body.counts.interactor_candidates} interactors); top `
+    // Issue 29: the B- and plasma-cell antigens of the SLE CAR-T and antibody programmes rank near the top, and the
+    // surface gate keeps intracellular proteins (BLK, formerly first) out of the list altogether.
+    const rankOf = (symbol: string) => (body.antigens as Json[]).find((a) => a.symbol === symbol)?.rank ?? null;
+    console.log(`      CAR-T SLE ranks: CD19 ${rankOf('CD19')}, MS4A1 ${rankOf('MS4A1')}, TNFRSF17 ${rankOf('TNFRSF17')}, BLK ${rankOf('BLK')}`);
+    for (const symbol of ['CD19', 'MS4A1', 'TNFRSF17']) expect(rankOf(symbol), symbol).to.be.a('number').and.at.most(15);
+    expect(rankOf('BLK')).to.equal(null);
+    for (const a of top) expect(a.surface.gate.length, a.symbol).to.be.greaterThan(0);
+    console.log(`      CAR-T SLE: ${body.counts.candidates} candidates (${body.counts.cell_population_candidates} cell-population, ${body.counts.clinical_precedence_candidates} precedence, ${body.counts.gwas_candidates} GWAS, ${body.counts.interactor_candidates} interactors; ${body.surface_gate.failed} gated out); top `
       + `${top.map((a) => `${a.symbol} (GESP ${a.surface.gesp_score}, vital ${a.vital_tissues.count ?? '—'}/13, ${a.disease_relevance.kind})`).join(', ')}; ${ms} ms`);
   });
 

@@ -75,7 +75,7 @@ describe('link prediction: GET /api/ml/predict and the job (seed slice)', functi
       expect(p.top_features).to.have.length(3);
       for (const f of p.top_features) {
         expect(f.contribution).to.equal(p.shap[f.feature]);
-        if (f.value > 0) {
+        if (f.value !== null && f.value > 0 && f.kind !== 'missing_indicator') {
           expect(f.path, f.feature).to.not.equal(null);
           expect(f.path.nodes[0].id).to.equal(p.compound.curie);
           expect(f.path.edges).to.have.length(f.path.nodes.length - 1);
@@ -83,9 +83,25 @@ describe('link prediction: GET /api/ml/predict and the job (seed slice)', functi
         }
       }
     });
-    // Multiple sclerosis has disease-modifying treatments in the seed: each listed with its rank.
+    // Multiple sclerosis has disease-modifying treatments in the seed: each listed with its rank, marked in-sample
+    // (the model was fitted on them: their scores are fitted values), and no extrapolation warning.
     expect(body.known_treatments.length).to.be.greaterThan(0);
-    for (const k of body.known_treatments) expect(k.rank).to.be.within(1, body.compounds_scored);
+    for (const k of body.known_treatments) {
+      expect(k.rank).to.be.within(1, body.compounds_scored);
+      expect(k.in_sample, k.compound.curie).to.equal(true);
+    }
+    for (const p of body.predictions) if (p.known === 'treats') expect(p.in_sample).to.equal(true);
+    expect(body.warning).to.equal(null);
+    expect(body.model.probability_meaning).to.match(/PharmacotherapyDB disease-modifying indication/).and.match(/not a chance of clinical efficacy/);
+  });
+
+  it('warns "extrapolated" for a disease with no known disease-modifying treatment (Parkinson\'s disease: symptomatic and NOT labels only)', async function () {
+    const { status, body } = await get(server, '/api/ml/predict?disease_id=pd&top_n=5');
+    expect(status).to.equal(200);
+    expect(body.known_treatments).to.deep.equal([]);
+    expect(body.warning.kind).to.equal('extrapolated');
+    expect(body.warning.message).to.match(/no known disease-modifying treatment/);
+    for (const p of body.predictions) expect(p.in_sample).to.equal(false);
   });
 
   it('serves the second request from the cached model, byte-identical', async function () {

@@ -18,6 +18,26 @@ function sleGenes(): Map<string, string> {
   return new Map(rows('gwas-catalog/gene-associations.seed.tsv').filter((c) => c[0] === 'DOID:9074').map((c) => [`NCBIGene:${c[6]}`, c[7]!]));
 }
 
+/** SLE's loci in the seed file: NCBI gene id -> its locus numbers (column 3). */
+function sleLoci(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const c of rows('gwas-catalog/gene-associations.seed.tsv').filter((x) => x[0] === 'DOID:9074')) out.set(`NCBIGene:${c[6]}`, [...(out.get(`NCBIGene:${c[6]}`) ?? []), c[2]!]);
+  return out;
+}
+
+/** How many locus units a gene list makes: genes sharing a locus are one unit (transitively), by a naive merge. */
+function lociCount(genes: string[], lociOf: Map<string, string[]>): number {
+  const groups: Set<string>[] = [];
+  for (const gene of genes) {
+    const loci = new Set(lociOf.get(gene) ?? [`gene ${gene}`]);
+    const joined = groups.filter((grp) => [...loci].some((l) => grp.has(l)));
+    const merged = new Set([...loci, ...joined.flatMap((grp) => [...grp])]);
+    for (const grp of joined) groups.splice(groups.indexOf(grp), 1);
+    groups.push(merged);
+  }
+  return groups.length;
+}
+
 /** Reactome stable id -> member symbols, from the seed .gmt. */
 function reactomeMembers(): Map<string, Set<string>> {
   return new Map(rows('reactome/ReactomePathways.seed.gmt').map((c) => [`REACTOME:${c[1]}`, new Set(c.slice(2))]));
@@ -88,11 +108,14 @@ describe('analysis: pathway enrichment (GET /api/bioinformatics/enrichment, job 
     const sle = sleGenes();
     const members = reactomeMembers();
     const N = body.background.size;
-    const n = body.query.tested_genes;
+    const n = body.query.tested_loci;
+    const loci = sleLoci();
     let lastP = 0;
     let lastFdr = 0;
     for (const row of body.pathways as Json[]) {
-      expect(row.k).to.equal(row.genes.length);
+      expect(row.k_genes).to.equal(row.genes.length);
+      // k counts a GWAS locus once: the locus units of the overlapping genes (seed file's locus column).
+      expect(row.k).to.equal(lociCount(row.genes.map((x: Json) => x.id), loci));
       expect(row.p).to.be.at.least(lastP);
       expect(row.fdr).to.be.at.least(lastFdr);
       [lastP, lastFdr] = [row.p, row.fdr];
@@ -103,7 +126,7 @@ describe('analysis: pathway enrichment (GET /api/bioinformatics/enrichment, job 
       }
       // k: the pathway's members that are SLE genes, counted by symbol in the files.
       const sleSymbols = new Set(sle.values());
-      expect(row.k).to.equal([...members.get(row.id)!].filter((s) => sleSymbols.has(s)).length);
+      expect(row.k_genes).to.equal([...members.get(row.id)!].filter((s) => sleSymbols.has(s)).length);
       expect(row.pathway_size).to.be.at.most(members.get(row.id)!.size);
       expect(row.expected).to.be.closeTo((n * row.pathway_size) / N, 1e-12);
       expect(row.fold_enrichment).to.be.closeTo(row.k / row.expected, 1e-12);

@@ -55,15 +55,19 @@ describe('Virtual screening module (GET /api/screening, job virtual-screening / 
     expect(status, JSON.stringify(body).slice(0, 400)).to.equal(200);
     expect(body).to.include({ module: 'virtual-screening', seed: null, docking: null });
     expect(body.disease.curie).to.equal('MONDO:0007915');
-    expect(body.parameters).to.deep.equal({ disease_id: 'sle', gene_id: null, top_n: 20, use_vina: false, dock_top: null, exhaustiveness: null });
+    expect(body.parameters).to.deep.equal({ disease_id: 'sle', gene_id: null, top_n: 20, min_tanimoto: 0.3, use_vina: false, dock_top: null, exhaustiveness: null });
     expect(body.target.chosen_by).to.equal('most_targeted_disease_gene');
     expect(body.target.known_binders).to.equal(body.known_binders.length);
     expect(body.fingerprint).to.include({ type: 'Morgan', radius: 2, bits: 2048 });
     expect(body.library.structures_restored + body.library.not_restored.length).to.equal(body.library.compounds_with_inchi);
     expect(body.library.structures_restored / body.library.compounds_with_inchi).to.be.at.least(0.98);
     const binders = new Set(body.known_binders.map((b: Json) => b.curie));
-    expect(body.candidates).to.have.length(20);
+    // Only compounds at or above the Tanimoto floor are candidates; the floor report counts the rest.
+    expect(body.candidates).to.have.length(Math.min(20, body.similarity_floor.above_floor));
+    expect(body.similarity_floor.above_floor + body.similarity_floor.below_floor).to.equal(body.library.candidates_screened);
+    expect(body.similarity_floor.no_analogue_above_floor).to.equal(body.similarity_floor.above_floor === 0);
     for (const [i, c] of body.candidates.entries()) {
+      expect(c.max_tanimoto).to.be.at.least(0.3);
       expect(binders.has(c.curie)).to.equal(false);
       expect(binders.has(c.nearest_binder.curie)).to.equal(true);
       if (i > 0) expect(c.max_tanimoto).to.be.at.most(body.candidates[i - 1].max_tanimoto);
@@ -95,7 +99,7 @@ describe('Virtual screening module (GET /api/screening, job virtual-screening / 
     expect(noBinders.status).to.equal(409);
     expect(noBinders.body).to.include({ error_type: 'ModuleNotAvailableError' });
     expect(noBinders.body.detail).to.match(/no known binders/);
-    for (const bad of ['gene_id=HGNC:1', 'gene_id=5743', 'top_n=0', 'top_n=1501', 'use_vina=perhaps', 'dock_top=11', 'exhaustiveness=0']) {
+    for (const bad of ['gene_id=HGNC:1', 'gene_id=5743', 'top_n=0', 'top_n=1501', 'use_vina=perhaps', 'dock_top=11', 'exhaustiveness=0', 'min_tanimoto=1.5', 'min_tanimoto=-0.1']) {
       const { status, body } = await get(`/api/screening?${bad}`);
       expect(status, bad).to.equal(422);
       expect(body.detail[0].loc[0]).to.equal('query');

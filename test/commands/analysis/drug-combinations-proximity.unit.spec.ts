@@ -30,8 +30,9 @@ const T = (name: string) => edgeTypeIndex(name)!;
 const DISEASE = 'MONDO:0000001';
 const PATH: [number, number][] = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 8]];
 const DISEASE_GENES = [1, 2];
-const DRUGS: Record<string, number[]> = { A: [1], B: [2, 3], C: [7, 8], D: [6], E: [1, 2], F: [7], G: [3, 4, 5] };
-const curie = (drug: string) => `DRUGBANK:DB0000${'ABCDEFG'.indexOf(drug) + 1}`;
+// H has A's single target: s_AH = 0 (d_AA = d_HH = d_AH = 0), the degenerate case of issue 29.
+const DRUGS: Record<string, number[]> = { A: [1], B: [2, 3], C: [7, 8], D: [6], E: [1, 2], F: [7], G: [3, 4, 5], H: [1] };
+const curie = (drug: string) => `DRUGBANK:DB0000${'ABCDEFGH'.indexOf(drug) + 1}`;
 
 function graph(): TypedKnowledgeGraph {
   const b = new KnowledgeGraphBuilder([{ snapshot_id: 'ppi-1', resource: 'ppi' }, { snapshot_id: 'other-1', resource: 'other' }]);
@@ -64,7 +65,10 @@ async function run(input: Record<string, unknown>) {
   return outcome.result as {
     seed: number;
     compounds: { curie: string; proximity: { z: number; d: number } | null; hits_disease_module: boolean | null }[];
-    pairs: { drug_a: { label: string }; drug_b: { label: string }; configuration: string; s_ab: number; z_a: number; z_b: number }[];
+    pairs: {
+      drug_a: { label: string }; drug_b: { label: string }; configuration: string; s_ab: number; z_a: number; z_b: number; target_sets: string;
+      separation_null: { z: number | null; permutations: number } | null;
+    }[];
   };
 }
 
@@ -97,6 +101,23 @@ describe('drug-combination configurations from proximity z-scores (tiny graph)',
       expect(p.s_ab, `${x}–${y}`).to.be.closeTo(s, 1e-4);
     }
     expect(r.pairs[0]!.configuration).to.equal('complementary_exposure');
+  });
+
+  it('ranks two drugs with the same single target as overlapping exposure, labelled identical, not as complementary exposure first', async () => {
+    const r = await run({});
+    const ah = pairOf(r, 'A', 'H');
+    expect(ah.s_ab).to.equal(0); // the published rule alone (s_AB >= 0) would call this separated
+    expect(ah.target_sets).to.equal('identical');
+    expect(ah.configuration).to.equal('overlapping_exposure');
+    expect(pairOf(r, 'E', 'H').target_sets).to.equal('nested');
+    for (const p of r.pairs.filter((x) => x.configuration === 'complementary_exposure')) expect(p.target_sets).to.not.be.oneOf(['identical', 'nested']);
+  });
+
+  it('gives every returned pair a separation z against degree-preserving random target sets, on at most 100 permutations', async () => {
+    const r = await run({ permutations: 300 });
+    const ab = pairOf(r, 'A', 'B');
+    expect(ab.separation_null!.permutations).to.equal(100);
+    expect(ab.separation_null!.z).to.be.a('number');
   });
 
   it('moves the boundary with z_threshold: at −1.3 only E (z −1.58) hits, so A–E becomes indirect exposure', async () => {

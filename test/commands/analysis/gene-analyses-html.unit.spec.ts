@@ -24,7 +24,7 @@ const results: [string, (r: unknown) => string, object][] = [
   ['cart', renderCartHtml, {
     ...envelope, formula: BAD, vital_tissues: { used: [{ id: BAD, name: BAD }] },
     antigens: [{
-      rank: 1, ...gene, rank_product: 1, surface: { gesp_score: 1, max_score: 15, rank: 1 },
+      rank: 1, ...gene, rank_product: 1, surface: { gesp_score: 1, max_score: 15, gate: ['CSPA'] },
       vital_tissues: { measured: true, expressed_in: [{ id: BAD, label: BAD }], count: 1, of: 13, rank: 1 },
       disease_relevance: { kind: 'interactor', best_p_value: null, interacting_disease_genes: [gene], rank: 1 },
     }],

@@ -84,9 +84,9 @@ describe('analysis use cases: repurposing and disease module on a small graph', 
     expect(two.closest_pairs[0]).to.deep.include({ distance: 3, tied_genes: 2 });
     expect(two.closest_pairs[0].path.map((x: { id: string }) => x.id)).to.deep.equal(['NCBIGene:10', 'NCBIGene:9', 'NCBIGene:3', 'NCBIGene:2']);
     expect(byId.get('DRUGBANK:DB00004')).to.deep.include({ known_indication: false, palliates: true });
-    // Ranked by z ascending, ties by id; ranks 1..n.
-    const zs = r.candidates.map((c: { z: number | null }) => c.z);
-    expect(zs).to.deep.equal([...zs].sort((a: number, b: number) => a - b));
+    // Ranked by empirical p ascending, then z; ranks 1..n.
+    const ps = r.candidates.map((c: { p_empirical: number }) => c.p_empirical);
+    expect(ps).to.deep.equal([...ps].sort((a: number, b: number) => a - b));
     expect(r.candidates.map((c: { rank: number }) => c.rank)).to.deep.equal([1, 2, 3]);
     // Every known indication is listed: scored ones with their rank, the others with the reason.
     expect(r.known_indications.map((k: { compound: { id: string }; relation: string; not_scored_because: string | null }) => [k.compound.id, k.relation, k.not_scored_because])).to.deep.equal([

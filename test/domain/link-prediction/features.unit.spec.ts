@@ -1,6 +1,6 @@
 // Feature transforms and network proximity against values worked by hand.
 import { expect } from 'chai';
-import { FEATURES } from '../../../domain/link-prediction/feature-set';
+import { FEATURE_COUNT, FEATURES, FeatureComputer } from '../../../domain/link-prediction/feature-set';
 import { HetnetView } from '../../../domain/link-prediction/hetnet-view';
 import { closestDistance, diseaseDistances, proximityFeature, proximityPath } from '../../../domain/link-prediction/proximity';
 import { fitScaling, standardize } from '../../../domain/link-prediction/transforms';
@@ -51,9 +51,32 @@ describe('link prediction: network proximity (Guney et al. 2016, closest)', () =
     const distances = diseaseDistances(view, g.lookup('MONDO:0000001')!);
     expect(closestDistance(view, distances, g.lookup('DRUGBANK:DB00001')!)).to.equal(2);
     expect(proximityFeature(2)).to.be.closeTo(1 / 3, 1e-15);
-    // A compound whose only target is outside the interactome: undefined, feature 0.
+    // A compound whose only target is outside the interactome: undefined, feature missing (NaN), not 0.
     expect(closestDistance(view, distances, g.lookup('DRUGBANK:DB00002')!)).to.equal(null);
-    expect(proximityFeature(null)).to.equal(0);
+    expect(proximityFeature(null)).to.be.NaN;
+  });
+
+  it('does not reward a compound without an interactome target: its proximity is missing, imputed at the mean (SHAP 0), flagged by proximity_missing', () => {
+    // Issue 29: proximity 0 for "no target" met a negative coefficient, so such compounds gained ~0.9 log-odds.
+    const g = graphOf(edges);
+    const view = HetnetView.of(g, 0.4);
+    const d = g.lookup('MONDO:0000001')!;
+    const computer = new FeatureComputer(view, Int32Array.from([g.lookup('DRUGBANK:DB00001')!, g.lookup('DRUGBANK:DB00002')!]));
+    const raw = computer.forDisease(view, d);
+    const p = FEATURE_COUNT;
+    const prox = FEATURES.findIndex((f) => f.id === 'proximity');
+    const missing = FEATURES.findIndex((f) => f.id === 'proximity_missing');
+    expect(raw[prox]).to.be.closeTo(1 / 3, 1e-15);
+    expect(raw[missing]).to.equal(0);
+    expect(raw[p + prox]).to.be.NaN;
+    expect(raw[p + missing]).to.equal(1);
+    // Fitted on these two rows, the observed proximity is the mean: both standardize to 0 — the missing one
+    // contributes β · 0 = 0 whatever the sign of β, where 0 raw once gave it (0 − 1/6)/(1/6) = −1 standard deviation.
+    const scaling = fitScaling(FEATURES, raw, 2);
+    expect(scaling.center[prox]).to.be.closeTo(1 / 3, 1e-15);
+    const z = standardize(FEATURES, scaling, raw, 2);
+    expect(z[p + prox]).to.equal(0);
+    expect(z[p + missing]).to.be.closeTo(1, 1e-12); // indicator 0/1 over two rows: mean 0.5, sd 0.5
   });
 
   it('shows the route from the nearest target to the disease gene', () => {

@@ -112,7 +112,11 @@ describe('link prediction: training set, features, model, SHAP and cross-validat
       for (const r of rows.filter((i) => set.fold[i] === fold)) {
         const all = reference.forDisease(reducedView, reduced.lookup(g.id(set.disease[r]!))!);
         const at = [...compounds].indexOf(reduced.lookup(g.id(set.compound[r]!))!);
-        for (let f = 0; f < FEATURE_COUNT; f++) expect(raw[r * FEATURE_COUNT + f], `${FEATURES[f]!.id} row ${r}`).to.be.closeTo(all[at * FEATURE_COUNT + f]!, 1e-12);
+        for (let f = 0; f < FEATURE_COUNT; f++) {
+          const [x, y] = [raw[r * FEATURE_COUNT + f]!, all[at * FEATURE_COUNT + f]!];
+          if (Number.isNaN(y)) expect(x, `${FEATURES[f]!.id} row ${r} (missing)`).to.be.NaN;
+          else expect(x, `${FEATURES[f]!.id} row ${r}`).to.be.closeTo(y, 1e-12);
+        }
       }
     }
     // A positive's indication count leaves out its own treatment even on the full graph.
@@ -150,10 +154,15 @@ describe('link prediction: training set, features, model, SHAP and cross-validat
     const top = topContributions(model, new ExplanationContext(view, d), scores, 0, 3);
     expect(top).to.have.length(3);
     for (const t of top) {
-      if (t.value > 0) {
+      if (t.value !== null && t.value > 0 && t.kind !== 'missing_indicator') {
         expect(t.path, t.feature).to.not.equal(null);
         expect(t.path!.nodes[0]!.id).to.equal(g.id(scores.compounds[0]!));
         if (t.kind !== 'degree') expect(t.path!.nodes.at(-1)!.id).to.equal(g.id(d));
+        // A DWPC's example says how much of the value it carries: one path of the sum, so at most all of it.
+        if (t.kind === 'dwpc') {
+          expect(t.path!.share_of_value).to.be.closeTo(t.path!.weight! / t.value, 1e-12);
+          expect(t.path!.share_of_value).to.be.within(0, 1 + 1e-12);
+        }
       } else {
         expect(t.path).to.equal(null);
       }

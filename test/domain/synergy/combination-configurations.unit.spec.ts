@@ -1,6 +1,7 @@
 // The six drug-drug-disease configurations of Cheng, Kovács & Barabási (Nat Commun 2019, Fig. 2) and the ranking.
 import { expect } from 'chai';
 import { configuration, configurationFromHits, proximityHit, rankPairs } from '../../../domain/synergy/combination-configurations';
+import { targetSetRelation, targetsContained } from '../../../domain/synergy/target-set-relation';
 
 describe('drug combination configurations', () => {
   it('classifies by whether the targets overlap (s_AB < 0) and how many drugs hit the disease module (s_XD < 0)', () => {
@@ -45,5 +46,24 @@ describe('drug combination configurations', () => {
       p('K', 'L', null, 0.2, 0.2), // undetermined, last
     ]);
     expect(ranked.map((x) => x.a + x.b)).to.deep.equal(['EF', 'GH', 'CD', 'AB', 'XY', 'IJ', 'KL']);
+  });
+});
+
+describe('identical or nested target sets (drug combinations)', () => {
+  it('never calls two drugs on the same single target complementary exposure (s_AB = 0 is not separation)', () => {
+    // anagrelide + cilostazol, both PDE3A only: d_AA = d_BB = 0, d_AB = 0, so s_AB = 0 passed s_AB >= 0 before.
+    expect(configurationFromHits(0, true, true, targetsContained(targetSetRelation([7], [7])))).to.equal('overlapping_exposure');
+    expect(configurationFromHits(0, true, false, targetsContained(targetSetRelation([7], [7, 9])))).to.equal('indirect_exposure');
+    expect(configurationFromHits(0.5, false, false, targetsContained(targetSetRelation([7, 9], [9])))).to.equal('non_exposure');
+    // Disjoint sets keep the published rule.
+    expect(configurationFromHits(0, true, true, targetsContained(targetSetRelation([7], [8])))).to.equal('complementary_exposure');
+  });
+
+  it('labels the relation of two target sets', () => {
+    expect(targetSetRelation([1, 2], [2, 1])).to.equal('identical');
+    expect(targetSetRelation([1], [1, 2])).to.equal('nested');
+    expect(targetSetRelation([1, 2, 3], [3])).to.equal('nested');
+    expect(targetSetRelation([1, 2], [2, 3])).to.equal('sharing');
+    expect(targetSetRelation([1, 2], [3])).to.equal('disjoint');
   });
 });

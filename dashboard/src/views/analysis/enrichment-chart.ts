@@ -3,7 +3,7 @@
 // threshold (−log10 max_fdr). Plain SVG drawn here (no chart library), styled by classes (CSP).
 import { h, svg } from '../../core/dom';
 
-export interface EnrichedPathway { id: string; name: string; k: number; pathway_size: number; p: number; fdr: number; fold_enrichment: number }
+export interface EnrichedPathway { id: string; name: string; k: number; k_genes?: number; pathway_size: number; p: number; fdr: number; fold_enrichment: number }
 
 const mlog10 = (x: number) => (x > 0 ? -Math.log10(x) : 0);
 
@@ -24,7 +24,7 @@ export function enrichmentChart(pathways: EnrichedPathway[], maxFdr: number): HT
     shown.map((p, i) => {
       const y = top + i * rowH;
       return svg('g', { 'data-testid': 'enrichment-bar' },
-        svg('title', null, `${p.name}: FDR ${p.fdr.toPrecision(3)}, p ${p.p.toPrecision(3)}, ${p.k} of ${p.pathway_size} genes, fold ${p.fold_enrichment.toFixed(2)}`),
+        svg('title', null, `${p.name}: FDR ${p.fdr.toPrecision(3)}, p ${p.p.toPrecision(3)}, ${p.k} GWAS loci (${p.k_genes ?? p.k} genes) of ${p.pathway_size} genes, fold ${p.fold_enrichment.toFixed(2)}`),
         svg('text', { x: labelW - 6, y: y + 15, class: 'label', 'text-anchor': 'end' }, p.name.length > 40 ? `${p.name.slice(0, 39)}…` : p.name),
         svg('rect', { x: labelW, y: y + 4, width: Math.max(x(mlog10(p.p)) - labelW, 0), height: rowH - 8, class: 'bar p' }),
         svg('rect', { x: labelW, y: y + 4, width: Math.max(x(mlog10(p.fdr)) - labelW, 0), height: rowH - 8, class: 'bar fdr', 'data-value': mlog10(p.fdr).toFixed(3) }),

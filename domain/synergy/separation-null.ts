@@ -1,0 +1,81 @@
+// The z-score of a drug pair's target-module separation s_AB against degree-preserving random target sets, the
+// reference Cheng, Kovács & Barabási (Nat Commun 2019) use for their network measures: each drug's targets are
+// replaced by random genes of the same interactome degree bins (Guney et al.'s binning, bins of >= 100 genes;
+// domain/network-medicine/degree-preserving-sampling.ts) and s_A'B' recomputed;
+// z_AB = (s_AB − mean)/sd (population sd). Negative z: the two target modules sit closer than degree-matched
+// random modules of the same sizes. Pure and seeded: each drug has its own stream (keyed by its CURIE), and
+// permutation k of a pair pairs random set k of A with random set k of B, so each drug's random sets are
+// drawn and placed once per permutation however many pairs it is in. A random draw whose separation is
+// undefined (sets in different components) is skipped and not counted.
+import { degreeBins, DegreePreservingSampler, NullAccumulator, streamRandom } from '../network-medicine/degree-preserving-sampling';
+import type { Interactome } from './interactome';
+import { SetDistanceBuffers } from './set-distance-buffers';
+
+export interface SeparationNullDrug { key: string; genes: readonly number[] }
+export interface SeparationNullPair { a: number; b: number; observed: number }
+export interface SeparationNull { random_mean: number; random_sd: number; z: number | null; permutations_used: number }
+
+export function separationNull(
+  net: Interactome, drugs: readonly SeparationNullDrug[], pairs: readonly SeparationNullPair[], permutations: number, seed: number,
+): (SeparationNull | null)[] {
+  const n = net.nodes.length;
+  const degrees = new Int32Array(n);
+  for (let u = 0; u < n; u++) degrees[u] = net.start[u + 1]! - net.start[u]!;
+  const sampler = new DegreePreservingSampler(degreeBins(degrees), n);
+  const used = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  const plans = new Map(used.map((d) => [d, sampler.plan([...new Set(drugs[d]!.genes)])]));
+  const streams = new Map(used.map((d) => [d, streamRandom(seed, `separation:${drugs[d]!.key}`)]));
+  const accumulators = pairs.map((p) => new NullAccumulator(p.observed));
+  const counts = new Int32Array(pairs.length);
+  const bfs = new SetDistanceBuffers(net);
+  const partnersOf = new Map<number, number[]>(used.map((d) => [d, [...new Set(pairs.flatMap((p) => (p.a === d ? [p.b] : p.b === d ? [p.a] : [])))]]));
+  const sets = new Map(used.map((d) => [d, new Int32Array(plans.get(d)!.size)]));
+  // toPartner.get(d).get(e)[i]: hops from gene i of d's random set to e's random set.
+  for (let k = 0; k < permutations; k++) {
+    for (const d of used) sampler.sample(plans.get(d)!, streams.get(d)!, sets.get(d)!);
+    const spread = new Map<number, number | null>();
+    const toPartner = new Map<number, Map<number, Int32Array>>(used.map((d) => [d, new Map()]));
+    for (const d of used) {
+      const genes = sets.get(d)!;
+      // Only the partners' genes need their distance: the search may stop once they and the spread are known.
+      const reach: number[] = [];
+      for (const e of partnersOf.get(d)!) reach.push(...sets.get(e)!);
+      const other = bfs.run(genes, reach);
+      spread.set(d, meanReached(other, genes.length === 1));
+      for (const e of partnersOf.get(d)!) {
+        const partner = sets.get(e)!;
+        const hops = new Int32Array(partner.length);
+        for (let i = 0; i < partner.length; i++) hops[i] = bfs.nearest[partner[i]!]!;
+        toPartner.get(e)!.set(d, hops);
+      }
+    }
+    pairs.forEach((p, i) => {
+      const s = separationOf(toPartner.get(p.a)!.get(p.b)!, toPartner.get(p.b)!.get(p.a)!, spread.get(p.a)!, spread.get(p.b)!);
+      if (s === null) return;
+      accumulators[i]!.add(s);
+      counts[i]!++;
+    });
+  }
+  return pairs.map((_, i) => {
+    if (counts[i] === 0) return null;
+    const { mean, sd, z } = accumulators[i]!.summary();
+    return { random_mean: mean, random_sd: sd, z, permutations_used: counts[i]! };
+  });
+}
+
+/** d_AA from each gene's hops to the nearest other gene of its set (0 for one gene; null when none reaches another). */
+function meanReached(other: Int32Array, single: boolean): number | null {
+  if (single) return 0;
+  let sum = 0, n = 0;
+  for (const d of other) if (d >= 0) { sum += d; n++; }
+  return n ? sum / n : null;
+}
+
+/** s_AB = d_AB − (d_AA + d_BB)/2 from the hops of A's genes to B and of B's genes to A (network-separation.ts's rule). */
+function separationOf(aToB: Int32Array, bToA: Int32Array, spreadA: number | null, spreadB: number | null): number | null {
+  let sum = 0, n = 0;
+  for (const d of aToB) if (d >= 0) { sum += d; n++; }
+  for (const d of bToA) if (d >= 0) { sum += d; n++; }
+  if (n === 0 || spreadA === null || spreadB === null) return null;
+  return sum / n - (spreadA + spreadB) / 2;
+}
