@@ -51,7 +51,8 @@ export function saltParentName(name: string): string | null {
   return end === words.length ? null : words.slice(0, end).join(' ');
 }
 
-export function compoundResolver(sources: CompoundIdentitySources): (chemblId: string) => ResolvedCompound {
+/** `prefix`: the CURIE prefix of the source's own ids (CHEMBL, DRUGCENTRAL), for molecules left unjoined. */
+export function compoundResolver(sources: CompoundIdentitySources, prefix = 'CHEMBL'): (chemblId: string) => ResolvedCompound {
   const byName = new Map<string, string[]>();
   for (const [id, name] of sources.names) {
     const key = normalisedDrugName(name);
@@ -80,7 +81,7 @@ export function compoundResolver(sources: CompoundIdentitySources): (chemblId: s
       const bySynonym = key && !byCommon && !sources.vocabularyNames.has(key) ? one(sources.vocabularySynonyms.get(key)) : null;
       if (byCommon) resolved = { curie: `DRUGBANK:${byCommon}`, join: 'drugbank_name', parent, justification: `DrugBank vocabulary common name exactly '${key}'` };
       else if (bySynonym) resolved = { curie: `DRUGBANK:${bySynonym}`, join: 'drugbank_synonym', parent, justification: `DrugBank vocabulary synonym exactly '${key}'` };
-      else resolved = { curie: `CHEMBL:${molecule}`, join: 'none', parent, justification: null };
+      else resolved = { curie: `${prefix}:${molecule}`, join: 'none', parent, justification: null };
     }
     cache.set(chemblId, resolved);
     return resolved;

@@ -4,7 +4,7 @@
 //   DOID -> MONDO        when exactly one MONDO id is a skos:exactMatch of the DOID (MONDO's SSSOM set);
 //   HGNC / ENSEMBL / GENE_SYMBOL / UNIPROT -> NCBIGene  when exactly one NCBI Gene id maps to it exactly
 //                        (gene_info, HGNC's complete set);
-//   CHEMBL -> DRUGBANK   when exactly one DrugBank id is an exact match (the chembl importer's UniChem and
+//   CHEMBL / DRUGCENTRAL -> DRUGBANK   when exactly one DrugBank id is an exact match (the chembl importer's UniChem and
 //                        exact DrugBank-vocabulary joins).
 // An id with no or several exact matches stays as it is (its own node). Labels are never matched.
 
@@ -16,7 +16,7 @@ export interface ExactMapping {
 }
 
 const CANONICAL_OF: Readonly<Record<string, string>> = {
-  DOID: 'MONDO', EFO: 'MONDO', HGNC: 'NCBIGene', ENSEMBL: 'NCBIGene', GENE_SYMBOL: 'NCBIGene', UNIPROT: 'NCBIGene', CHEMBL: 'DRUGBANK',
+  DOID: 'MONDO', EFO: 'MONDO', HGNC: 'NCBIGene', ENSEMBL: 'NCBIGene', GENE_SYMBOL: 'NCBIGene', UNIPROT: 'NCBIGene', CHEMBL: 'DRUGBANK', DRUGCENTRAL: 'DRUGBANK',
 };
 
 function prefix(curie: string): string {

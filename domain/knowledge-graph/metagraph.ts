@@ -11,7 +11,7 @@ export type NodeType = (typeof NODE_TYPES)[number];
 const PREFIX_TYPES: Readonly<Record<string, NodeType>> = {
   MONDO: 'Disease', DOID: 'Disease', OMIM: 'Disease', Orphanet: 'Disease', EFO: 'Disease',
   NCBIGene: 'Gene', HGNC: 'Gene', ENSEMBL: 'Gene', GENE_SYMBOL: 'Gene', UNIPROT: 'Gene',
-  DRUGBANK: 'Compound', CHEMBL: 'Compound',
+  DRUGBANK: 'Compound', CHEMBL: 'Compound', DRUGCENTRAL: 'Compound',
   REACTOME: 'Pathway',
   UBERON: 'Anatomy', CL: 'Anatomy',
   UMLS: 'SideEffect',

@@ -37,7 +37,7 @@ async function exactMappings(db: Knex, snapshots: readonly string[]): Promise<Ex
     where snapshot_id = any(?::text[]) and predicate_id = 'skos:exactMatch'
       and ((subject_id like 'MONDO:%' and (object_id like 'DOID:%' or object_id like 'EFO:%'))
         or (subject_id like 'NCBIGene:%' and (object_id like 'HGNC:%' or object_id like 'ENSEMBL:%' or object_id like 'GENE_SYMBOL:%' or object_id like 'UNIPROT:%'))
-        or (subject_id like 'DRUGBANK:%' and object_id like 'CHEMBL:%'))`, [[...snapshots]]);
+        or (subject_id like 'DRUGBANK:%' and (object_id like 'CHEMBL:%' or object_id like 'DRUGCENTRAL:%')))`, [[...snapshots]]);
   return rows as ExactMapping[];
 }
 
