@@ -10,7 +10,8 @@ import { seriousSideEffects } from '../../infra/biomed/read/serious-side-effects
 import { withdrawnCompounds } from '../../infra/biomed/read/withdrawn-compounds';
 import { findProjectRoot } from '../../infra/sources/source-runner';
 import { loadStoreGraph } from '../../infra/kg/load-store-graph';
-import { EDGE_TYPES, edgeTypeIndex } from '../../domain/knowledge-graph/metagraph';
+import { EDGE_TYPES, edgeTypeIndex, PATH_DEFAULT_EXCLUDED } from '../../domain/knowledge-graph/metagraph';
+import { kShortestPaths } from '../../domain/knowledge-graph/paths';
 import { snapshotQueries } from '../../projections/biomed/snapshots.queries';
 import { BiomedEnv, fixture, startBiomedEnv, storeFootprint } from './support/biomed-env';
 
@@ -100,6 +101,16 @@ describe('biomed: seeding a fresh store', function () {
     expect(targetIds('rituximab')).to.include('NCBIGene:931');
     expect(targetIds('ocrelizumab')).to.include('NCBIGene:931');
     expect(targetIds('belimumab')).to.include('NCBIGene:10673');
+    // Forward paths (subject -> object only) from a modern drug to its disease: belimumab -> SLE, ocrelizumab -> MS.
+    const walkable = new Uint8Array(EDGE_TYPES.length);
+    EDGE_TYPES.forEach((e, i) => { if (!PATH_DEFAULT_EXCLUDED.has(e.type)) walkable[i] = 1; });
+    for (const [drug, disease] of [['belimumab', 'MONDO:0007915'], ['ocrelizumab', 'MONDO:0005301']] as const) {
+      const found = kShortestPaths(graph, { from: compoundOf(drug), to: graph.lookup(disease)!, maxHops: 3, k: 50, mode: 'forward', allowed: walkable });
+      expect(found.shortest, `${drug} -> ${disease}`).to.equal(1);
+      const first = found.paths[0]!.steps[0]!;
+      expect([graph.edgeType(first.edge), first.reverse]).to.deep.equal(['APPROVED_FOR', false]);
+      console.log(`      ${drug} -> ${disease}: ${found.paths.length} forward paths within 3 hops, via a target: ${found.paths.filter((p) => p.nodes.some((n) => graph.node(n).type === 'Gene')).length}`);
+    }
     const footprint = await storeFootprint(env);
     expect(await seedBiomedStore(env.deps)).to.deep.equal({ kind: 'skipped', reason: 'the store already has an active snapshot' });
     expect(await storeFootprint(env)).to.deep.equal(footprint);
