@@ -21,6 +21,11 @@ export const KG_IMPORTS: [string, string[]][] = [
   ['sider', [S('sider4/meddra_all_se.tsv.gz'), S('sider4/meddra_freq.tsv.gz'), S('drugbank/mapping-pubchem.tsv')]],
   ['bgee', [S('bgee/present-in-adult.tsv.gz'), S('bgee/diffex.tsv.gz')]],
   ['surfaceome', [S('surfaceome/TCSA-Figure1_GESPscore.xlsx'), GENE_INFO]],
+  // Today's drugs (issue 25): HGNC for UniProt -> NCBIGene, the DrugBank open vocabulary, ChEMBL.
+  ['hgnc', [S('hgnc/hgnc_complete_set.txt.gz')]],
+  ['drugbank_vocabulary', [S('drugbank/drugbank_vocabulary.csv')]],
+  ['chembl', ['mechanisms.csv', 'targets.csv', 'indications.csv', 'chembl36-approved-drugs.csv', 'chembl36-approved-drug-targets.csv', 'unichem-chembl-drugbank.txt'].map((f) => S(`chembl/${f}`))
+    .concat([S('drugbank/drugbank_vocabulary.csv'), S('mondo/mondo_exactmatch_efo.sssom.tsv')])],
 ];
 
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { distinctiveSynonym } from '../domain/workspace/entity-linking/terms';
 import { parseSurfaceomeWorkbook, SurfaceomeRow, SurfaceomeSheet } from '../infra/biomed/parsers/surfaceome';
+import { modernDrugSlices } from './seed-modern-drugs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SHARED = path.resolve(process.argv[2] ?? process.env.SHARED_DATA_DIR ?? path.join(ROOT, '..', 'shared', 'data'));
@@ -42,6 +43,7 @@ const ALSO_PINNED_FOR: Record<string, string[]> = {
   'mondo/mondo_exactmatch_doid.seed.sssom.tsv': ['pharmacotherapydb', 'gwas_catalog'],
   'drugbank/mapping-pubchem.seed.tsv': ['sider'],
   'ncbi-gene/Homo_sapiens.seed.gene_info': ['ppi', 'surfaceome'],
+  'drugbank/drugbank_vocabulary.seed.csv': ['chembl'],
 };
 
 const written: { resource: string; rel: string; description: string }[] = [];
@@ -254,6 +256,9 @@ async function main(): Promise<void> {
   write('bgee', 'bgee/diffex.seed.tsv.gz', diffex, 'Bgee differential expression of the seed genes');
   write('surfaceome', 'surfaceome/TCSA-Figure1_GESPscore.seed.tsv', surfaceome.lines,
     `The Cancer Surfaceome Atlas GESP score rows of the ${surfaceome.genes} seed genes it lists, as TSV (published supplementary data; cite Hu, Yuan et al., Nature Cancer 2021)`);
+  // Modern drugs (issue 25): ChEMBL phase >= 3 indications of the seed diseases, their targets and identity rows.
+  const seedMondos = new Set(sssomSlice.slice(sssomHeader + 1).map((l) => l.split('\t')).filter((c) => seedDoids.has(c[objectCol]!) && c[2] === 'skos:exactMatch').map((c) => c[0]!));
+  for (const slice of modernDrugSlices(read, seedMondos, genes)) write(slice.resource, slice.rel, slice.lines, slice.description);
   if (!process.env.SEED_OUT_DIR) pin();
   for (const w of written) console.log(`${w.resource}: ${w.rel}: ${w.description}`);
 }

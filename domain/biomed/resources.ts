@@ -1,6 +1,6 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome', 'hgnc', 'drugbank_vocabulary', 'chembl'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -31,6 +31,9 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   sider: { name: 'sider', implemented: true, description: 'SIDER 4.1 drug side effects (CC BY-NC-SA 4.0, non-commercial): CAUSES claims DrugBank compound -> UMLS side effect, compounds joined STITCH -> PubChem -> DrugBank (DrugBank mapping CC BY-NC 4.0), frequencies from meddra_freq', inputs: 'meddra_all_se.tsv[.gz], DrugBank mapping-pubchem.tsv, optionally meddra_freq.tsv[.gz]' },
   bgee: { name: 'bgee', implemented: true, description: 'Bgee adult human gene expression (CC0, dhimmel/bgee matrices): EXPRESSED_IN, UPREGULATED_IN and DOWNREGULATED_IN claims NCBIGene -> UBERON/CL anatomy', inputs: 'present-in-adult.tsv[.gz], optionally diffex.tsv[.gz]' },
   surfaceome: { name: 'surfaceome', implemented: true, description: 'The Cancer Surfaceome Atlas GESP scores (Hu et al., Nature Cancer 2021): HAS_SURFACE_EVIDENCE claims gene -> SURFACEOME:cell_surface with the per-resource evidence, Ensembl mapped to NCBIGene through gene_info', inputs: 'the TCSA GESP score .xlsx (or its .tsv form, as the seed slice has it), optionally Homo_sapiens.gene_info[.gz]' },
+  hgnc: { name: 'hgnc', implemented: true, description: 'HGNC complete set (CC0): HGNC gene terms with previous symbols and aliases, exact mappings NCBIGene -> HGNC, UNIPROT and GENE_SYMBOL so UniProt-keyed drug targets land on NCBIGene nodes', inputs: 'one hgnc_complete_set.txt[.gz]' },
+  drugbank_vocabulary: { name: 'drugbank_vocabulary', implemented: true, description: 'DrugBank open vocabulary (CC0): identity of every DrugBank entry, biologics included (name, synonyms, CAS, UNII, InChIKey, modality); no claims', inputs: 'one drugbank_vocabulary.csv' },
+  chembl: { name: 'chembl', implemented: true, description: 'ChEMBL drug mechanisms and indications (CC BY-SA 3.0): TARGETS claims compound -> UNIPROT with action_type and mechanism, APPROVED_FOR (max_phase 4) / STUDIED_FOR (1-3) claims compound -> disease (EFO -> MONDO exactly); compounds joined to DrugBank through UniChem and exact DrugBank-vocabulary names, salts to their parent', inputs: 'mechanisms.csv, targets.csv, indications.csv, optionally *approved-drugs*.csv (names), unichem-chembl-drugbank.txt, drugbank_vocabulary.csv and MONDO .sssom.tsv sets (EFO, DOID)' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
 };
 

@@ -2,7 +2,10 @@
 // Catalog by DOID, the interactome by HGNC id, Reactome by symbol, the surfaceome by Ensembl id). The
 // graph puts each on its canonical CURIE through EXACT mappings of the active snapshots only:
 //   DOID -> MONDO        when exactly one MONDO id is a skos:exactMatch of the DOID (MONDO's SSSOM set);
-//   HGNC / ENSEMBL / GENE_SYMBOL -> NCBIGene  when exactly one NCBI Gene id maps to it exactly (gene_info).
+//   HGNC / ENSEMBL / GENE_SYMBOL / UNIPROT -> NCBIGene  when exactly one NCBI Gene id maps to it exactly
+//                        (gene_info, HGNC's complete set);
+//   CHEMBL / DRUGCENTRAL -> DRUGBANK   when exactly one DrugBank id is an exact match (the chembl importer's UniChem and
+//                        exact DrugBank-vocabulary joins).
 // An id with no or several exact matches stays as it is (its own node). Labels are never matched.
 
 export interface ExactMapping {
@@ -13,7 +16,7 @@ export interface ExactMapping {
 }
 
 const CANONICAL_OF: Readonly<Record<string, string>> = {
-  DOID: 'MONDO', HGNC: 'NCBIGene', ENSEMBL: 'NCBIGene', GENE_SYMBOL: 'NCBIGene',
+  DOID: 'MONDO', EFO: 'MONDO', HGNC: 'NCBIGene', ENSEMBL: 'NCBIGene', GENE_SYMBOL: 'NCBIGene', UNIPROT: 'NCBIGene', CHEMBL: 'DRUGBANK', DRUGCENTRAL: 'DRUGBANK',
 };
 
 function prefix(curie: string): string {

@@ -9,9 +9,9 @@ export type NodeType = (typeof NODE_TYPES)[number];
 
 /** CURIE prefix -> node type. A claim naming a prefix outside this table is left out of the graph (counted). */
 const PREFIX_TYPES: Readonly<Record<string, NodeType>> = {
-  MONDO: 'Disease', DOID: 'Disease', OMIM: 'Disease', Orphanet: 'Disease',
-  NCBIGene: 'Gene', HGNC: 'Gene', ENSEMBL: 'Gene', GENE_SYMBOL: 'Gene',
-  DRUGBANK: 'Compound',
+  MONDO: 'Disease', DOID: 'Disease', OMIM: 'Disease', Orphanet: 'Disease', EFO: 'Disease',
+  NCBIGene: 'Gene', HGNC: 'Gene', ENSEMBL: 'Gene', GENE_SYMBOL: 'Gene', UNIPROT: 'Gene',
+  DRUGBANK: 'Compound', CHEMBL: 'Compound', DRUGCENTRAL: 'Compound',
   REACTOME: 'Pathway',
   UBERON: 'Anatomy', CL: 'Anatomy',
   UMLS: 'SideEffect',
@@ -39,6 +39,9 @@ export interface EdgeTypeSpec {
 export const EDGE_TYPES: readonly EdgeTypeSpec[] = [
   { type: 'TREATS', from: 'Compound', to: 'Disease', symmetric: false, abbreviation: 'CtD' },
   { type: 'PALLIATES', from: 'Compound', to: 'Disease', symmetric: false, abbreviation: 'CpD' },
+  // ChEMBL indications by trial phase: not Hetionet metaedges, never link prediction's labels or features.
+  { type: 'APPROVED_FOR', from: 'Compound', to: 'Disease', symmetric: false, abbreviation: 'CaD' },
+  { type: 'STUDIED_FOR', from: 'Compound', to: 'Disease', symmetric: false, abbreviation: 'CsD' },
   { type: 'TARGETS', from: 'Compound', to: 'Gene', symmetric: false, abbreviation: 'CbG' },
   { type: 'BINDS', from: 'Compound', to: 'Gene', symmetric: false, abbreviation: 'CbG' },
   { type: 'CAUSES', from: 'Compound', to: 'SideEffect', symmetric: false, abbreviation: 'CcSE' },

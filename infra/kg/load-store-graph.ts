@@ -15,7 +15,7 @@ import { T } from '../biomed/store/tables';
 const PAGE = 50_000;
 const IS_A = edgeTypeIndex('IS_A')!;
 /** The snapshot whose term names a node wins in this order (the ontology of the node's own namespace first). */
-const LABEL_PRIORITY = ['mondo', 'disease_ontology', 'ncbi_gene', 'drugbank', 'hp', 'reactome', 'uberon', 'sider', 'pharmacotherapydb', 'drugcentral'];
+const LABEL_PRIORITY = ['mondo', 'disease_ontology', 'ncbi_gene', 'hgnc', 'drugbank', 'drugbank_vocabulary', 'chembl', 'hp', 'reactome', 'uberon', 'sider', 'pharmacotherapydb', 'drugcentral'];
 
 export interface ExcludedClaims {
   /** Claims of active snapshots that are not edges, by predicate and evidence direction (why: see docs/knowledge-graph.md). */
@@ -35,8 +35,9 @@ export interface LoadedGraph {
 async function exactMappings(db: Knex, snapshots: readonly string[]): Promise<ExactMapping[]> {
   const { rows } = await db.raw(`select subject_id as subject, object_id as object from ${T.mappings}
     where snapshot_id = any(?::text[]) and predicate_id = 'skos:exactMatch'
-      and ((subject_id like 'MONDO:%' and object_id like 'DOID:%')
-        or (subject_id like 'NCBIGene:%' and (object_id like 'HGNC:%' or object_id like 'ENSEMBL:%' or object_id like 'GENE_SYMBOL:%')))`, [[...snapshots]]);
+      and ((subject_id like 'MONDO:%' and (object_id like 'DOID:%' or object_id like 'EFO:%'))
+        or (subject_id like 'NCBIGene:%' and (object_id like 'HGNC:%' or object_id like 'ENSEMBL:%' or object_id like 'GENE_SYMBOL:%' or object_id like 'UNIPROT:%'))
+        or (subject_id like 'DRUGBANK:%' and (object_id like 'CHEMBL:%' or object_id like 'DRUGCENTRAL:%')))`, [[...snapshots]]);
   return rows as ExactMapping[];
 }
 

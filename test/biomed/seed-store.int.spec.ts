@@ -10,6 +10,8 @@ import { seriousSideEffects } from '../../infra/biomed/read/serious-side-effects
 import { withdrawnCompounds } from '../../infra/biomed/read/withdrawn-compounds';
 import { findProjectRoot } from '../../infra/sources/source-runner';
 import { loadStoreGraph } from '../../infra/kg/load-store-graph';
+import { EDGE_TYPES, edgeTypeIndex, PATH_DEFAULT_EXCLUDED } from '../../domain/knowledge-graph/metagraph';
+import { kShortestPaths } from '../../domain/knowledge-graph/paths';
 import { snapshotQueries } from '../../projections/biomed/snapshots.queries';
 import { BiomedEnv, fixture, startBiomedEnv, storeFootprint } from './support/biomed-env';
 
@@ -28,6 +30,7 @@ describe('biomed: seeding a fresh store', function () {
     if (first.kind !== 'seeded') return;
     expect(first.imports.map((i) => [i.resource, i.outcome])).to.deep.equal([
       'mondo', 'hp', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome', 'sider', 'bgee', 'surfaceome',
+      'hgnc', 'drugbank_vocabulary', 'chembl',
     ].map((resource) => [resource, 'imported']));
     for (const { snapshot_id: id } of first.imports) {
       const snapshot = await snapshotQueries(env.runtime.db.knex).get(id!);
@@ -77,6 +80,37 @@ describe('biomed: seeding a fresh store', function () {
     expect(surfaceCounts.rows).to.equal(surfaceTsv.length);
     expect(surfaceCounts.claims_on_ncbigene! + surfaceCounts.claims_on_ensembl!).to.equal(surfaceTsv.length);
     expect(surfaceCounts.claims_on_ncbigene).to.be.greaterThan(surfaceTsv.length * 0.9);
+    // Modern drugs (issue 25): biologics and post-2016 drugs of the seed diseases are compounds with targets and
+    // indications; targets checked by hand from ChEMBL (rituximab and ocrelizumab bind CD20 = MS4A1, NCBI Gene 931;
+    // belimumab BAFF = TNFSF13B, 10673).
+    const modern = ['belimumab', 'anifrolumab', 'rituximab', 'hydroxychloroquine', 'baricitinib', 'ocrelizumab', 'adalimumab', 'tocilizumab', 'upadacitinib', 'ustekinumab'];
+    const compoundOf = (name: string) => {
+      const same: number[] = [];
+      for (let i = 0; i < graph.nodeCount; i++) if (graph.node(i).type === 'Compound' && graph.node(i).label.toLowerCase() === name) same.push(i);
+      expect(same, `${name}: one compound node`).to.have.length(1);
+      return same[0]!;
+    };
+    for (const name of modern) {
+      const degree = graph.degreeByType(compoundOf(name));
+      expect(degree.TARGETS?.out ?? 0, `${name} TARGETS`).to.be.greaterThan(0);
+      expect((degree.APPROVED_FOR?.out ?? 0) + (degree.STUDIED_FOR?.out ?? 0), `${name} indications`).to.be.greaterThan(0);
+    }
+    const onlyTargets = new Uint8Array(EDGE_TYPES.length);
+    onlyTargets[edgeTypeIndex('TARGETS')!] = 1;
+    const targetIds = (name: string) => { const out: string[] = []; graph.forEachStep(compoundOf(name), 'forward', onlyTargets, (_e, other) => out.push(graph.node(other).id)); return out; };
+    expect(targetIds('rituximab')).to.include('NCBIGene:931');
+    expect(targetIds('ocrelizumab')).to.include('NCBIGene:931');
+    expect(targetIds('belimumab')).to.include('NCBIGene:10673');
+    // Forward paths (subject -> object only) from a modern drug to its disease: belimumab -> SLE, ocrelizumab -> MS.
+    const walkable = new Uint8Array(EDGE_TYPES.length);
+    EDGE_TYPES.forEach((e, i) => { if (!PATH_DEFAULT_EXCLUDED.has(e.type)) walkable[i] = 1; });
+    for (const [drug, disease] of [['belimumab', 'MONDO:0007915'], ['ocrelizumab', 'MONDO:0005301']] as const) {
+      const found = kShortestPaths(graph, { from: compoundOf(drug), to: graph.lookup(disease)!, maxHops: 3, k: 50, mode: 'forward', allowed: walkable });
+      expect(found.shortest, `${drug} -> ${disease}`).to.equal(1);
+      const first = found.paths[0]!.steps[0]!;
+      expect([graph.edgeType(first.edge), first.reverse]).to.deep.equal(['APPROVED_FOR', false]);
+      console.log(`      ${drug} -> ${disease}: ${found.paths.length} forward paths within 3 hops, via a target: ${found.paths.filter((p) => p.nodes.some((n) => graph.node(n).type === 'Gene')).length}`);
+    }
     const footprint = await storeFootprint(env);
     expect(await seedBiomedStore(env.deps)).to.deep.equal({ kind: 'skipped', reason: 'the store already has an active snapshot' });
     expect(await storeFootprint(env)).to.deep.equal(footprint);

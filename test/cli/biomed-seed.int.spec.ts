@@ -68,13 +68,16 @@ describe('Biomed store seed on a fresh machine (npm start)', function () {
 
       seeded = (await getJson(service, '/api/v1/snapshots')).body.snapshots;
       expect(seeded.map((s) => s.resource).sort()).to.deep.equal([
-        'bgee', 'bindingdb', 'disease_ontology', 'drugbank', 'drugcentral', 'gwas_catalog', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome', 'sider', 'surfaceome',
+        'bgee', 'bindingdb', 'chembl', 'disease_ontology', 'drugbank', 'drugbank_vocabulary', 'drugcentral', 'gwas_catalog', 'hgnc', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome', 'sider', 'surfaceome',
       ]);
       // The knowledge graph of the seed: real indications, targets and GWAS genes, not the hand-written fixtures.
       const kg = await getJson(service, '/api/kg/stats?disease_id=sle');
       expect(kg.status).to.equal(200);
       for (const type of ['TREATS', 'TARGETS', 'ASSOCIATES', 'INTERACTS_WITH', 'PARTICIPATES_IN', 'CAUSES', 'EXPRESSED_IN']) expect(kg.body.edge_types[type], type).to.be.greaterThan(0);
       expect(kg.body.disease.node).to.deep.equal({ id: SLE, label: 'systemic lupus erythematosus', type: 'Disease' });
+      // Modern drugs out of the box (issue 25): a biologic approved for lupus is a compound in the graph search.
+      const belimumab = await getJson(service, '/api/kg/search?q=belimumab&types=Compound');
+      expect(belimumab.body.hits.map((h: Json) => [h.id, h.label])).to.deep.include(['DRUGBANK:DB08879', 'Belimumab']);
       // The seed carries a surfaceome slice: CAR-T and biomarker discovery answer with candidates out of the box.
       for (const [url, list] of [['/api/cart/suitability?disease=sle', 'antigens'], ['/api/biomarker/discover?disease_id=sle', 'biomarkers']] as const) {
         const response = await fetch(`${service.baseUrl}${url}`, { headers: { 'X-API-Key': key } });

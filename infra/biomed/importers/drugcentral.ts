@@ -14,6 +14,7 @@ import { BulkInserter } from '../store/bulk-insert';
 import { SnapshotWriters } from '../store/snapshot-writers';
 import { T } from '../store/tables';
 import { DRUG_TERM_COLUMNS, increment, pmidReference, skippedRows } from './drug-tables';
+import { isOfficialDrugcentralFile, loadDrugcentralOfficial } from './drugcentral-official';
 import { PROGRESS_EVERY, ResourceImporter } from './importer';
 import { ncbiGeneCurie } from './ncbi-gene';
 import { drugbankCurie } from './pharmacotherapydb';
@@ -25,12 +26,17 @@ export const DRUGCENTRAL_LICENSE = 'CC BY-SA 4.0';
 export const drugcentralImporter: ResourceImporter = {
   resource: 'drugcentral',
   classify(paths) {
-    if (paths.length !== 1 || !/\.tsv$/i.test(paths[0]!)) {
-      throw new ImportRefusedError('bad_input', 'drugcentral takes exactly one DrugCentral targets.tsv (dhimmel/drugcentral rephetio/targets.tsv)');
+    const official = paths.filter(isOfficialDrugcentralFile);
+    if (official.length === 1 && paths.length <= 2 && paths.every((p) => isOfficialDrugcentralFile(p) || /drugbank_vocabulary.*\.csv$/i.test(p))) {
+      return paths.map((p) => ({ path: p, role: isOfficialDrugcentralFile(p) ? 'annotations' as const : 'mappings' as const }));
+    }
+    if (paths.length !== 1 || !/\.tsv$/i.test(paths[0]!) || official.length > 0) {
+      throw new ImportRefusedError('bad_input', 'drugcentral takes exactly one DrugCentral targets.tsv (dhimmel/drugcentral rephetio/targets.tsv), or the official drug.target.interaction.tsv[.gz] optionally with drugbank_vocabulary.csv');
     }
     return [{ path: paths[0]!, role: 'annotations' }];
   },
   async load(context) {
+    if (context.artifacts.some((a) => isOfficialDrugcentralFile(a.path))) return loadDrugcentralOfficial(context, { name: DRUGCENTRAL_SOURCE, license: DRUGCENTRAL_LICENSE });
     const artifact = context.artifacts[0]!;
     const file = path.basename(artifact.path);
     const writers = new SnapshotWriters(context.queue, context.snapshotId);

@@ -22,7 +22,9 @@
 import path from 'node:path';
 import { ImportRefusedError } from '../artifacts';
 import { firstLineOf, GwasGeneRow, gwasKindOfHeader, GwasSnpRow, parseGwasGeneAssociations, parseGwasSnpAssociations } from '../parsers/gwas-catalog';
+import { GWAS_OFFICIAL_COLUMNS } from '../parsers/gwas-official';
 import { SssomMeta } from '../parsers/sssom';
+import { loadGwasOfficial } from './gwas-official';
 import { EvidenceRef, SnapshotWriters } from '../store/snapshot-writers';
 import { DoidMappingStatus, diseaseForDoid, exactDoidIndex, ExactDoidIndex } from './doid-mondo';
 import { ImportContext, PROGRESS_EVERY, ResourceImporter } from './importer';
@@ -34,7 +36,7 @@ export const GWAS_LICENSE = 'GWAS Catalog terms of use (free use)';
 export const GWAS_CITATION = 'Buniello et al., Nucleic Acids Res 2019, doi:10.1093/nar/gky1120';
 export const GWAS_PROCESSING = 'Himmelstein, dhimmel/gwas-catalog loci.ipynb @ b6ebe8d7 (2016-03-26)';
 export const LEAD_SNP_CODE = 'lead_snp';
-const USAGE = 'gwas_catalog takes gene-associations.tsv and snp-associations.tsv (dhimmel/gwas-catalog data/), and optionally one MONDO-DOID .sssom.tsv mapping set';
+const USAGE = 'gwas_catalog takes gene-associations.tsv and snp-associations.tsv (dhimmel/gwas-catalog data/), and optionally one MONDO-DOID .sssom.tsv mapping set; or the official associations download (with added ontology annotations) and optionally one MONDO-EFO .sssom.tsv set';
 
 /** What a locus's SNP rows say, computed once per locus. */
 interface Locus {
@@ -128,6 +130,15 @@ function qualifiersOf(row: GwasGeneRow, locus: Locus | null): Record<string, unk
 }
 
 /** The two TSVs told apart by their headers (a renamed copy still classifies), the SSSOM set by name. */
+/** The official associations download (its header has MAPPED_GENE, P-VALUE, MAPPED_TRAIT_URI …) with at most one SSSOM set, or null. */
+function officialForm(paths: readonly string[]): { associations: string; sssom: string | null } | null {
+  const sssom = paths.filter((p) => /\.sssom\.tsv$/i.test(p));
+  const others = paths.filter((p) => !sssom.includes(p));
+  if (others.length !== 1 || sssom.length > 1) return null;
+  const header = new Set(firstLineOf(others[0]!).split('\t').map((n) => n.trim()));
+  return GWAS_OFFICIAL_COLUMNS.every((c) => header.has(c)) ? { associations: others[0]!, sssom: sssom[0] ?? null } : null;
+}
+
 function classifyGwas(paths: readonly string[]): { genes: string; snps: string; sssom: string | null } {
   const sssom = paths.filter((p) => /\.sssom\.tsv$/i.test(p));
   const genes: string[] = [];
@@ -162,10 +173,14 @@ async function writeDiseases(writers: SnapshotWriters, diseases: Map<string, Dis
 export const gwasCatalogImporter: ResourceImporter = {
   resource: 'gwas_catalog',
   classify(paths) {
+    const official = officialForm(paths);
+    if (official) return [{ path: official.associations, role: 'annotations' }, ...(official.sssom ? [{ path: official.sssom, role: 'mappings' as const }] : [])];
     const { genes, snps, sssom } = classifyGwas(paths);
     return [{ path: genes, role: 'annotations' }, { path: snps, role: 'annotations' }, ...(sssom ? [{ path: sssom, role: 'mappings' as const }] : [])];
   },
   async load(context) {
+    const official = officialForm(context.artifacts.map((a) => a.path));
+    if (official) return loadGwasOfficial(context, official.associations, official.sssom, { name: 'NHGRI-EBI GWAS Catalog (associations download)', license: GWAS_LICENSE });
     const { genes: genesPath, snps: snpsPath, sssom: sssomPath } = classifyGwas(context.artifacts.map((a) => a.path));
     const genesFile = path.basename(genesPath);
     const snpsFile = path.basename(snpsPath);

@@ -3,12 +3,15 @@ import { BiomedResource, isBiomedResource, RESOURCE_INFO, BIOMED_RESOURCES } fro
 import { ImportRefusedError } from '../artifacts';
 import { bgeeImporter } from './bgee';
 import { bindingdbImporter } from './bindingdb';
+import { chemblImporter } from './chembl';
 import { clinvarImporter } from './clinvar';
 import { diseaseOntologyImporter } from './disease-ontology';
 import { drugbankImporter } from './drugbank';
+import { drugbankVocabularyImporter } from './drugbank-vocabulary';
 import { drugcentralImporter } from './drugcentral';
 import { goImporter } from './go';
 import { gwasCatalogImporter } from './gwas-catalog';
+import { hgncImporter } from './hgnc';
 import { hpImporter } from './hp';
 import { hpoaImporter } from './hpoa';
 import type { ResourceImporter } from './importer';
@@ -30,6 +33,7 @@ const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   drugbank: drugbankImporter, drugcentral: drugcentralImporter, bindingdb: bindingdbImporter,
   ppi: ppiImporter, gwas_catalog: gwasCatalogImporter,
   sider: siderImporter, bgee: bgeeImporter, surfaceome: surfaceomeImporter,
+  hgnc: hgncImporter, drugbank_vocabulary: drugbankVocabularyImporter, chembl: chemblImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

@@ -3,6 +3,7 @@
 // quotes with inner quotes doubled, so one record may span several lines (DrugBank descriptions do).
 // A field is quoted only when it starts with `"`; a quote inside an unquoted field is kept as text.
 // Lines without any `"` (nearly all of them) take the fast path: one split on tabs.
+// The same reader reads comma-separated files (ChEMBL's and DrugBank's CSV downloads) with sep ','.
 // Records carry the line they start on (the evidence line), the header gives the column positions.
 import path from 'node:path';
 import { ParseError, readLineBatches } from './line-reader';
@@ -21,7 +22,8 @@ export interface TsvHeader {
 }
 
 /** Scans `text` from `from`; returns true when the record ends with the line, false when a quoted field goes on. */
-function scan(file: string, lineNo: number, text: string, from: number, inQuote: boolean, cells: string[], field: { text: string }): boolean {
+function scan(file: string, lineNo: number, text: string, from: number, inQuote: boolean, cells: string[], field: { text: string }, sep: string): boolean {
+  const sepCode = sep.charCodeAt(0);
   let i = from;
   const n = text.length;
   for (;;) {
@@ -34,13 +36,13 @@ function scan(file: string, lineNo: number, text: string, from: number, inQuote:
       cells.push(field.text);
       field.text = '';
       if (q + 1 === n) return true;
-      if (text.charCodeAt(q + 1) !== 9 /* tab */) throw new ParseError(file, lineNo, `text after the closing quote of a quoted field (column ${cells.length})`);
+      if (text.charCodeAt(q + 1) !== sepCode) throw new ParseError(file, lineNo, `text after the closing quote of a quoted field (column ${cells.length})`);
       i = q + 2;
       if (i === n) { cells.push(''); return true; }
     }
     // At the start of a field.
     if (text.charCodeAt(i) === 34) { inQuote = true; i++; continue; }
-    const tab = text.indexOf('\t', i);
+    const tab = text.indexOf(sep, i);
     if (tab < 0) { cells.push(text.slice(i)); return true; }
     cells.push(text.slice(i, tab));
     i = tab + 1;
@@ -49,7 +51,7 @@ function scan(file: string, lineNo: number, text: string, from: number, inQuote:
 }
 
 /** Every record of the file, the header first (blank lines between records are skipped). */
-export async function* readTsvRecords(filePath: string): AsyncGenerator<TsvRecord> {
+export async function* readTsvRecords(filePath: string, sep = '\t'): AsyncGenerator<TsvRecord> {
   const file = path.basename(filePath);
   let lineNo = 0;
   let pending: { line: number; cells: string[]; field: { text: string } } | null = null;
@@ -58,7 +60,7 @@ export async function* readTsvRecords(filePath: string): AsyncGenerator<TsvRecor
       lineNo++;
       if (pending) {
         pending.field.text += '\n';
-        if (scan(file, lineNo, text, 0, true, pending.cells, pending.field)) {
+        if (scan(file, lineNo, text, 0, true, pending.cells, pending.field, sep)) {
           const done = pending;
           pending = null;
           yield { line: done.line, cells: done.cells };
@@ -66,10 +68,10 @@ export async function* readTsvRecords(filePath: string): AsyncGenerator<TsvRecor
         continue;
       }
       if (text === '') continue;
-      if (text.indexOf('"') < 0) { yield { line: lineNo, cells: text.split('\t') }; continue; }
+      if (text.indexOf('"') < 0) { yield { line: lineNo, cells: text.split(sep) }; continue; }
       const cells: string[] = [];
       const field = { text: '' };
-      if (scan(file, lineNo, text, 0, false, cells, field)) yield { line: lineNo, cells };
+      if (scan(file, lineNo, text, 0, false, cells, field, sep)) yield { line: lineNo, cells };
       else pending = { line: lineNo, cells, field };
     }
   }
@@ -84,9 +86,9 @@ export interface TsvRow extends TsvRecord {
  * The records after the header, each with the header (column positions). The header is checked for the
  * required column names first: a ParseError naming what is missing, so a wrong file fails before any row.
  */
-export async function* readTsvTable(filePath: string, required: readonly string[], what: string): AsyncGenerator<TsvRow> {
+export async function* readTsvTable(filePath: string, required: readonly string[], what: string, sep = '\t'): AsyncGenerator<TsvRow> {
   let header: TsvHeader | null = null;
-  for await (const record of readTsvRecords(filePath)) {
+  for await (const record of readTsvRecords(filePath, sep)) {
     if (header) { yield { line: record.line, cells: record.cells, header }; continue; }
     const columns = record.cells.map((c) => c.trim());
     header = { line: record.line, columns, index: Object.fromEntries(columns.map((name, i) => [name, i])) };

@@ -114,7 +114,7 @@ export class SnapshotWriters {
     return this.edges.add([this.snapshotId, child, parent, line]);
   }
 
-  mapping(m: { subjectId: string; predicateId: string; objectId: string; subjectLabel: string | null; objectLabel: string | null; justification: string | null; source: 'sssom' | 'obo_xref' | 'gene_info' | 'unichem'; file: string; line: number }): Promise<void> | undefined {
+  mapping(m: { subjectId: string; predicateId: string; objectId: string; subjectLabel: string | null; objectLabel: string | null; justification: string | null; source: 'sssom' | 'obo_xref' | 'gene_info' | 'unichem' | 'hgnc' | 'drugbank_vocabulary' | 'chembl' | 'drugcentral'; file: string; line: number }): Promise<void> | undefined {
     return this.mappings.add([this.snapshotId, ++this.mappingNo, m.subjectId, m.predicateId, m.objectId, m.subjectLabel, m.objectLabel, m.justification, m.source, m.file, m.line]);
   }
 

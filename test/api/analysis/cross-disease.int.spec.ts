@@ -5,6 +5,7 @@
 // formulas). Also 422s, determinism, the job (its first route), the catalog, and 409s without the data.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { eventually } from '../../support/databases';
 import { startTestServer, TestServer } from '../../support/test-server';
@@ -19,6 +20,56 @@ const table = (rel: string) => {
   const names = head!.split('\t');
   return rest.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [names[i], v])));
 };
+
+/** Quote-aware split of one CSV line (the ChEMBL and DrugBank vocabulary slices). */
+function csvLine(line: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  const text = line.replace(/\r$/, '');
+  while (i <= text.length) {
+    if (text[i] === '"') { let v = ''; i++; for (;;) { const q = text.indexOf('"', i); if (text[q + 1] === '"') { v += text.slice(i, q + 1); i = q + 2; continue; } v += text.slice(i, q); i = q + 2; break; } out.push(v); }
+    else { const c = text.indexOf(',', i); const end = c < 0 ? text.length : c; out.push(text.slice(i, end)); i = end + 1; }
+  }
+  return out;
+}
+const csv = (rel: string) => fs.readFileSync(path.join(SEED, rel), 'utf8').split('\n').filter((l) => l.trim() !== '').slice(1).map(csvLine);
+
+/**
+ * Compound -> gene pairs the ChEMBL slice backs (a superset, no uniqueness rules): a molecule's UniProt targets
+ * (mechanisms x targets, and the approved-drug targets), its DrugBank ids by UniChem or by a vocabulary entry
+ * carrying its name or its name without trailing salt words, else CHEMBL:<id>; UniProt -> Entrez by HGNC rows.
+ */
+function chemblTargets(): string[] {
+  const uniprotOfTarget = new Map(csv('chembl/targets.seed.csv').map((r) => [r[0]!, r[2]!]));
+  const pairs = [...csv('chembl/mechanisms.seed.csv').map((r) => [r[2]!, uniprotOfTarget.get(r[3]!) ?? ''] as const), ...csv('chembl/chembl36-approved-drug-targets.seed.csv').map((r) => [r[0]!, r[1]!] as const)];
+  const nameOf = new Map(csv('chembl/chembl36-approved-drugs.seed.csv').map((r) => [r[0]!, r[1]!.toLowerCase()]));
+  const idsByName = new Map<string, string[]>();
+  for (const [id, name] of nameOf) idsByName.set(name, [...(idsByName.get(name) ?? []), id]);
+  const unichem = new Map<string, string[]>();
+  for (const l of fs.readFileSync(path.join(SEED, 'chembl/unichem-chembl-drugbank.seed.txt'), 'utf8').split('\n').slice(1).filter((x) => x !== '')) {
+    const [c, d] = l.trim().split('\t');
+    unichem.set(c!, [...(unichem.get(c!) ?? []), d!]);
+  }
+  const vocabulary = csv('drugbank/drugbank_vocabulary.seed.csv').map((r) => ({ id: r[0]!, names: [r[2]!, ...r[5]!.split(' | ')].map((n) => n.toLowerCase()) }));
+  const entrezOf = new Map<string, string[]>();
+  const hgnc = zlib.gunzipSync(fs.readFileSync(path.join(SEED, 'hgnc/hgnc_complete_set.seed.txt.gz'))).toString('utf8').split('\n').filter((l) => l !== '');
+  const hh = hgnc[0]!.split('\t');
+  for (const l of hgnc.slice(1)) {
+    const c = l.split('\t');
+    if (c[hh.indexOf('entrez_id')] === '') continue;
+    for (const u of c[hh.indexOf('uniprot_ids')]!.replace(/"/g, '').split('|')) entrezOf.set(u, [...(entrezOf.get(u) ?? []), c[hh.indexOf('entrez_id')]!]);
+  }
+  const out: string[] = [];
+  for (const [molecule, uniprot] of pairs) {
+    const name = nameOf.get(molecule);
+    const names = name ? name.split(' ').map((_, i, w) => w.slice(0, w.length - i).join(' ')) : [];
+    const related = [molecule, ...names.flatMap((n) => idsByName.get(n) ?? [])];
+    const compounds = [`CHEMBL:${molecule}`, ...related.map((m) => `CHEMBL:${m}`), ...related.flatMap((m) => unichem.get(m) ?? []).map((d) => `DRUGBANK:${d}`),
+      ...vocabulary.filter((v) => names.some((n) => v.names.includes(n))).map((v) => `DRUGBANK:${v.id}`)];
+    for (const compound of compounds) for (const e of entrezOf.get(uniprot) ?? []) out.push(`${compound} NCBIGene:${e}`);
+  }
+  return out;
+}
 
 /** What the seed files say, read without the importers. */
 function fromFiles() {
@@ -36,6 +87,7 @@ function fromFiles() {
   const targets = new Set([
     ...table('drugcentral/targets.seed.tsv').map((r) => `DRUGBANK:${r.drugbank_id} NCBIGene:${r.GeneID}`),
     ...table('bindingdb/bindings-drugbank-gene.seed.tsv').filter((r) => Number(r.affinity_nM) <= 1000).map((r) => `DRUGBANK:${r.drugbank_id} NCBIGene:${r.entrez_gene}`),
+    ...chemblTargets(),
   ]);
   // The interactome: HGNC ids to NCBI Gene through gene_info's dbXrefs (where exactly one gene has the id).
   const entrez = new Map<string, string[]>();
@@ -174,7 +226,7 @@ describe('analysis: cross-disease (GET /api/cross-disease/*, job cross-disease)'
     for (const c of body.compounds as Json[]) {
       expect(c.disease_count).to.equal(c.diseases.length).and.to.be.at.least(2).and.at.most(last);
       last = c.disease_count;
-      expect(c.id).to.match(/^DRUGBANK:DB\d+$/);
+      expect(c.id).to.match(/^(DRUGBANK:DB\d+|CHEMBL:CHEMBL\d+)$/); // ChEMBL molecules with no DrugBank join keep their own id
       for (const d of c.diseases as Json[]) {
         expect(d.routes.length).to.be.greaterThan(0);
         expect(d.routes.includes('indication'), `${c.id} ${d.curie}`).to.equal(files.indications.has(`${c.id} ${d.curie}`));

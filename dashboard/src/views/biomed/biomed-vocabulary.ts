@@ -6,14 +6,14 @@ import type { ReadinessTier } from './biomed-types';
 export const PREDICATES = [
   'IS_A', 'HAS_PHENOTYPE', 'ASSOCIATED_WITH_GENE', 'INVOLVES_PATHWAY', 'HAS_DRUG_EVIDENCE', 'PARTICIPATES_IN',
   'VARIANT_ASSOCIATED_WITH', 'HAS_ADVERSE_EVENT', 'INDICATED_FOR', 'TREATS', 'PALLIATES', 'INTERACTS_WITH', 'ASSOCIATES',
-  'TARGETS', 'BINDS', 'CAUSES', 'EXPRESSED_IN', 'UPREGULATED_IN', 'DOWNREGULATED_IN', 'HAS_SURFACE_EVIDENCE',
+  'TARGETS', 'BINDS', 'CAUSES', 'EXPRESSED_IN', 'UPREGULATED_IN', 'DOWNREGULATED_IN', 'HAS_SURFACE_EVIDENCE', 'APPROVED_FOR', 'STUDIED_FOR',
 ] as const;
 
 export const EVIDENCE_DIRECTIONS = ['supports', 'contradicts', 'neutral'] as const;
 
 export const RESOURCES = [
   'mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene',
-  'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome',
+  'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome', 'hgnc', 'drugbank_vocabulary', 'chembl',
 ] as const;
 
 /** Page sizes of search and claims (spec §8: 1-200, default 50). */
