@@ -5,10 +5,11 @@ import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 import { PostgresResponseCache } from '../../infra/sources/response-cache';
-import { defaultCorpusDir, runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
+import { runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
+import { offlineSourceOptions } from '../workspace/offline-source-options';
 import type { AnalysisDeps } from './analysis-module';
 
-type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'llm'>;
+type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'llm'>;
 
 /** runSource with the settings' options for each source (the same ones the Workspace pipeline uses). */
 function boundSources(settings: Partial<SourceSettings>, db: Pick<Database, 'knex'>): AnalysisDeps['sources'] {
@@ -17,7 +18,7 @@ function boundSources(settings: Partial<SourceSettings>, db: Pick<Database, 'kne
     mode: settings.evidenceSourceMode ?? 'auto',
     cache,
     ...(settings.sourceBaseUrls?.[adapter.name] ? { baseUrl: settings.sourceBaseUrls[adapter.name] } : {}),
-    corpusDir: settings.evidenceCorpusDir ?? defaultCorpusDir(),
+    ...offlineSourceOptions(settings),
     ...options,
   });
 }

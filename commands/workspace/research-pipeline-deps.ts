@@ -1,7 +1,6 @@
 // What the research pipeline reads from: the source adapters with their options (mode, cache, base
 // URL, corpus, provider credentials and rate), the LLM settings and the clock. Shared by the workspace
 // job module and the CLI.
-import path from 'node:path';
 import type { SourceName } from '../../domain/workspace/sources';
 import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
@@ -10,6 +9,7 @@ import { ALL_ADAPTERS } from '../../infra/sources/adapters';
 import { PostgresResponseCache } from '../../infra/sources/response-cache';
 import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import type { RunSourceOptions } from '../../infra/sources/source-runner';
+import { offlineSourceOptions } from './offline-source-options';
 import type { PipelineDeps } from './research-pipeline';
 
 /** NCBI E-utilities allow 10 requests per second with an API key (3 without: the adapter's 340 ms). */
@@ -37,7 +37,7 @@ export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pic
       mode: settings.evidenceSourceMode,
       cache,
       ...(settings.sourceBaseUrls[source] ? { baseUrl: settings.sourceBaseUrls[source] } : {}),
-      corpusDir: settings.evidenceCorpusDir ?? path.resolve(__dirname, '../../../fixtures/corpus'),
+      ...offlineSourceOptions(settings),
       ...providerOptions(source, settings.providers),
       ...(parts.sharedRate ? { sharedRate: parts.sharedRate } : {}),
     }),

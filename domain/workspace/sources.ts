@@ -160,4 +160,9 @@ export interface SourceStatus {
   retrieval_mode: RetrievalMode | null;
   warning: string | null;
   retrieved_at: string;
+  /**
+   * Since issue 26: the local-mirror snapshot that answered (offline mode, or auto mode's fallback), e.g.
+   * "pubmed-seed-1a2b3c4d5e6f". Absent for live, cached and synthetic-corpus answers. A fingerprint input.
+   */
+  snapshot_id?: string;
 }
