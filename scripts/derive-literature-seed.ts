@@ -9,8 +9,8 @@
 //   clinical_trials/studies.seed.json   the ten ClinicalTrials.gov v2 studies, as an array
 //   fda_labels/labels.seed.json         the four openFDA labels ({results: [...]})
 // and manifest.json (snapshot ids = source + the first 12 hex of the SHA-256 over the files' SHA-256s,
-// licences, origins), and pins the files (form "literature-seed") in fixtures/biomed/pinned-checksums.json
-// without touching the other pins. Re-running writes byte-identical files.
+// licences, origins), and pins the files (form "seed", under the keys pubmed, clinical_trials and fda_labels)
+// in fixtures/biomed/pinned-checksums.json without touching the other pins. Re-running writes byte-identical files.
 // Run: npm run seed:derive [-- <shared/data dir>]  (after scripts/derive-seed.ts)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -115,12 +115,12 @@ function manifest(): void {
   }, null, 2) + '\n');
   if (process.env.SEED_OUT_DIR) return;
   const pinned = JSON.parse(fs.readFileSync(PINNED, 'utf8')) as Record<string, unknown>;
-  for (const [resource, entries] of Object.entries(pinned)) {
-    if (Array.isArray(entries)) pinned[resource] = entries.filter((e: { form?: string }) => e.form !== 'literature-seed');
-  }
+  // Form "seed" under the mirror's own source keys (pubmed, clinical_trials, fda_labels), which only this
+  // script writes; scripts/derive-seed.ts drops every "seed" pin and runs first in `npm run seed:derive`.
+  for (const snapshot of snapshots) pinned[snapshot.source] = [];
   for (const snapshot of snapshots) for (const f of snapshot.files) {
-    const list = (pinned[snapshot.source] ??= []) as unknown[];
-    list.push({ sha256: f.sha256, form: 'literature-seed', file: path.basename(f.path), description: `Literature seed slice fixtures/seed/literature/${f.path} (${f.records} records); derived by scripts/derive-literature-seed.ts` });
+    const list = pinned[snapshot.source] as unknown[];
+    list.push({ sha256: f.sha256, form: 'seed', file: path.basename(f.path), description: `Literature seed slice fixtures/seed/literature/${f.path} (${f.records} records); derived by scripts/derive-literature-seed.ts` });
   }
   fs.writeFileSync(PINNED, JSON.stringify(pinned, null, 2) + '\n');
 }
