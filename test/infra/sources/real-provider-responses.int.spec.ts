@@ -7,6 +7,7 @@ import { parseAssociations } from '../../../infra/sources/adapters/gwas';
 import { parseMechanismCorpus } from '../../../infra/sources/adapters/chembl';
 import { parseGenes } from '../../../infra/sources/adapters/gtex';
 import { europePmcPreprintDois } from '../../../infra/sources/adapters/biorxiv';
+import { countResults } from '../../../commands/analysis/drug-safety/openfda-faers';
 import { requireSharedData, shared } from '../../biomed/support/biomed-env';
 
 const json = (rel: string) => JSON.parse(fs.readFileSync(shared(rel), 'utf8')) as unknown;
@@ -49,5 +50,11 @@ describe('provider adapters on real recorded answers', function () {
     expect(europePmcPreprintDois(json('responses/europepmc/search_cancer_core.json'))).to.deep.equal([]); // 25 results, all source MED
     expect(europePmcPreprintDois(json('responses/europepmc/search_cancer.json'))).to.deep.equal([]);
     expect(europePmcPreprintDois(json('responses/europepmc/search_no_results.json'))).to.deep.equal([]);
+  });
+
+  it('openFDA FAERS count answer (pembrolizumab reactions): the term and its report count', function () {
+    requireSharedData(this, 'responses/openfda/faers_count_pembrolizumab_reaction_20260811.json');
+    // results: [{"term":"MALIGNANT NEOPLASM PROGRESSION","count":12016}] (the recorder kept the top term only)
+    expect(countResults(json('responses/openfda/faers_count_pembrolizumab_reaction_20260811.json'))).to.deep.equal([{ term: 'MALIGNANT NEOPLASM PROGRESSION', count: 12016 }]);
   });
 });
