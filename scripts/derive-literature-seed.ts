@@ -122,6 +122,7 @@ function manifest(): void {
     const list = pinned[snapshot.source] as unknown[];
     list.push({ sha256: f.sha256, form: 'seed', file: path.basename(f.path), description: `Literature seed slice fixtures/seed/literature/${f.path} (${f.records} records); derived by scripts/derive-literature-seed.ts` });
   }
+  (pinned.pubmed as unknown[]).push({ sha256: sha256(path.join(OUT, 'manifest.json')), form: 'seed', file: 'manifest.json', description: 'The literature seed mirror\'s manifest fixtures/seed/literature/manifest.json (snapshots, files, checksums, licences); derived by scripts/derive-literature-seed.ts' });
   fs.writeFileSync(PINNED, JSON.stringify(pinned, null, 2) + '\n');
 }
 
