@@ -52,6 +52,13 @@ export class FileMirror implements EvidenceMirror {
 
   private constructor(readonly dir: string) {}
 
+  /** A mirror whose manifest could not be read: no snapshot, the reason in `refused`. */
+  static unusable(dir: string, reason: string): FileMirror {
+    const mirror = new FileMirror(dir);
+    mirror.refused.push({ source: '*', snapshot_id: '*', reason: `manifest.json: ${reason}` });
+    return mirror;
+  }
+
   /** Loads and checks every snapshot of dir/manifest.json; throws only when the manifest cannot be read. */
   static load(dir: string): FileMirror {
     const mirror = new FileMirror(dir);
@@ -104,9 +111,23 @@ export const defaultMirrorDir = () => path.join(findProjectRoot(), 'fixtures', '
 
 const loaded = new Map<string, FileMirror | null>();
 
-/** The mirror of dir, loaded once per process; null when dir holds no manifest. */
+/**
+ * The mirror of dir, loaded once per process; null when dir holds no manifest. A manifest that cannot be
+ * read gives a mirror that serves nothing and says why (`refused`), so offline sources are skipped with a
+ * warning instead of failing the run or falling back to made-up records.
+ */
 export function mirrorAt(dir: string = defaultMirrorDir()): FileMirror | null {
   const key = path.resolve(dir);
-  if (!loaded.has(key)) loaded.set(key, fs.existsSync(path.join(key, 'manifest.json')) ? FileMirror.load(key) : null);
+  if (!loaded.has(key)) {
+    let mirror: FileMirror | null = null;
+    if (fs.existsSync(path.join(key, 'manifest.json'))) {
+      try {
+        mirror = FileMirror.load(key);
+      } catch (error) {
+        mirror = FileMirror.unusable(key, (error as Error).message);
+      }
+    }
+    loaded.set(key, mirror);
+  }
   return loaded.get(key)!;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { expect } from 'chai';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
-import { FileMirror, defaultMirrorDir } from '../../../infra/literature/mirror';
+import { FileMirror, defaultMirrorDir, mirrorAt } from '../../../infra/literature/mirror';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
 import { runSource } from '../../../infra/sources/source-runner';
 
@@ -100,5 +100,16 @@ describe('local literature mirror (bundled seed slice)', function () {
     expect(newer.snapshotId).to.equal('pubmed-update-0001');
     expect(newer.records.map((r) => r.nativeId)).to.not.include(gone);
     expect(newer.records).to.have.length(before.length - 1);
+  });
+
+  it('a mirror whose manifest cannot be read serves nothing and says why: offline sources are skipped, the run goes on', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirror-broken-'));
+    temp.push(dir);
+    fs.writeFileSync(path.join(dir, 'manifest.json'), '{ "synthetic": false, "snapshots": [');
+    const broken = mirrorAt(dir)!;
+    expect(broken.refused[0]!.reason).to.match(/^manifest\.json: /);
+    const run = await runSource(ALL_ADAPTERS.pubmed, request('t2d'), { mode: 'offline', mirror: broken });
+    expect(run.status).to.include({ status: 'skipped' });
+    expect(run.records).to.deep.equal([]);
   });
 });
