@@ -1,7 +1,6 @@
 // What the research pipeline reads from: the source adapters with their options (mode, cache, base
 // URL, corpus, provider credentials and rate), the LLM settings and the clock. Shared by the workspace
 // job module and the CLI.
-import path from 'node:path';
 import type { SourceName } from '../../domain/workspace/sources';
 import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
@@ -10,6 +9,7 @@ import { ALL_ADAPTERS } from '../../infra/sources/adapters';
 import { PostgresResponseCache } from '../../infra/sources/response-cache';
 import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import type { RunSourceOptions } from '../../infra/sources/source-runner';
+import { offlineSourceOptions } from './offline-source-options';
 import type { PipelineDeps } from './research-pipeline';
 
 /** NCBI E-utilities allow 10 requests per second with an API key (3 without: the adapter's 340 ms). */
@@ -27,11 +27,11 @@ export function providerOptions(source: SourceName, providers: Settings['provide
   return {};
 }
 
-type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'providers'>;
+type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'providers'>;
 
 /**
  * The one binding of source options, used by the Workspace pipeline and the analysis modules alike:
- * mode, response cache, base URL, offline corpus, provider credentials and the provider rate shared
+ * mode, response cache, base URL, offline mirror (or corpus), provider credentials and the provider rate shared
  * across workers. useCache=false (or no database, as in the CLI) means no response cache.
  */
 export function pipelineSourceOptions(parts: { settings: Partial<SourceSettings>; db?: Pick<Database, 'knex'>; sharedRate?: SharedRateLimit }): (source: SourceName) => RunSourceOptions {
@@ -41,7 +41,7 @@ export function pipelineSourceOptions(parts: { settings: Partial<SourceSettings>
     mode: settings.evidenceSourceMode ?? 'auto',
     cache,
     ...(settings.sourceBaseUrls?.[source] ? { baseUrl: settings.sourceBaseUrls[source] } : {}),
-    corpusDir: settings.evidenceCorpusDir ?? path.resolve(__dirname, '../../../fixtures/corpus'),
+    ...offlineSourceOptions(settings),
     ...(settings.providers ? providerOptions(source, settings.providers) : {}),
     ...(parts.sharedRate ? { sharedRate: parts.sharedRate } : {}),
   });

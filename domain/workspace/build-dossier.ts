@@ -161,10 +161,11 @@ function limitationsFor(request: ResearchRequest, statuses: readonly SourceStatu
 }
 
 function retrievalManifest(items: readonly EvidenceItem[], fallbackSources: SourceName[]): RetrievalManifest {
-  const byMode = { live: 0, cache: 0, offline_corpus: 0 };
+  const byMode = { live: 0, cache: 0, offline_corpus: 0, mirror: 0 };
   for (const item of items) if (item.provenance) byMode[item.provenance.mode] += 1;
+  const { mirror, ...others } = byMode;
   return {
-    records_by_mode: byMode,
+    records_by_mode: mirror > 0 ? byMode : others, // 'mirror' only when a mirror answered (1.2 dossiers unchanged)
     synthetic_records: items.filter((i) => i.provenance?.synthetic).length,
     fallback_sources: fallbackSources,
     fallback_records: items.filter((i) => i.provenance?.fallback).length,

@@ -113,6 +113,8 @@ export function citationFor(record: SourceRecord, context: CitationContext): str
   const source: SourceName = record.source;
   switch (source) {
     case 'pubmed':
+      // a PubMed Central article known only by its PMCID (the mirror's PMC records) is cited by it, not as a PMID
+      if (!pmidOf(record) && /^PMC\d+$/i.test(native)) return `PMCID:${native.toUpperCase()}`;
       return `PMID:${pmidOf(record) ?? stripPrefix(native, /^pmid:?/i)}`;
     case 'clinical_trials':
       return nctOf(record) ?? native;

@@ -50,7 +50,9 @@ const sourceStatus = obj({
   retrieval_mode: { anyOf: [retrievalMode, { type: 'null' }] },
   warning: nullableString,
   retrieved_at: string,
-});
+  // optional (issue 26): the local-mirror snapshot that answered
+  snapshot_id: { type: 'string', minLength: 1 },
+}, { required: ['source', 'status', 'record_count', 'query_terms', 'retrieval_mode', 'warning', 'retrieved_at'] });
 
 const evidenceItemRequired = obj({
   evidence_id: { type: 'string', pattern: '^ev_[0-9a-f]{16}$' },
@@ -77,7 +79,7 @@ const evidenceItem: JsonSchema = {
   properties: {
     ...(evidenceItemRequired.properties as Record<string, JsonSchema>),
     provenance: obj(
-      { mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus'] }, synthetic: { type: 'boolean' }, retrieved_at: string, fallback: { type: 'boolean' } },
+      { mode: { type: 'string', enum: ['live', 'cache', 'offline_corpus', 'mirror'] }, synthetic: { type: 'boolean' }, retrieved_at: string, fallback: { type: 'boolean' }, snapshot_id: { type: 'string', minLength: 1 } },
       { required: ['mode', 'synthetic', 'retrieved_at'] },
     ),
     // Optional since 1.2: what the record says and the words that decided it.
@@ -303,7 +305,7 @@ const dossierRequired: JsonSchema = obj({
       warnings: stringList,
     }),
     retrieval: obj({
-      records_by_mode: obj({ live: { type: 'integer', minimum: 0 }, cache: { type: 'integer', minimum: 0 }, offline_corpus: { type: 'integer', minimum: 0 } }),
+      records_by_mode: obj({ live: { type: 'integer', minimum: 0 }, cache: { type: 'integer', minimum: 0 }, offline_corpus: { type: 'integer', minimum: 0 }, mirror: { type: 'integer', minimum: 0 } }, { required: ['live', 'cache', 'offline_corpus'] }),
       synthetic_records: { type: 'integer', minimum: 0 },
       fallback_sources: { type: 'array', items: sourceName },
       fallback_records: { type: 'integer', minimum: 0 },

@@ -62,7 +62,9 @@ export interface EvidenceItem {
    * corpus; `synthetic` records are made-up examples, shown without a link and badged "synthetic example".
    */
   provenance?: {
-    mode: 'live' | 'cache' | 'offline_corpus';
+    /** 'mirror' (since issue 26): a local-mirror snapshot of the provider's bulk release, named by snapshot_id. */
+    mode: 'live' | 'cache' | 'offline_corpus' | 'mirror';
+    snapshot_id?: string;
     synthetic: boolean;
     retrieved_at: string;
     /** Since 1.2: true when `auto` mode asked the provider, found it unreachable and took this record from the corpus. */
@@ -212,7 +214,7 @@ export interface GraphExplanation {
 
 export interface RetrievalManifest {
   /** Evidence records by provenance mode. */
-  records_by_mode: { live: number; cache: number; offline_corpus: number };
+  records_by_mode: { live: number; cache: number; offline_corpus: number; mirror?: number };
   synthetic_records: number;
   /** Sources whose provider was unreachable in `auto` mode, answered by the offline corpus instead. */
   fallback_sources: SourceName[];

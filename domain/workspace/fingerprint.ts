@@ -5,7 +5,8 @@
 // provenanceFingerprint: SHA-256 hex of the canonical JSON of the provenance inputs. The inputs hold
 // only what determines the dossier's content (the normalized request, the disease and its MONDO/EFO
 // ids, the selected sources, the filters, each source's retrieval mode, query terms and record count,
-// the scoring configuration, and the retained evidence ids with their quality scores). Run ids and
+// the local-mirror snapshot ids, the scoring configuration, and the retained evidence ids with their
+// quality scores). Run ids and
 // timestamps are never inputs, so a replay of the same inputs yields the same fingerprint.
 import type { DiseaseModule } from '../diseases/disease-module';
 import type { EvidenceItem, ResearchRequest } from './dossier-types';
@@ -44,6 +45,8 @@ export interface ProvenanceSource {
   retrieval_mode: RetrievalMode | null;
   query_terms: string[];
   record_count: number;
+  /** The local-mirror snapshot that answered: the same snapshots give the same fingerprint, a newer one another. */
+  snapshot_id?: string;
 }
 
 export interface ProvenanceInputs {
@@ -84,7 +87,7 @@ export function provenanceInputs(args: {
     disease: { id: args.disease.id, mondo_id: args.disease.mondo_id, efo_id: args.disease.efo_id },
     sources: [...request.sources],
     filters: { date_from: request.date_from, date_to: request.date_to, candidate_type: request.candidate_type, max_evidence: request.max_evidence },
-    retrieval: args.sources.map((s) => ({ source: s.source, status: s.status, retrieval_mode: s.retrieval_mode, query_terms: [...s.query_terms], record_count: s.record_count })),
+    retrieval: args.sources.map((s) => ({ source: s.source, status: s.status, retrieval_mode: s.retrieval_mode, query_terms: [...s.query_terms], record_count: s.record_count, ...(s.snapshot_id ? { snapshot_id: s.snapshot_id } : {}) })),
     scoring: args.scoring,
     evidence: args.evidence.map((e) => ({ evidence_id: e.evidence_id, quality_score: e.quality_score })),
     ...(args.knowledgeGraphSnapshots ? { knowledge_graph: { snapshots: args.knowledgeGraphSnapshots.map((s) => ({ snapshot_id: s.snapshot_id, resource: s.resource })) } } : {}),

@@ -150,7 +150,8 @@ function buildCandidate(record: SourceRecord, status: SourceStatus, graph: Graph
     retrieval_mode: status.retrieval_mode ?? 'live',
     retrieved_at: status.retrieved_at,
     provenance: {
-      mode: status.retrieval_mode === 'offline' ? 'offline_corpus' : status.retrieval_mode === 'cache' ? 'cache' : 'live',
+      mode: status.snapshot_id ? 'mirror' : status.retrieval_mode === 'offline' ? 'offline_corpus' : status.retrieval_mode === 'cache' ? 'cache' : 'live',
+      ...(status.snapshot_id ? { snapshot_id: status.snapshot_id } : {}),
       synthetic: record.synthetic === true, retrieved_at: status.retrieved_at,
     },
     entities: { drugs: drugs.map((d) => d.id), targets: targets.map((t) => t.id) },

@@ -145,10 +145,12 @@ function evidenceHtml(e: EvidenceItem): string {
   const also = e.also_found_in.length > 0
     ? `<br><small>Also found in: ${e.also_found_in.map((a) => link(a.url, `${a.source} ${a.native_id}`)).join(', ')}</small>` : '';
   const synthetic = e.provenance?.synthetic ? ' <strong class="synthetic">synthetic example</strong>' : '';
-  const fallback = e.provenance?.fallback ? ' <strong class="fallback">provider unreachable: offline corpus</strong>' : '';
+  const mirrored = e.provenance?.mode === 'mirror';
+  const fallback = e.provenance?.fallback ? ` <strong class="fallback">provider unreachable: ${mirrored ? 'local mirror' : 'offline corpus'}</strong>` : '';
+  const snapshot = mirrored && e.provenance?.snapshot_id ? `<br><small>local mirror, snapshot ${escapeHtml(e.provenance.snapshot_id)}</small>` : '';
   const outcome = e.outcome && e.outcome.class !== 'context'
     ? `<br><small>Outcome: <strong>${escapeHtml(e.outcome.class)}</strong>${e.outcome.statement ? ` — ${escapeHtml(e.outcome.statement)}` : ''}</small>` : '';
-  return `<tr><td>${escapeHtml(e.evidence_id)}</td><td>${escapeHtml(e.source)}<br>${link(e.url, e.native_id)}${synthetic}${fallback}</td><td>${escapeHtml(e.title)}<br><small>${escapeHtml(e.snippet)}</small>${outcome}${also}</td>`
+  return `<tr><td>${escapeHtml(e.evidence_id)}</td><td>${escapeHtml(e.source)}<br>${link(e.url, e.native_id)}${synthetic}${fallback}${snapshot}</td><td>${escapeHtml(e.title)}<br><small>${escapeHtml(e.snippet)}</small>${outcome}${also}</td>`
     + `<td>${escapeHtml(e.published ?? '—')}</td><td>${escapeHtml(e.evidence_type.replace(/_/g, ' '))}</td>`
     + `<td>${escapeHtml(e.quality_tier)} (${escapeHtml(e.quality_score.toFixed(2))})<br><small>${escapeHtml(e.quality_rationale)}</small></td></tr>`;
 }

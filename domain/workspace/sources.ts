@@ -109,6 +109,13 @@ export interface SourceRecord {
     mappedGenes?: string[];
     /** ChEMBL: the target's type when not a single protein (PROTEIN COMPLEX, PROTEIN FAMILY, ...). */
     targetType?: string;
+    // --- Added with issue 26 (real literature and trial records); optional. ---
+    /** Articles: MeSH descriptor names (MEDLINE MeshHeadingList; PubMedQA MESHES). */
+    meshTerms?: string[];
+    /** Articles: the PubMed Central id (PMC…) when the article is in PMC. */
+    pmcid?: string;
+    /** Clinical trials: adverse events by arm (resultsSection.adverseEventsModule.eventGroups), as posted. */
+    adverseEventsByArm?: TrialAdverseEvents[];
   };
 }
 
@@ -128,6 +135,19 @@ export interface TrialAnalysis {
   statisticalMethod?: string;
   /** SUPERIORITY, NON_INFERIORITY, EQUIVALENCE, OTHER, ... */
   nonInferiorityType?: string;
+  /** The arms the analysis compares (titles of its groupIds in the outcome measure's groups), as posted. */
+  groups?: string[];
+}
+
+/** One arm's adverse-event counts (ClinicalTrials.gov adverseEventsModule.eventGroups[]). */
+export interface TrialAdverseEvents {
+  arm: string;
+  seriousAffected?: number;
+  seriousAtRisk?: number;
+  otherAffected?: number;
+  otherAtRisk?: number;
+  deathsAffected?: number;
+  deathsAtRisk?: number;
 }
 
 export type SourceState = 'ok' | 'warning' | 'error' | 'skipped';
@@ -140,4 +160,9 @@ export interface SourceStatus {
   retrieval_mode: RetrievalMode | null;
   warning: string | null;
   retrieved_at: string;
+  /**
+   * Since issue 26: the local-mirror snapshot that answered (offline mode, or auto mode's fallback), e.g.
+   * "pubmed-seed-1a2b3c4d5e6f". Absent for live, cached and synthetic-corpus answers. A fingerprint input.
+   */
+  snapshot_id?: string;
 }

@@ -103,8 +103,16 @@ export interface Settings {
   evidenceSourceMode: 'auto' | 'live' | 'offline';
   /** Operator overrides of provider API roots (name=url pairs), e.g. for a mirror or a test server. */
   sourceBaseUrls: Record<string, string>;
-  /** The bundled offline corpus (fixtures/corpus unless overridden). */
+  /**
+   * The synthetic offline corpus (fixtures/corpus), read only when EVIDENCE_CORPUS_DIR names it (tests, demos);
+   * without it, offline sources are answered by the local mirror below.
+   */
   evidenceCorpusDir: string | undefined;
+  /**
+   * The local mirror of the literature, trial and label providers (EVIDENCE_MIRROR_DIR; default the bundled
+   * seed slice fixtures/seed/literature; "none" turns it off): null when off.
+   */
+  evidenceMirrorDir: string | null | undefined;
   /**
    * Provider credentials (secrets: sent only as the provider's own query parameter, never logged, never
    * part of a cache key). NCBI E-utilities: api_key raises the limit from 3 to 10 requests per second;
@@ -190,6 +198,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     evidenceSourceMode: oneOf(env, 'EVIDENCE_SOURCE_MODE', 'auto', ['auto', 'live', 'offline'] as const),
     sourceBaseUrls: sourceBaseUrls(env),
     evidenceCorpusDir: raw(env, 'EVIDENCE_CORPUS_DIR') ? path.resolve(raw(env, 'EVIDENCE_CORPUS_DIR')!) : undefined,
+    evidenceMirrorDir: raw(env, 'EVIDENCE_MIRROR_DIR') === 'none' ? null : raw(env, 'EVIDENCE_MIRROR_DIR') ? path.resolve(raw(env, 'EVIDENCE_MIRROR_DIR')!) : undefined,
     providers: {
       ncbiApiKey: token(env, 'NCBI_API_KEY'),
       ncbiEmail: email(env, 'NCBI_EMAIL'),

@@ -24,6 +24,7 @@ import type { RetrievalMode, SourceRecord, SourceStatus } from '../../domain/wor
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from './source-adapter';
 import type { ResponseCache } from './response-cache';
 import type { SharedRateLimit } from './shared-rate';
+import type { EvidenceMirror } from './evidence-mirror';
 
 export type SourceMode = 'auto' | 'live' | 'offline';
 export const SOURCE_MODES: readonly SourceMode[] = ['auto', 'live', 'offline'];
@@ -37,8 +38,18 @@ export interface RunSourceOptions {
   cache?: ResponseCache;
   /** TTL of entries written by this run (default: the cache's own, 7 days). */
   cacheTtlMs?: number;
-  /** Root of the offline corpus; default <project root>/fixtures/corpus. */
+  /**
+   * Root of the synthetic offline corpus. Default <project root>/fixtures/corpus, unless a `mirror` is given:
+   * then the corpus is read only when named here (tests that want the synthetic records say so).
+   */
   corpusDir?: string;
+  /**
+   * The local mirror of the providers' bulk releases (infra/literature/mirror.ts). Offline, it answers the
+   * sources it holds a snapshot of (with its snapshot id in the status); in auto mode it is the fallback.
+   */
+  mirror?: EvidenceMirror;
+  /** Fewer records than this for the disease in a mirror snapshot: the status says so. Default 20. */
+  mirrorFewRecords?: number;
   /** Per request (each attempt), default 10 000 ms. */
   timeoutMs?: number;
   /** Retries of a retryable failure, default 2 (so at most 3 attempts per request). */
@@ -93,6 +104,7 @@ const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 const DEFAULT_BUDGET_MS = 60_000;
 const MAX_REDIRECTS = 5;
 const MAX_WARNING_CHARS = 300;
+const DEFAULT_MIRROR_FEW_RECORDS = 20;
 
 export function parseSourceMode(value: string | undefined): SourceMode {
   const mode = (value ?? 'auto').trim().toLowerCase();
@@ -132,11 +144,29 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
     return finish(records, fallbackWarning ? 'warning' : 'ok', retrieval, fallbackWarning, query.terms);
   };
 
+  const fromMirror = (why: string | null): SourceRun => {
+    const answer = options.mirror!.search(adapter.name, query.disease)!;
+    const few = options.mirrorFewRecords ?? DEFAULT_MIRROR_FEW_RECORDS;
+    const scarce = answer.records.length < few
+      ? `the local mirror (snapshot ${answer.snapshotId}) holds ${answer.records.length} ${adapter.name} record${answer.records.length === 1 ? '' : 's'} for ${query.disease.name}; more come with a larger mirror (EVIDENCE_MIRROR_DIR) or live mode`
+      : null;
+    const ranked = options.offlineRelevance ? options.offlineRelevance(answer.records) : answer.records;
+    const note = [why, scarce].filter((n): n is string => n !== null).join('; ') || null;
+    const run = done(ranked, 'offline', note);
+    return { ...run, status: { ...run.status, snapshot_id: answer.snapshotId } };
+  };
+  /** The mirror answers when it holds the source and no synthetic corpus was named explicitly. */
+  const mirrorServes = options.mirror !== undefined && options.corpusDir === undefined && options.mirror.snapshotId(adapter.name) !== undefined;
+
   if (mode === 'offline') {
     try {
+      if (mirrorServes) return fromMirror(null);
+      if (options.mirror !== undefined && options.corpusDir === undefined) {
+        return finish([], 'skipped', null, `${adapter.name}: the local mirror holds no snapshot of this source, so offline it is not searched (live or auto mode asks the provider)`, query.terms);
+      }
       return done(readCorpus(adapter, query, options), 'offline', null);
     } catch (error) {
-      return finish([], 'error', null, `${adapter.name} offline corpus failed: ${reason(error)}`, query.terms);
+      return finish([], 'error', null, `${adapter.name} offline ${mirrorServes ? 'mirror' : 'corpus'} failed: ${reason(error)}`, query.terms);
     }
   }
 
@@ -150,6 +180,16 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
     liveFailure = error;
   }
   if (mode === 'live') return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}`, query.terms);
+  if (mirrorServes) {
+    try {
+      return { ...fromMirror(`${adapter.name} provider unreachable (${reason(liveFailure)}); the local mirror answered`), fallback: true };
+    } catch (mirrorError) {
+      return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}; local mirror: ${reason(mirrorError)}`, query.terms);
+    }
+  }
+  if (options.mirror !== undefined && options.corpusDir === undefined) {
+    return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}; the local mirror holds no snapshot of this source`, query.terms);
+  }
   try {
     const records = readCorpus(adapter, query, options);
     return { ...done(records, 'offline', `${adapter.name} provider unreachable (${reason(liveFailure)}); the offline corpus answered`), fallback: true };

@@ -23,7 +23,10 @@ describe('seed slice: derived reproducibly from the shared files', function () {
     requireSharedData(this, 'pharmacotherapydb/indications.tsv', 'sider4/meddra_all_se.tsv.gz', 'bgee/diffex.tsv.gz');
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-'));
     try {
-      execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'scripts', 'derive-seed.js'), SHARED_DATA], { env: { ...process.env, SEED_OUT_DIR: out }, stdio: 'pipe' });
+      // both scripts of `npm run seed:derive`: the resources' slices, then the literature mirror (fixtures/seed/literature)
+      for (const script of ['derive-seed.js', 'derive-literature-seed.js']) {
+        execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'scripts', script), SHARED_DATA], { env: { ...process.env, SEED_OUT_DIR: out }, stdio: 'pipe' });
+      }
       expect(files(out)).to.deep.equal(files(SEED));
       for (const f of files(SEED)) expect(fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(SEED, f))), f).to.equal(true);
     } finally {

@@ -110,3 +110,24 @@ describe('biomed: the openfda importer', function () {
     });
   });
 });
+
+describe('biomed: the openfda importer on a real label without its openfda block', function () {
+  this.timeout(60_000);
+  let env: BiomedEnv;
+  before(async () => { env = await startBiomedEnv(); });
+  after(async () => { await env?.close(); });
+
+  it('names the drug of a real label without its openfda block (Ambien) from the SPL product elements (it was imported unnamed)', async function () {
+    requireSharedData(this, 'responses/openfda/ambien.json');
+    const answer = JSON.parse(fs.readFileSync(shared('responses/openfda/ambien.json'), 'utf8')) as { results: Record<string, unknown>[] };
+    const { openfda: _dropped, ...bare } = answer.results[0]!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openfda-bare-'));
+    const file = path.join(dir, 'ambien-without-openfda.json');
+    fs.writeFileSync(file, JSON.stringify({ results: [bare] }));
+    const result = await env.import({ resource: 'openfda', files: [file], allowUnpinned: true });
+    const drugs = await env.runtime.db.knex('biomed.terms').where({ snapshot_id: result.snapshot.snapshot_id, kind: 'drug' }).select('curie', 'label');
+    // set_id 02b5e3bb-…; spl_product_data_elements "AMBIEN ZOLPIDEM TARTRATE ZOLPIDEM TARTRATE ZOLPIDEM HYPROMELLOSES …"
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(drugs).to.deep.equal([{ curie: 'SPL_SET:02b5e3bb-c976-40a3-9077-64ffe637429f', label: 'ZOLPIDEM TARTRATE' }]);
+  });
+});

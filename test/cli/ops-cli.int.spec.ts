@@ -65,7 +65,7 @@ describe('evidence live, run-all and disease corpus-status', function () {
       server = await startTestServer({ databaseUrl: scratch.url, startWorkers: true, env: { BIOMED_SEED: 'true' } });
     });
     after(async () => { await server?.close(); await scratch?.drop(); fs.rmSync(reports, { recursive: true, force: true }); });
-    const env = () => ({ ...base(), DATABASE_URL: scratch.url, DATA_DIR: reports, EVIDENCE_SOURCE_MODE: 'offline', DEBUG: 'true' });
+    const env = () => ({ ...base(), DATABASE_URL: scratch.url, DATA_DIR: reports, EVIDENCE_SOURCE_MODE: 'offline', DEBUG: 'true', EVIDENCE_CORPUS_DIR: path.resolve(__dirname, '../../../fixtures/corpus') }); // the synthetic corpus
 
     it('runs the default set, writes a report per module, and records results the export serves', async () => {
       const { code, output } = await runCli(['run-all', '--disease', 'sle', '--export-html', '--out', reports, '--json'], env());

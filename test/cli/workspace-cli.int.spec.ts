@@ -7,7 +7,7 @@ import { runCli } from '../support/service-process';
 describe('evidence workspace and evidence disease validate', function () {
   this.timeout(60_000);
   let out: string;
-  const env = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, EVIDENCE_SOURCE_MODE: 'offline', LOG_LEVEL: 'silent' });
+  const env = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, EVIDENCE_SOURCE_MODE: 'offline', LOG_LEVEL: 'silent', EVIDENCE_CORPUS_DIR: path.resolve(__dirname, '../../../fixtures/corpus') }); // the synthetic corpus the expectations name
   beforeEach(function () {
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-cli-'));
   });

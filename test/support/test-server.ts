@@ -31,10 +31,17 @@ export interface TestServerOptions extends RuntimeOverrides {
   databaseUrl?: string;
 }
 
-/** Sources default to offline (the corpus): this machine has no network, and a test of live or auto mode says so in its env. */
+/**
+ * Sources default to offline: this machine has no network, and a test of live or auto mode says so in its env.
+ * Test servers read the SYNTHETIC corpus (fixtures/corpus, whose made-up records the tests' expectations are
+ * written against) unless a test passes EVIDENCE_CORPUS_DIR: '' to get the service's default, the local mirror
+ * of real records (fixtures/seed/literature).
+ */
+export const SYNTHETIC_CORPUS_DIR = path.resolve(__dirname, '../../../fixtures/corpus');
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
-  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: SYNTHETIC_CORPUS_DIR, ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
   let runtime: Runtime;
   try {
     runtime = await openRuntime(settings, options.logger ?? silentLogger, options);

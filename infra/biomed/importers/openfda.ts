@@ -19,6 +19,7 @@ import { BulkInserter, Column } from '../store/bulk-insert';
 import { SnapshotWriters } from '../store/snapshot-writers';
 import { T } from '../store/tables';
 import { PROGRESS_EVERY, ResourceImporter } from './importer';
+import { productGenericNames } from '../../sources/adapters/fda_labels';
 
 const TERM_COLUMNS: Column[] = [
   { name: 'snapshot_id', type: 'text' }, { name: 'curie', type: 'text' }, { name: 'label', type: 'text' },
@@ -121,7 +122,10 @@ export const openfdaImporter: ResourceImporter = {
           counts.labels++; perFile.labels++;
           const ids = idsFromOpenfdaBlock(r.openfda);
           ids.splSetIds = distinct([...strings(r.set_id), ...ids.splSetIds]);
-          const names = distinct([...strings((r.openfda as JsonObject | undefined)?.brand_name), ...strings((r.openfda as JsonObject | undefined)?.generic_name)]);
+          // Without openFDA's harmonised block (a label it could not match) the SPL's own product data
+          // elements still name the generic drug (it was imported unnamed).
+          const fromBlock = [...strings((r.openfda as JsonObject | undefined)?.brand_name), ...strings((r.openfda as JsonObject | undefined)?.generic_name)];
+          const names = distinct(fromBlock.length > 0 ? fromBlock : productGenericNames(r.spl_product_data_elements));
           const curie = drugCurie({ ...ids, splSetIds: strings(r.set_id).slice(0, 1) }, names[0] ?? null);
           if (!curie) continue;
           describe(drug(curie, record.line), curie, names, ids);

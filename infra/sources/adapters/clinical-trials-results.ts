@@ -5,7 +5,7 @@
 //     nonInferiorityType), kept as posted; the domain decides what they mean (domain/workspace/trial-outcome.ts);
 //   protocolSection.armsInterventionsModule: arm groups with their type (EXPERIMENTAL, ACTIVE_COMPARATOR,
 //     PLACEBO_COMPARATOR, SHAM_COMPARATOR, NO_INTERVENTION, OTHER) and the interventions in each arm.
-import type { TrialAnalysis } from '../../../domain/workspace/sources';
+import type { TrialAdverseEvents, TrialAnalysis } from '../../../domain/workspace/sources';
 import { arr, isObject, num, str } from '../source-runner';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
@@ -19,8 +19,11 @@ export function primaryAnalyses(study: Record<string, unknown>): TrialAnalysis[]
   for (const measure of measures) {
     if (str(measure.type) !== 'PRIMARY') continue;
     const outcome = str(measure.title) ?? 'primary outcome';
+    const groupTitles = new Map(arr(measure.groups).map(obj).map((g) => [str(g.id), str(g.title)]));
     for (const analysis of arr(measure.analyses).map(obj)) {
       const entry: TrialAnalysis = { outcome };
+      const groups = arr(analysis.groupIds).map((id) => groupTitles.get(str(id)) ?? str(id)).filter((g): g is string => g !== undefined);
+      if (groups.length > 0) entry.groups = groups;
       const pValue = str(analysis.pValue);
       const paramType = str(analysis.paramType);
       const paramValue = num(analysis.paramValue);
@@ -41,6 +44,23 @@ export function primaryAnalyses(study: Record<string, unknown>): TrialAnalysis[]
     }
   }
   return out;
+}
+
+/** Adverse events by arm as posted (resultsSection.adverseEventsModule.eventGroups); empty without results. */
+export function adverseEventsByArm(study: Record<string, unknown>): TrialAdverseEvents[] {
+  return arr(obj(obj(study.resultsSection).adverseEventsModule).eventGroups).map(obj).map((group) => {
+    const entry: TrialAdverseEvents = { arm: str(group.title) ?? str(group.id) ?? 'arm' };
+    const counts: [keyof Omit<TrialAdverseEvents, 'arm'>, unknown][] = [
+      ['seriousAffected', group.seriousNumAffected], ['seriousAtRisk', group.seriousNumAtRisk],
+      ['otherAffected', group.otherNumAffected], ['otherAtRisk', group.otherNumAtRisk],
+      ['deathsAffected', group.deathsNumAffected], ['deathsAtRisk', group.deathsNumAtRisk],
+    ];
+    for (const [key, value] of counts) {
+      const n = num(value);
+      if (n !== undefined) entry[key] = n;
+    }
+    return entry;
+  });
 }
 
 export interface TrialInterventions {

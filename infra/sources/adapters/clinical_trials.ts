@@ -4,7 +4,7 @@
 // is a /studies response ({ studies: [...] }). The API asks for about 50 requests per minute per client.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { primaryAnalyses, trialInterventions } from './clinical-trials-results';
+import { adverseEventsByArm, primaryAnalyses, trialInterventions } from './clinical-trials-results';
 import { arr, isObject, malformed, normalizeDate, num, snippet, str } from '../source-runner';
 import { trialQuery } from '../../../domain/workspace/question/provider-queries';
 import { focusDrugs, questionFocus } from '../../../domain/workspace/question/focus';
@@ -33,6 +33,7 @@ function toRecord(study: unknown): SourceRecord | null {
   const interventions = trialInterventions(protocol, isComparator);
   const drugs = interventions.studied;
   const analyses = primaryAnalyses(obj(study));
+  const adverse = adverseEventsByArm(obj(study));
   const hasResults = obj(study).hasResults;
   const summary = str(obj(protocol.descriptionModule).briefSummary);
   return {
@@ -50,11 +51,25 @@ function toRecord(study: unknown): SourceRecord | null {
       ...(enrollment !== undefined ? { enrollment } : {}),
       ...(typeof hasResults === 'boolean' ? { hasResults } : {}),
       ...(analyses.length > 0 ? { primaryAnalyses: analyses } : {}),
+      ...(adverse.length > 0 ? { adverseEventsByArm: adverse } : {}),
       ...(whyStopped ? { whyStopped } : {}),
       ...(interventions.comparatorOnly.length > 0 ? { comparatorDrugs: interventions.comparatorOnly } : {}),
       ...(interventions.background.length > 0 ? { backgroundDrugs: interventions.background } : {}),
     },
   };
+}
+
+/**
+ * Any study JSON ClinicalTrials.gov publishes: a /studies answer ({ studies: [...] }), one study (the
+ * /studies/{nct} answer, and the bulk download's one-file-per-study layout), or an array of studies.
+ */
+export function parseStudyDocument(body: unknown): SourceRecord[] {
+  if (Array.isArray(body)) return body.map(toRecord).filter((r): r is SourceRecord => r !== null);
+  if (isObject(body) && isObject(body.protocolSection)) {
+    const one = toRecord(body);
+    return one ? [one] : [];
+  }
+  return parseStudies(body);
 }
 
 /** Parses a /api/v2/studies response (live answer or corpus file). */

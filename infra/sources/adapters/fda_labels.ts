@@ -17,12 +17,38 @@ function indicationWords(disease: DiseaseModule): string[] {
   return [...(disease.search.fda_labels?.indication_terms ?? []), disease.name, ...disease.synonyms].map((t) => t.toLowerCase()).filter((t) => t.length >= 3);
 }
 
+/**
+ * The generic name(s) in an SPL's product data elements. SPL lists each product as: proprietary name,
+ * generic name, then its active ingredient and moiety, then the inactive ingredients, so the generic name is
+ * the word run (1 to 4 words) written twice in a row ("AMBIEN ZOLPIDEM TARTRATE ZOLPIDEM TARTRATE ZOLPIDEM
+ * HYPROMELLOSES ..."); the first such run (longest first) is taken, upper case.
+ */
+export function productGenericNames(elements: unknown): string[] {
+  const names = new Set<string>();
+  for (const entry of strings(elements)) {
+    const upper = entry.split(/\s+/).map((w) => w.toUpperCase());
+    search: for (let start = 0; start < upper.length; start++) {
+      for (let size = 4; size >= 1; size--) {
+        if (start + 2 * size > upper.length) continue;
+        const first = upper.slice(start, start + size).join(' ');
+        if (/[A-Z]{3}/.test(first) && first === upper.slice(start + size, start + 2 * size).join(' ')) {
+          names.add(first); // the first product's generic name; further products of the label repeat it
+          break search;
+        }
+      }
+    }
+  }
+  return [...names];
+}
+
 function toRecord(result: unknown, words: string[]): SourceRecord | null {
   const r = obj(result);
   const setId = str(r.set_id) ?? str(r.id);
   if (!setId) return null;
   const openfda = obj(r.openfda);
-  const generic = strings(openfda.generic_name);
+  // A label without openFDA's harmonised block (labels it could not match to a product, and bulk files
+  // before annotation) still names its drug in the SPL product data elements.
+  const generic = strings(openfda.generic_name).length > 0 ? strings(openfda.generic_name) : productGenericNames(r.spl_product_data_elements);
   const substances = strings(openfda.substance_name).map((n) => n.toUpperCase()).sort();
   const brand = strings(openfda.brand_name);
   const indications = strings(r.indications_and_usage).join(' ');

@@ -42,12 +42,20 @@ export function parseBeta(text: string | undefined): { beta?: number; betaUnit?:
   return { beta: signed, ...(m[2] ? { betaUnit: m[2] } : {}) };
 }
 
-function pValueOf(a: Record<string, unknown>): number | undefined {
-  const direct = num(a.p_value) ?? num(a.pvalue);
-  if (direct !== undefined) return direct;
+/**
+ * The p-value: from the Catalog's mantissa and exponent when given (exact: the real v2 answers carry
+ * p_value 0 for p = 3e-1315, which no double holds), else p_value. The number may underflow to 0; the text
+ * ("3e-1315") keeps what the Catalog says.
+ */
+function pValueOf(a: Record<string, unknown>): { value: number; text: string } | undefined {
   const mantissa = num(a.pvalue_mantissa) ?? num(a.pvalueMantissa);
   const exponent = num(a.pvalue_exponent) ?? num(a.pvalueExponent);
-  return mantissa !== undefined && exponent !== undefined ? mantissa * 10 ** exponent : undefined;
+  if (mantissa !== undefined && exponent !== undefined) {
+    const value = mantissa * 10 ** exponent;
+    return { value, text: value > 0 ? value.toExponential(1) : `${mantissa}e${exponent}` };
+  }
+  const direct = num(a.p_value) ?? num(a.pvalue);
+  return direct !== undefined ? { value: direct, text: direct.toExponential(1) } : undefined;
 }
 
 interface Parsed {
@@ -106,10 +114,11 @@ function toRecord(association: unknown, trait: string, traitLabel: string): Sour
   const a = obj(association);
   const p = 'association_id' in a ? parseV2(a) : parseV1(a);
   if (!p) return null;
-  const pValue = pValueOf(a);
+  const exact = pValueOf(a);
+  const pValue = exact?.value;
   const direction = effectDirection(p.effect);
   const variant = p.alleles.join(', ') || 'variant';
-  const pText = pValue !== undefined ? `p = ${pValue.toExponential(1)}` : undefined;
+  const pText = exact !== undefined ? `p = ${exact.text}` : undefined;
   const protective = direction === 'protective';
   const parts = [
     `${variant} ${protective ? 'protective against' : 'associated with'} ${traitLabel}`,

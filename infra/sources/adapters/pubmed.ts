@@ -11,7 +11,7 @@ import { arr, compactDate, isObject, isoDate, malformed, fullText, snippet, str 
 import { pubmedTerm as booleanTerm } from '../../../domain/workspace/question/provider-queries';
 import { questionFocus } from '../../../domain/workspace/question/focus';
 
-const ARRAYS = new Set(['PubmedArticle', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate', 'ArticleId', 'ELocationID', 'CommentsCorrections']);
+const ARRAYS = new Set(['PubmedArticle', 'MeshHeading', 'DeleteCitation', 'PMID', 'AbstractText', 'PublicationType', 'Id', 'ArticleDate', 'PubMedPubDate', 'ArticleId', 'ELocationID', 'CommentsCorrections']);
 
 /** PubMed publication types of a retracted article and of a retraction notice (NLM publication types). */
 const RETRACTION_TYPES = new Set(['retracted publication', 'retraction of publication']);
@@ -22,7 +22,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   processEntities: false, // decoded by text() below, the same way for stop nodes and plain nodes
   stopNodes: ['*.ArticleTitle', '*.AbstractText', '*.VernacularTitle'], // these hold inline markup (<i>, <sup>)
-  isArray: (name) => ARRAYS.has(name),
+  // a baseline's MedlineCitation elements are a list; inside a PubmedArticle there is one
+  isArray: (name, jpath) => ARRAYS.has(name) || jpath === 'MedlineCitationSet.MedlineCitation',
 });
 
 function parseXml(body: string, root: string): Record<string, unknown> {
@@ -60,19 +61,27 @@ const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? valu
 
 function articleDate(article: Record<string, unknown>, pubmedData: Record<string, unknown>): string | null {
   const pubDate = obj(obj(obj(article.Journal).JournalIssue).PubDate);
-  if (pubDate.Year !== undefined) return isoDate(text(pubDate.Year), text(pubDate.Month), text(pubDate.Day));
-  const medline = /(\d{4})(?:\s+([A-Za-z]{3}))?/.exec(text(pubDate.MedlineDate));
-  if (medline) return isoDate(medline[1], medline[2]);
+  // Month only (no Day) -> the 1st; a Season (no Month) -> its first month; MedlineDate ("2015 Oct-Dec",
+  // "1998 Dec-1999 Jan", "2000 Spring") -> its first year and month.
+  if (pubDate.Year !== undefined) return isoDate(text(pubDate.Year), text(pubDate.Month) || seasonMonth(text(pubDate.Season)), text(pubDate.Day));
+  const medline = /(\d{4})(?:\s+([A-Za-z]+))?/.exec(text(pubDate.MedlineDate));
+  if (medline) return isoDate(medline[1], seasonMonth(medline[2] ?? '') ?? medline[2]?.slice(0, 3));
   const electronic = obj(arr(article.ArticleDate)[0]);
   if (electronic.Year !== undefined) return isoDate(text(electronic.Year), text(electronic.Month), text(electronic.Day));
   const history = arr(obj(obj(pubmedData.History)).PubMedPubDate).map(obj).find((d) => d['@_PubStatus'] === 'pubmed');
   return history ? isoDate(text(history.Year), text(history.Month), text(history.Day)) : null;
 }
 
+/** NLM's seasons as the first month they cover (Winter: December of the year given, as PubMed sorts it). */
+const SEASONS: Record<string, string> = { spring: '3', summer: '6', fall: '9', autumn: '9', winter: '12' };
+function seasonMonth(value: string): string | undefined {
+  return SEASONS[value.trim().toLowerCase()];
+}
+
 function toRecord(entry: unknown): SourceRecord | null {
   const citation = obj(obj(entry).MedlineCitation);
   const article = obj(citation.Article);
-  const pmid = text(citation.PMID);
+  const pmid = text(arr(citation.PMID)[0]);
   if (!/^\d+$/.test(pmid)) return null;
   const abstract = arr(obj(article.Abstract).AbstractText)
     .map((part) => {
@@ -87,6 +96,8 @@ function toRecord(entry: unknown): SourceRecord | null {
   const doi = articleDoi(article, obj(obj(entry).PubmedData));
   const retracted = publicationTypes.some((t) => RETRACTION_TYPES.has(t.toLowerCase()))
     || arr(obj(citation.CommentsCorrectionsList).CommentsCorrections).some((c) => isObject(c) && c['@_RefType'] === 'RetractionIn');
+  const mesh = arr(obj(citation.MeshHeadingList).MeshHeading).map((h) => text(obj(h).DescriptorName)).filter(Boolean);
+  const pmcid = arr(obj(obj(obj(entry).PubmedData).ArticleIdList).ArticleId).filter((a) => isObject(a) && a['@_IdType'] === 'pmc').map(text).find((id) => /^PMC\d+$/.test(id));
   return {
     source: 'pubmed',
     nativeId: pmid,
@@ -102,6 +113,8 @@ function toRecord(entry: unknown): SourceRecord | null {
       ...(journal ? { journal } : {}),
       ...(retracted ? { retracted: true } : {}),
       ...(doi ? { doi } : {}),
+      ...(mesh.length > 0 ? { meshTerms: mesh } : {}),
+      ...(pmcid ? { pmcid } : {}),
     },
   };
 }
@@ -116,8 +129,28 @@ function articleDoi(article: Record<string, unknown>, pubmedData: Record<string,
 
 /** Parses an efetch PubmedArticleSet (live answer or corpus file). */
 export function parsePubmedArticleSet(body: string): SourceRecord[] {
-  const set = parseXml(body, 'PubmedArticleSet');
-  return arr(set.PubmedArticle).map(toRecord).filter((r): r is SourceRecord => r !== null);
+  return parsePubmedXml(body).records;
+}
+
+/**
+ * Any MEDLINE/PubMed XML NLM publishes: an efetch answer or a baseline/update file (`PubmedArticleSet`,
+ * DTD 2019 and later), or an older baseline (`MedlineCitationSet`, DTD 2016 and earlier). `deleted` lists the
+ * PMIDs of an update file's `DeleteCitation` block, which a mirror removes.
+ */
+export function parsePubmedXml(body: string): { records: SourceRecord[]; deleted: string[] } {
+  let doc: unknown;
+  try {
+    doc = parser.parse(body, true);
+  } catch {
+    throw malformed('not XML');
+  }
+  if (!isObject(doc)) throw malformed('expected PubmedArticleSet or MedlineCitationSet');
+  const root = 'PubmedArticleSet' in doc ? doc.PubmedArticleSet : 'MedlineCitationSet' in doc ? doc.MedlineCitationSet : undefined;
+  if (root === undefined) throw malformed('expected PubmedArticleSet or MedlineCitationSet');
+  const set = obj(root);
+  const entries = [...arr(set.PubmedArticle), ...arr(set.MedlineCitation).map((citation) => ({ MedlineCitation: citation }))];
+  const deleted = arr(set.DeleteCitation).flatMap((d) => arr(obj(d).PMID)).map(text).filter((id) => /^\d+$/.test(id));
+  return { records: entries.map(toRecord).filter((r): r is SourceRecord => r !== null), deleted };
 }
 
 /** Parses an esearch eSearchResult into PMIDs. */

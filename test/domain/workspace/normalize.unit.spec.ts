@@ -93,6 +93,9 @@ describe('Evidence normalization', function () {
     expect(canonicalUrl(record({ source: 'biorxiv', nativeId: '10.1101/2020.01.01.123456', recordType: 'preprint' }))).to.equal('https://doi.org/10.1101/2020.01.01.123456');
     const ctx = { efoId: 'EFO_0002690' };
     expect(citationFor(record({ source: 'pubmed', nativeId: '123', recordType: 'article' }), ctx)).to.equal('PMID:123');
+    // a PMC article of the local mirror known only by its PMCID was cited as "PMID:PMC2871176"
+    expect(citationFor(record({ source: 'pubmed', nativeId: 'PMC2871176', recordType: 'article', url: 'https://pmc.ncbi.nlm.nih.gov/articles/PMC2871176/' }), ctx)).to.equal('PMCID:PMC2871176');
+    expect(canonicalUrl(record({ source: 'pubmed', nativeId: 'PMC2871176', recordType: 'article', url: 'https://pmc.ncbi.nlm.nih.gov/articles/PMC2871176/' }))).to.equal('https://pmc.ncbi.nlm.nih.gov/articles/PMC2871176/');
     expect(citationFor(record({ source: 'clinical_trials', nativeId: 'NCT01234567', recordType: 'clinical_trial' }), ctx)).to.equal('NCT01234567');
     expect(citationFor(record({ source: 'gwas', nativeId: 'GCST1', recordType: 'gwas_association' }), ctx)).to.equal('GWAS:GCST1');
     expect(citationFor(record({ source: 'fda_labels', nativeId: 'set-1', recordType: 'drug_label' }), ctx)).to.equal('openFDA:set-1');

@@ -147,6 +147,7 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
         primaryAnalyses: [{
           outcome: 'Percentage of Participants With BICLA Response at Week 52', pValue: '0.001', paramType: 'Difference in response rates', paramValue: 16.3,
           ciLower: 6.3, ciUpper: 26.3, ciPct: 95, statisticalMethod: 'Cochran-Mantel-Haenszel', nonInferiorityType: 'SUPERIORITY',
+          groups: ['Placebo', 'Anifrolumab 300 mg'], // the outcome's groups OG000, OG001 by title
         }],
       },
     });

@@ -48,7 +48,7 @@ function retrievalSummary(dossier: Dossier): HTMLElement | null {
   const r = dossier.manifest.retrieval;
   if (!r) return null;
   return h('p', { class: 'small', 'data-testid': 'retrieval-summary' },
-    `Records: ${r.records_by_mode.live} live, ${r.records_by_mode.cache} from cache, ${r.records_by_mode.offline_corpus} offline`,
+    `Records: ${r.records_by_mode.live} live, ${r.records_by_mode.cache} from cache, ${r.records_by_mode.offline_corpus} offline${r.records_by_mode.mirror ? `, ${r.records_by_mode.mirror} from the local mirror` : ''}`,
     r.synthetic_records > 0 ? h('span', { class: 'tag synthetic' }, `${r.synthetic_records} synthetic examples`) : null,
     r.fallback_records > 0 ? h('span', { class: 'tag fallback' }, `${r.fallback_records} fallback (${r.fallback_sources.join(', ')})`) : null);
 }

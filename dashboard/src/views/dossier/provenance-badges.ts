@@ -8,6 +8,7 @@ const MODE_TEXT: Record<string, [text: string, title: string]> = {
   live: ['live', 'Retrieved from the provider during this run'],
   cache: ['cache', 'Served from the response cache of an earlier live retrieval'],
   offline_corpus: ['offline', 'Taken from the offline corpus shipped with the service'],
+  mirror: ['mirror', 'Taken from the local mirror of the provider\'s bulk release (a real record; the snapshot is named in the dossier)'],
 };
 
 export function provenanceMode(item: EvidenceItem): string {
@@ -18,7 +19,7 @@ export function provenanceBadges(item: EvidenceItem): HTMLElement[] {
   const mode = provenanceMode(item);
   const [text, title] = MODE_TEXT[mode] ?? [mode, 'Retrieval mode as recorded'];
   return [
-    h('span', { class: `tag mode-${mode}`, title, 'data-testid': 'provenance-mode' }, text),
+    h('span', { class: `tag mode-${mode}`, title: item.provenance?.snapshot_id ? `${title}: snapshot ${item.provenance.snapshot_id}` : title, 'data-testid': 'provenance-mode' }, text),
     item.provenance?.synthetic
       ? h('span', { class: 'tag synthetic', 'data-testid': 'synthetic-badge', title: 'A made-up example record of the offline corpus: not a real publication or trial' }, 'synthetic example')
       : null,
