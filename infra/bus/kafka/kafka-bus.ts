@@ -21,6 +21,8 @@ export interface KafkaBusOptions {
   groupPrefix?: string;
   /** How often consumers look for new topics (a new stream category is a new topic). Default 5000 ms. */
   topicRefreshMs?: number;
+  /** The relay feeding these topics (its row in kafka_relay_positions). Default: topicPrefix, as on the relay. */
+  relayName?: string;
   /** Passed to every kafkajs consumer (session timeout, heartbeat interval...). */
   consumerConfig?: Omit<ConsumerConfig, 'groupId'>;
   logger?: Logger;
@@ -64,7 +66,10 @@ export class KafkaBus implements MessageBus {
     await redeliverDeadLetter(this.options.db, this.options.store, deadLetterId, handle);
   }
 
-  /** Groups known to the broker under our prefix plus the ones consuming here; lag is Kafka's offset lag. */
+  /**
+   * Groups known to the broker under our prefix plus the ones consuming here. Lag is Kafka's offset lag plus
+   * the events the relay has not published yet: a group that read all of Kafka is not caught up with the log.
+   */
   async status(): Promise<GroupStatus[]> {
     const admin = await this.connectedAdmin();
     const groups = new Set([...this.consumers].map((c) => c.group));
@@ -73,6 +78,7 @@ export class KafkaBus implements MessageBus {
       if (groupId.startsWith(prefix)) groups.add(groupId.slice(prefix.length));
     }
     const topics = await this.busTopics();
+    const unpublished = await this.relayBacklog();
     const ends = new Map<string, Map<number, { high: number; low: number }>>();
     for (const topic of topics) {
       const partitions = await admin.fetchTopicOffsets(topic);
@@ -80,7 +86,7 @@ export class KafkaBus implements MessageBus {
     }
     return Promise.all([...groups].sort().map(async (group) => {
       let position: Position = START;
-      let lag: number | null = 0;
+      let lag: number | null = unpublished;
       try {
         const committed = topics.length > 0 ? await admin.fetchOffsets({ groupId: this.groupId(group), topics }) : [];
         for (const { topic, partitions } of committed) {
@@ -100,6 +106,13 @@ export class KafkaBus implements MessageBus {
       // Partitions advance independently, so position is the newest event the group has committed.
       return { group, position, lag, deadLetters: await countUnresolved(this.options.db, group) };
     }));
+  }
+
+  /** Events in the log after the relay's stored position (all of it when no relay has run yet). */
+  private async relayBacklog(): Promise<number> {
+    const row = await this.options.db('kafka_relay_positions').where({ relay: this.options.relayName ?? this.options.topicPrefix }).first();
+    const published: Position = row ? { commit: Number(row.commit_position), prepare: Number(row.prepare_position) } : START;
+    return this.options.store.countAfter(published);
   }
 
   async close(): Promise<void> {

@@ -27,6 +27,8 @@ export interface KafkaRelayOptions {
   /** Partitions of a newly created topic. Default 1: a category keeps the log order; more partitions
    *  let instances of a group share the work but only keep order per stream. */
   numPartitions?: number;
+  /** Replicas of a newly created topic. Default: the broker's default.replication.factor (3 on the CI cluster). */
+  replicationFactor?: number;
   /** Topic retention; default -1 (forever) so a new consumer group sees all history, as on the embedded bus. */
   retentionMs?: number;
   /** First delay before resubscribing after a failure; doubles up to 30 s. Default 1000. */
@@ -224,6 +226,7 @@ export class KafkaRelay {
       topics: missing.map((topic) => ({
         topic,
         numPartitions: this.options.numPartitions ?? 1,
+        replicationFactor: this.options.replicationFactor ?? -1, // -1: the broker's default
         configEntries: [{ name: 'retention.ms', value: retention }],
       })),
     }); // false (not an error) when another process created them first
