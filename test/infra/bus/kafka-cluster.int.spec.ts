@@ -134,32 +134,34 @@ if (kafkaBrokers.length === 0) {
       const processor = `p-${randomUUID().slice(0, 8)}`;
       const group = `g-${processor}`;
       const deliveries: string[] = [];
-      const join = (name: string) => harness.bus.consume({ group, eventTypes: [type], handle: effectHandler(processor, name, deliveries, { delayMs: 4 }) });
+      // 10 ms an event, so a member is always mid-batch when the group changes under it.
+      const join = (name: string) => harness.bus.consume({ group, eventTypes: [type], handle: effectHandler(processor, name, deliveries, { delayMs: 10 }) });
+      const handledBy = async (name: string) => (await effects(processor)).filter((e) => e.handler === name).length;
       const streams = Array.from({ length: 24 }, () => uniqueStream('rebalance'));
       const ids: string[] = [];
       const consumers: Consumer[] = [];
       const unhandledAt: Record<string, number> = {};
       try {
         consumers.push(await join('a'));
-        for (let round = 0; round < 10; round++) {
-          ids.push(...(await appendRound(harness, type, streams, round)).ids);
-          // a consumes from its first event on (it subscribes once the relay has created the topic).
-          if (round === 0) await eventually(async () => (await effects(processor)).length > 0, 'a consuming', 30_000);
-          if (round === 2) consumers.push(await join('b')); // joins mid-flight: partitions move from a to b
-          if (round === 5) {
-            unhandledAt.aLeaves = ids.length - (await effects(processor)).length;
-            await consumers.shift()!.stop(); // a leaves mid-flight: its partitions move to b
-          }
-          if (round === 7) consumers.push(await join('c'));
-          await sleep(50);
-        }
-        await eventually(async () => (await effects(processor)).length >= ids.length, 'every event handled', 90_000);
+        ids.push(...(await appendRound(harness, type, streams, 0)).ids);
+        // a subscribes once the relay has created the topic; then the rest arrives in relay batches of 20.
+        await eventually(async () => (await handledBy('a')) > 0, 'a consuming', 30_000);
+        for (let round = 1; round < 10; round++) ids.push(...(await appendRound(harness, type, streams, round)).ids);
+        await eventually(async () => (await effects(processor)).length >= 40, 'a well into the stream', 30_000);
+        unhandledAt.bJoins = ids.length - (await effects(processor)).length;
+        consumers.push(await join('b')); // partitions move from a to b while a is mid-batch
+        await eventually(async () => (await handledBy('b')) >= 10, 'b consuming', 30_000);
+        unhandledAt.aLeaves = ids.length - (await effects(processor)).length;
+        await consumers.shift()!.stop(); // a leaves mid-batch: what it did not handle must go to b
+        consumers.push(await join('c'));
+        await eventually(async () => (await effects(processor)).length >= ids.length, 'every event handled', 90_000)
+          .catch(async (error) => { throw new Error(`${error.message}: ${(await effects(processor)).length} of ${ids.length}`); });
         await sleep(500); // anything redelivered late would show up as a second effect
       } finally {
         await Promise.all(consumers.map((c) => c.stop()));
       }
       const all = await effects(processor);
-      console.log(`      ${ids.length} events, ${deliveries.length} deliveries, ${unhandledAt.aLeaves} unhandled when a left; effects by a/b/c: `
+      console.log(`      ${ids.length} events, ${deliveries.length} deliveries, unhandled when b joined ${unhandledAt.bJoins}, when a left ${unhandledAt.aLeaves}; effects by a/b/c: `
         + ['a', 'b', 'c'].map((h) => all.filter((e) => e.handler === h).length).join('/'));
       expectEachEffectOnce(all, ids);
       expectStreamOrder(all);
@@ -280,6 +282,7 @@ if (kafkaBrokers.length === 0) {
     });
 
     it('one broker SIGKILLed mid-stream: relay and consumers carry on with two, nothing acknowledged is lost, and it rejoins', async function () {
+      this.timeout(240_000);
       if (!clusterCtl) {
         console.log('      skipped: KAFKA_CLUSTER_CTL is not set, so this run cannot kill and restart a broker');
         this.skip();
@@ -305,7 +308,7 @@ if (kafkaBrokers.length === 0) {
           ids.push(...appended.ids);
           last = appended.last;
           if (round === 3) {
-            await eventually(async () => (await effects(processor)).length > 0, 'first effects before the kill', 30_000);
+            await eventually(async () => (await effects(processor)).length > 0, 'first effects before the kill', 60_000);
             // Kill the leader of partition 0 of the relay's topic: its producers and fetchers must move.
             const meta = await admin.fetchTopicMetadata({ topics: [topic] });
             killed = meta.topics[0]!.partitions.find((p) => p.partitionId === 0)!.leader;
@@ -322,7 +325,10 @@ if (kafkaBrokers.length === 0) {
         const reader = await harness.bus.consume({ group: `reread-${processor}`, eventTypes: [type], handle: async (e) => { reread.add(e.id); } });
         try {
           await eventually(() => ids.every((id) => reread.has(id)), 'every acknowledged event read back', 60_000)
-            .catch((error) => { throw new Error(`${error.message}: ${ids.filter((id) => !reread.has(id)).length} of ${ids.length} missing in Kafka`); });
+            .catch(async (error) => {
+              const inTopic = (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+              throw new Error(`${error.message}: ${ids.filter((id) => !reread.has(id)).length} of ${ids.length} not read back; ${inTopic} messages in the topic`);
+            });
         } finally {
           await reader.stop();
         }
@@ -342,6 +348,9 @@ if (kafkaBrokers.length === 0) {
         killed = undefined;
         await eventually(async () => (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]!.partitions
           .every((p) => p.isr.includes(restarted!)), `broker ${restarted} back in sync`, 60_000);
+        // Group coordinators live on __consumer_offsets: wait for it too, so later groups join a whole cluster.
+        await eventually(async () => (await admin.fetchTopicMetadata({ topics: ['__consumer_offsets'] })).topics[0]!.partitions
+          .every((p) => p.isr.length === 3), 'group coordinators back in sync', 60_000);
         phase('rejoined');
         console.log(`      killed broker ${restarted}; after the kill: ${phases.join(', ')}`);
       } finally {
