@@ -221,13 +221,18 @@ class KafkaGroupConsumer implements Consumer {
       await payload.commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [partition] }] });
       uncommitted = undefined;
     };
+    // A failed heartbeat means the group is rebalancing (a member joined or left): stop after the event in hand
+    // so this member rejoins at once. Finishing a long batch first would outlast the rebalance timeout, get this
+    // member thrown out of the group, and make its commits fail: the group stalls while members churn.
+    let rejoin = false;
+    const beat = () => payload.heartbeat().catch(() => { rejoin = true; });
     for (const message of batch.messages) {
-      if (this.stopping || !payload.isRunning() || payload.isStale()) break;
+      if (this.stopping || !payload.isRunning() || payload.isStale() || rejoin) break;
       const event = decodeEvent(message.value);
       if (!event) this.logger.warn({ topic: batch.topic, offset: message.offset }, 'skipping a message that is not an event');
       const wanted = event !== undefined && (!this.types || this.types.has(event.type));
       if (wanted) {
-        const outcome = await this.handle(event, () => payload.heartbeat());
+        const outcome = await this.handle(event, beat);
         if (!outcome.ok) {
           // Shutting down mid-retry: leave the event (uncommitted) for the next member rather than parking it early.
           if (this.stopping && outcome.attempts < (this.options.maxAttempts ?? 5)) break;
@@ -238,13 +243,14 @@ class KafkaGroupConsumer implements Consumer {
       payload.resolveOffset(message.offset);
       uncommitted = { offset: nextOffset(message.offset), metadata: event ? encodePosition(event.position) : null };
       if (wanted) await commit(); // skipped messages are committed together at the end of the batch
+      await beat();
     }
     await commit();
   }
 
   /** Retries can outlast the session timeout, so keep heartbeating while the handler works. */
   private async handle(event: RecordedEvent, heartbeat: () => Promise<void>): Promise<HandlerOutcome> {
-    const beat = setInterval(() => void heartbeat().catch(() => undefined), 1000);
+    const beat = setInterval(() => void heartbeat(), 1000); // heartbeat() records its own failure
     try {
       return await handleWithRetries(this.options, event, () => this.stopping);
     } finally {

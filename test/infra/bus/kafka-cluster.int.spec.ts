@@ -145,12 +145,12 @@ if (kafkaBrokers.length === 0) {
         consumers.push(await join('a'));
         ids.push(...(await appendRound(harness, type, streams, 0)).ids);
         // a subscribes once the relay has created the topic; then the rest arrives in relay batches of 20.
-        await eventually(async () => (await handledBy('a')) > 0, 'a consuming', 30_000);
+        await eventually(async () => (await handledBy('a')) > 0, 'a consuming', 60_000);
         for (let round = 1; round < 10; round++) ids.push(...(await appendRound(harness, type, streams, round)).ids);
-        await eventually(async () => (await effects(processor)).length >= 40, 'a well into the stream', 30_000);
+        await eventually(async () => (await effects(processor)).length >= 40, 'a well into the stream', 60_000);
         unhandledAt.bJoins = ids.length - (await effects(processor)).length;
         consumers.push(await join('b')); // partitions move from a to b while a is mid-batch
-        await eventually(async () => (await handledBy('b')) >= 10, 'b consuming', 30_000);
+        await eventually(async () => (await handledBy('b')) >= 10, 'b consuming', 60_000);
         unhandledAt.aLeaves = ids.length - (await effects(processor)).length;
         await consumers.shift()!.stop(); // a leaves mid-batch: what it did not handle must go to b
         consumers.push(await join('c'));

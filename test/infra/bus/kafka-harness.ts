@@ -40,7 +40,72 @@ export interface KafkaHarnessOptions {
   startRelay?: boolean;
 }
 
+let ready: Promise<void> | undefined;
+
+/**
+ * A freshly started cluster creates __consumer_offsets on the first group lookup and then loads its partitions
+ * (the group coordinators) on each broker; groups joining meanwhile wait, and the first tests' 10 s waits ran out
+ * in CI. So once per run: one group round trip per __consumer_offsets partition, and all of them in sync.
+ */
+export function kafkaReady(): Promise<void> {
+  ready ??= warmUp().catch((error) => { ready = undefined; throw error; });
+  return ready;
+}
+
+/** Java's String.hashCode, which the broker uses to pick a group's coordinator partition. */
+function javaHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(31, hash) + text.charCodeAt(i)) | 0;
+  return hash;
+}
+
+async function warmUp(): Promise<void> {
+  const kafka = testKafka(`warmup-${randomUUID().slice(0, 8)}`);
+  const topic = `warmup-${randomUUID().slice(0, 8)}`;
+  const admin = kafka.admin();
+  const producer = kafka.producer();
+  await admin.connect();
+  await producer.connect();
+  try {
+    await producer.send({ topic, acks: -1, messages: [{ value: 'warm-up' }] });
+    const roundTrip = async (groupId: string) => {
+      const consumer = kafka.consumer({ groupId, ...consumerConfig });
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics: [topic], fromBeginning: true });
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`kafka warm-up: group ${groupId} got nothing in 60 s`)), 60_000);
+          void consumer.run({ eachMessage: async () => { clearTimeout(timer); resolve(); } }).catch(reject);
+        });
+      } finally {
+        await consumer.disconnect();
+      }
+    };
+    await roundTrip(`${topic}-first`); // creates __consumer_offsets
+    const partitions = (await admin.fetchTopicMetadata({ topics: ['__consumer_offsets'] })).topics[0]!.partitions.length;
+    const covered = new Set<number>();
+    for (let i = 0; covered.size < partitions && i < 200; i++) {
+      const groupId = `${topic}-${i}`;
+      const hash = javaHash(groupId);
+      const partition = (hash === -2147483648 ? 0 : Math.abs(hash)) % partitions; // Kafka's Utils.abs
+      if (covered.has(partition)) continue;
+      covered.add(partition);
+      await roundTrip(groupId);
+    }
+    const deadline = Date.now() + 60_000;
+    while (!(await admin.fetchTopicMetadata({ topics: ['__consumer_offsets'] })).topics[0]!.partitions.every((p) => p.isr.length === 3)) {
+      if (Date.now() > deadline) throw new Error('kafka warm-up: __consumer_offsets not in sync after 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await producer.disconnect();
+    await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    await admin.disconnect();
+  }
+}
+
 export async function openKafkaHarness(options: KafkaHarnessOptions = {}): Promise<KafkaHarness> {
+  await kafkaReady();
   const prefix = `test-${randomUUID().slice(0, 8)}`;
   const ownDb = options.db === undefined;
   const db = options.db ?? await openTestPostgres();
