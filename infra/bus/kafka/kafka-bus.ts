@@ -80,15 +80,22 @@ export class KafkaBus implements MessageBus {
     const topics = await this.busTopics();
     const unpublished = await this.relayBacklog();
     const ends = new Map<string, Map<number, { high: number; low: number }>>();
+    let endsKnown = true;
     for (const topic of topics) {
-      const partitions = await admin.fetchTopicOffsets(topic);
-      ends.set(topic, new Map(partitions.map((p) => [p.partition, { high: Number(p.high), low: Number(p.low) }])));
+      try {
+        const partitions = await admin.fetchTopicOffsets(topic);
+        ends.set(topic, new Map(partitions.map((p) => [p.partition, { high: Number(p.high), low: Number(p.low) }])));
+      } catch (error) {
+        // A leader moving (a broker restarting) answers "not the leader" for a moment: lag unknown, not an error.
+        this.logger.warn({ err: error, topic }, 'kafka bus could not read topic offsets');
+        endsKnown = false;
+      }
     }
     return Promise.all([...groups].sort().map(async (group) => {
       let position: Position = START;
-      let lag: number | null = unpublished;
+      let lag: number | null = endsKnown ? unpublished : null;
       try {
-        const committed = topics.length > 0 ? await admin.fetchOffsets({ groupId: this.groupId(group), topics }) : [];
+        const committed = topics.length > 0 && endsKnown ? await admin.fetchOffsets({ groupId: this.groupId(group), topics }) : [];
         for (const { topic, partitions } of committed) {
           for (const { partition, offset, metadata } of partitions) {
             const end = ends.get(topic)?.get(partition);
