@@ -21,6 +21,8 @@ export interface KafkaBusOptions {
   groupPrefix?: string;
   /** How often consumers look for new topics (a new stream category is a new topic). Default 5000 ms. */
   topicRefreshMs?: number;
+  /** The relay feeding these topics (its row in kafka_relay_positions). Default: topicPrefix, as on the relay. */
+  relayName?: string;
   /** Passed to every kafkajs consumer (session timeout, heartbeat interval...). */
   consumerConfig?: Omit<ConsumerConfig, 'groupId'>;
   logger?: Logger;
@@ -64,7 +66,10 @@ export class KafkaBus implements MessageBus {
     await redeliverDeadLetter(this.options.db, this.options.store, deadLetterId, handle);
   }
 
-  /** Groups known to the broker under our prefix plus the ones consuming here; lag is Kafka's offset lag. */
+  /**
+   * Groups known to the broker under our prefix plus the ones consuming here. Lag is Kafka's offset lag plus
+   * the events the relay has not published yet: a group that read all of Kafka is not caught up with the log.
+   */
   async status(): Promise<GroupStatus[]> {
     const admin = await this.connectedAdmin();
     const groups = new Set([...this.consumers].map((c) => c.group));
@@ -73,16 +78,24 @@ export class KafkaBus implements MessageBus {
       if (groupId.startsWith(prefix)) groups.add(groupId.slice(prefix.length));
     }
     const topics = await this.busTopics();
+    const unpublished = await this.relayBacklog();
     const ends = new Map<string, Map<number, { high: number; low: number }>>();
+    let endsKnown = true;
     for (const topic of topics) {
-      const partitions = await admin.fetchTopicOffsets(topic);
-      ends.set(topic, new Map(partitions.map((p) => [p.partition, { high: Number(p.high), low: Number(p.low) }])));
+      try {
+        const partitions = await admin.fetchTopicOffsets(topic);
+        ends.set(topic, new Map(partitions.map((p) => [p.partition, { high: Number(p.high), low: Number(p.low) }])));
+      } catch (error) {
+        // A leader moving (a broker restarting) answers "not the leader" for a moment: lag unknown, not an error.
+        this.logger.warn({ err: error, topic }, 'kafka bus could not read topic offsets');
+        endsKnown = false;
+      }
     }
     return Promise.all([...groups].sort().map(async (group) => {
       let position: Position = START;
-      let lag: number | null = 0;
+      let lag: number | null = endsKnown ? unpublished : null;
       try {
-        const committed = topics.length > 0 ? await admin.fetchOffsets({ groupId: this.groupId(group), topics }) : [];
+        const committed = topics.length > 0 && endsKnown ? await admin.fetchOffsets({ groupId: this.groupId(group), topics }) : [];
         for (const { topic, partitions } of committed) {
           for (const { partition, offset, metadata } of partitions) {
             const end = ends.get(topic)?.get(partition);
@@ -100,6 +113,13 @@ export class KafkaBus implements MessageBus {
       // Partitions advance independently, so position is the newest event the group has committed.
       return { group, position, lag, deadLetters: await countUnresolved(this.options.db, group) };
     }));
+  }
+
+  /** Events in the log after the relay's stored position (all of it when no relay has run yet). */
+  private async relayBacklog(): Promise<number> {
+    const row = await this.options.db('kafka_relay_positions').where({ relay: this.options.relayName ?? this.options.topicPrefix }).first();
+    const published: Position = row ? { commit: Number(row.commit_position), prepare: Number(row.prepare_position) } : START;
+    return this.options.store.countAfter(published);
   }
 
   async close(): Promise<void> {
@@ -208,13 +228,18 @@ class KafkaGroupConsumer implements Consumer {
       await payload.commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [partition] }] });
       uncommitted = undefined;
     };
+    // A failed heartbeat means the group is rebalancing (a member joined or left): stop after the event in hand
+    // so this member rejoins at once. Finishing a long batch first would outlast the rebalance timeout, get this
+    // member thrown out of the group, and make its commits fail: the group stalls while members churn.
+    let rejoin = false;
+    const beat = () => payload.heartbeat().catch(() => { rejoin = true; });
     for (const message of batch.messages) {
-      if (this.stopping || !payload.isRunning() || payload.isStale()) break;
+      if (this.stopping || !payload.isRunning() || payload.isStale() || rejoin) break;
       const event = decodeEvent(message.value);
       if (!event) this.logger.warn({ topic: batch.topic, offset: message.offset }, 'skipping a message that is not an event');
       const wanted = event !== undefined && (!this.types || this.types.has(event.type));
       if (wanted) {
-        const outcome = await this.handle(event, () => payload.heartbeat());
+        const outcome = await this.handle(event, beat);
         if (!outcome.ok) {
           // Shutting down mid-retry: leave the event (uncommitted) for the next member rather than parking it early.
           if (this.stopping && outcome.attempts < (this.options.maxAttempts ?? 5)) break;
@@ -225,13 +250,14 @@ class KafkaGroupConsumer implements Consumer {
       payload.resolveOffset(message.offset);
       uncommitted = { offset: nextOffset(message.offset), metadata: event ? encodePosition(event.position) : null };
       if (wanted) await commit(); // skipped messages are committed together at the end of the batch
+      await beat();
     }
     await commit();
   }
 
   /** Retries can outlast the session timeout, so keep heartbeating while the handler works. */
   private async handle(event: RecordedEvent, heartbeat: () => Promise<void>): Promise<HandlerOutcome> {
-    const beat = setInterval(() => void heartbeat().catch(() => undefined), 1000);
+    const beat = setInterval(() => void heartbeat(), 1000); // heartbeat() records its own failure
     try {
       return await handleWithRetries(this.options, event, () => this.stopping);
     } finally {

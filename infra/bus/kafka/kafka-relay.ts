@@ -3,7 +3,7 @@
 // the batch, so a crash between send and store republishes (at least once); consumers deduplicate.
 // Run one relay per name: a second one cannot corrupt the position (compare-and-swap) but would duplicate.
 import type { Knex } from 'knex';
-import { Admin, IHeaders, Kafka, logCreator, logLevel, Message, Partitioners, Producer } from 'kafkajs';
+import { Admin, IHeaders, Kafka, logCreator, logLevel, Message, PartitionMetadata, Partitioners, Producer } from 'kafkajs';
 import {
   EventStore,
   Position,
@@ -27,6 +27,8 @@ export interface KafkaRelayOptions {
   /** Partitions of a newly created topic. Default 1: a category keeps the log order; more partitions
    *  let instances of a group share the work but only keep order per stream. */
   numPartitions?: number;
+  /** Replicas of a newly created topic. Default: the broker's default.replication.factor (3 on the CI cluster). */
+  replicationFactor?: number;
   /** Topic retention; default -1 (forever) so a new consumer group sees all history, as on the embedded bus. */
   retentionMs?: number;
   /** First delay before resubscribing after a failure; doubles up to 30 s. Default 1000. */
@@ -107,6 +109,9 @@ export class KafkaRelay {
   private producer?: Producer;
   private admin?: Admin;
   private readonly knownTopics = new Set<string>();
+  private readonly partitionMetadata = new Map<string, PartitionMetadata[]>();
+  // murmur2 on the key, like the Java client; the relay picks each message's partition itself (sendPerPartition).
+  private readonly partitioner = Partitioners.DefaultPartitioner();
   private stored: Position = START;
   private subscription?: Subscription;
   private loop?: Promise<void>;
@@ -128,12 +133,7 @@ export class KafkaRelay {
   /** Connects to Kafka and starts publishing in the background from the stored position. */
   async start(): Promise<void> {
     if (!this.stopped) return;
-    const producer = this.kafka.producer({
-      idempotent: true, // broker drops the duplicates its own retries would create
-      maxInFlightRequests: 1, // keeps order across retries
-      allowAutoTopicCreation: false, // topics are created with our settings in ensureTopics
-      createPartitioner: Partitioners.DefaultPartitioner, // murmur2 on the key, like the Java client
-    });
+    const producer = this.newProducer();
     const admin = this.kafka.admin();
     try {
       await producer.connect();
@@ -148,6 +148,29 @@ export class KafkaRelay {
     this.admin = admin;
     this.stopped = false;
     this.loop = this.run();
+  }
+
+  private newProducer(): Producer {
+    return this.kafka.producer({
+      idempotent: true, // broker drops the duplicates its own retries would create
+      maxInFlightRequests: 1, // keeps order across retries
+      allowAutoTopicCreation: false, // topics are created with our settings in ensureTopics
+      createPartitioner: Partitioners.DefaultPartitioner, // murmur2 on the key, like the Java client
+    });
+  }
+
+  /**
+   * After a failed send, publish with a new producer (a new producer id). The old one's sequence numbers may
+   * already be taken by a write whose acknowledgement was lost; the batch we resend from the stored position
+   * is not the same batch, and the broker could drop it as a duplicate of that write, or refuse it as out of
+   * order forever. A new producer id makes a resend at worst a duplicate, which consumers already absorb.
+   */
+  private async replaceProducer(): Promise<void> {
+    const old = this.producer;
+    const fresh = this.newProducer();
+    await fresh.connect();
+    this.producer = fresh;
+    await old?.disconnect().catch(() => undefined);
   }
 
   /** Stops after the in-flight batch (published and stored, or not stored at all). */
@@ -171,6 +194,7 @@ export class KafkaRelay {
     while (!this.stopped) {
       let failure: unknown;
       try {
+        if (this.failures > 0) await this.replaceProducer();
         this.stored = (await this.readStored()) ?? START;
         if (this.stopped) break; // stop() ran while we were reading; it has no subscription to wait for
         this.subscription = this.options.store.subscribeToAll((events, last) => this.publish(events, last), {
@@ -185,6 +209,7 @@ export class KafkaRelay {
       // The subscription only ends by itself when publishing failed: back off, then resume from the store.
       const delay = Math.min((this.options.retryDelayMs ?? 1000) * 2 ** this.failures, 30_000);
       this.failures += 1;
+      this.partitionMetadata.clear();
       this.knownTopics.clear(); // in case a topic was deleted underneath: createTopics is a no-op for existing ones
       this.log.warn({ err: failure, retryInMs: delay }, 'kafka relay stopped publishing; retrying');
       await this.sleep(delay);
@@ -201,10 +226,7 @@ export class KafkaRelay {
         byTopic.set(topic, messages);
       }
       await this.ensureTopics([...byTopic.keys()]);
-      await this.producer!.sendBatch({
-        acks: -1, // all in-sync replicas
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
+      await this.sendPerPartition(byTopic);
     }
     // Acknowledged: now move the stored position, but only from where this relay last stored it.
     const updated = await this.options.db('kafka_relay_positions')
@@ -213,6 +235,42 @@ export class KafkaRelay {
     if (updated !== 1) throw new RelayPositionConflictError(`kafka relay ${this.name}: stored position moved underneath`);
     this.stored = last;
     this.failures = 0;
+  }
+
+  /**
+   * One send per partition, all in parallel, never one sendBatch across partitions: kafkajs (2.2.4) retries a
+   * multi-broker send only to brokers that have not answered yet, so when a killed leader's partition moves to a
+   * broker that already acknowledged its own share, that partition's messages are never resent, and the send
+   * still succeeds (seen in the broker-kill test: acknowledged events missing from the topic). With one
+   * partition per send, a retry always goes to that partition's current leader.
+   */
+  private async sendPerPartition(byTopic: Map<string, Message[]>): Promise<void> {
+    const sends: Promise<unknown>[] = [];
+    for (const [topic, messages] of byTopic) {
+      const partitionMetadata = await this.partitionsOf(topic);
+      const byPartition = new Map<number, Message[]>();
+      for (const message of messages) {
+        const partition = this.partitioner({ topic, partitionMetadata, message });
+        byPartition.set(partition, [...(byPartition.get(partition) ?? []), { ...message, partition }]);
+      }
+      for (const [, partitionMessages] of byPartition) {
+        sends.push(this.producer!.send({ topic, acks: -1 /* all in-sync replicas */, messages: partitionMessages }));
+      }
+    }
+    const failed = (await Promise.allSettled(sends)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** A topic's partitions, as the producer's partitioner sees them (cached; cleared after a failure). */
+  private async partitionsOf(topic: string): Promise<PartitionMetadata[]> {
+    let partitions = this.partitionMetadata.get(topic);
+    if (!partitions) {
+      const [metadata] = (await this.admin!.fetchTopicMetadata({ topics: [topic] })).topics;
+      partitions = metadata?.partitions ?? [];
+      if (partitions.length === 0) throw new Error(`kafka relay ${this.name}: topic ${topic} has no partitions yet`);
+      this.partitionMetadata.set(topic, partitions);
+    }
+    return partitions;
   }
 
   private async ensureTopics(topics: string[]): Promise<void> {
@@ -224,6 +282,7 @@ export class KafkaRelay {
       topics: missing.map((topic) => ({
         topic,
         numPartitions: this.options.numPartitions ?? 1,
+        replicationFactor: this.options.replicationFactor ?? -1, // -1: the broker's default
         configEntries: [{ name: 'retention.ms', value: retention }],
       })),
     }); // false (not an error) when another process created them first
