@@ -1,10 +1,10 @@
 // /api/auth/login, /api/auth/me, /api/auth/logout (spec §4.3, §5). Login is for AUTH_MODE=local only;
 // in proxy mode the reverse proxy signs people in and /me reports what it asserted.
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
 import { llmConfigured } from '../../infra/llm/llm-enrichment';
 import type { Clock } from '../../infra/clock/clock';
+import type { SessionRepository } from '../../infra/auth/session-repository';
 import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
 import { constantTimeEqual } from './api-key';
@@ -15,7 +15,8 @@ import type { FailureLog } from '../limits/limits';
 
 export interface AuthRouteDeps {
   settings: Settings;
-  knex: Knex;
+  /** The auth_sessions rows behind the session cookies. */
+  sessionRepository: SessionRepository;
   clock: Clock;
   /** Failed-login counts (login-throttle.ts); the shared rate-limit store's. */
   failureLog: FailureLog;
@@ -82,8 +83,8 @@ function checkCredentials(users: Record<string, string>, username: string, passw
   return known && passwordMatches ? username : undefined;
 }
 
-export function authRoutes({ settings, knex, clock, failureLog }: AuthRouteDeps): RouteDefinition[] {
-  const sessions = new SessionStore(knex, settings, clock);
+export function authRoutes({ settings, sessionRepository, clock, failureLog }: AuthRouteDeps): RouteDefinition[] {
+  const sessions = new SessionStore(sessionRepository, settings, clock);
   const throttle = loginThrottle(failureLog, settings);
   return [
     {
