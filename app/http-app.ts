@@ -5,6 +5,7 @@ import expressWs from 'express-ws';
 import type { Runtime } from './runtime';
 import { createHttpGuards } from '../api/auth/guards';
 import { KnexSessionRepository } from '../infra/auth/session-repository';
+import { llmConfigured } from '../infra/llm/llm-enrichment';
 import { authRoutes } from '../api/auth/auth.routes';
 import { dashboardRoutes } from '../api/dashboard/dashboard.routes';
 import { ApiRegistry } from '../api/http/registry';
@@ -74,7 +75,7 @@ export function createApp(runtime: Runtime): HttpApp {
   ];
 
   registry.add(...healthRoutes(checks));
-  registry.add(...authRoutes({ settings, sessionRepository, clock: runtime.clock, failureLog: rateLimiter.failureLog }));
+  registry.add(...authRoutes({ settings, llmAvailable: llmConfigured(settings.llm), sessionRepository, clock: runtime.clock, failureLog: rateLimiter.failureLog }));
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
   // One cap on unfinished jobs per researcher (or client address), shared by every submission route.
   const pendingCap = pendingJobCap(runtime.db.knex, settings.jobMaxPendingPerClient);

@@ -2,7 +2,6 @@
 // in proxy mode the reverse proxy signs people in and /me reports what it asserted.
 import { randomBytes } from 'node:crypto';
 import type { Settings } from '../../infra/config/settings';
-import { llmConfigured } from '../../infra/llm/llm-enrichment';
 import type { Clock } from '../../infra/clock/clock';
 import type { SessionRepository } from '../../infra/auth/session-repository';
 import type { JsonSchema } from '../../domain/shared/schema-validation';
@@ -15,6 +14,8 @@ import type { FailureLog } from '../limits/limits';
 
 export interface AuthRouteDeps {
   settings: Settings;
+  /** Whether an LLM is configured (infra/llm's llmConfigured on the settings), for /me's llm_available. */
+  llmAvailable: boolean;
   /** The auth_sessions rows behind the session cookies. */
   sessionRepository: SessionRepository;
   clock: Clock;
@@ -83,7 +84,7 @@ function checkCredentials(users: Record<string, string>, username: string, passw
   return known && passwordMatches ? username : undefined;
 }
 
-export function authRoutes({ settings, sessionRepository, clock, failureLog }: AuthRouteDeps): RouteDefinition[] {
+export function authRoutes({ settings, llmAvailable, sessionRepository, clock, failureLog }: AuthRouteDeps): RouteDefinition[] {
   const sessions = new SessionStore(sessionRepository, settings, clock);
   const throttle = loginThrottle(failureLog, settings);
   return [
@@ -173,7 +174,7 @@ export function authRoutes({ settings, sessionRepository, clock, failureLog }: A
           auth_mode: settings.authMode,
           source: principal?.source ?? null,
           api_key_required: Boolean(settings.apiKey),
-          llm_available: llmConfigured(settings.llm),
+          llm_available: llmAvailable,
         });
       },
     },
