@@ -4,6 +4,8 @@ import express from 'express';
 import expressWs from 'express-ws';
 import type { Runtime } from './runtime';
 import { createHttpGuards } from '../api/auth/guards';
+import { KnexSessionRepository } from '../infra/auth/session-repository';
+import { llmConfigured } from '../infra/llm/llm-enrichment';
 import { authRoutes } from '../api/auth/auth.routes';
 import { dashboardRoutes } from '../api/dashboard/dashboard.routes';
 import { ApiRegistry } from '../api/http/registry';
@@ -62,7 +64,8 @@ export function createApp(runtime: Runtime): HttpApp {
   // TRUST_PROXY names the TLS front (hops or addresses): then req.ip, req.secure (cookies, HSTS) follow it.
   app.set('trust proxy', settings.trustProxy);
 
-  const guards = createHttpGuards(settings, runtime.db.knex, runtime.clock);
+  const sessionRepository = new KnexSessionRepository(runtime.db.knex);
+  const guards = createHttpGuards(settings, sessionRepository, runtime.clock);
   // Bodies are parsed per route, only where a route takes one (size- and depth-limited).
   const registry = new ApiRegistry(guards, jsonBodyParser({ maxBytes: settings.maxRequestBodyBytes, maxDepth: settings.maxRequestJsonDepth }));
   const rateLimiter = createRateLimiter(settings, logger);
@@ -72,7 +75,7 @@ export function createApp(runtime: Runtime): HttpApp {
   ];
 
   registry.add(...healthRoutes(checks));
-  registry.add(...authRoutes({ settings, knex: runtime.db.knex, clock: runtime.clock, failureLog: rateLimiter.failureLog }));
+  registry.add(...authRoutes({ settings, llmAvailable: llmConfigured(settings.llm), sessionRepository, clock: runtime.clock, failureLog: rateLimiter.failureLog }));
   // The Workspace's own submission route comes before the generic POST /api/jobs/{module_id}.
   // One cap on unfinished jobs per researcher (or client address), shared by every submission route.
   const pendingCap = pendingJobCap(runtime.db.knex, settings.jobMaxPendingPerClient);

@@ -3,7 +3,7 @@
 // composition root. Run: npm run arch:report (from the project root), or node dist/scripts/architecture-report.js <other checkout>.
 import fs from 'node:fs';
 import path from 'node:path';
-import { importCycles, layerOf, readImportGraph, SOURCE_FOLDERS, upwardEdges } from '../test/architecture/import-graph';
+import { importCycles, layerOf, readImportGraph, routeInfraValueImports, SOURCE_FOLDERS, upwardEdges } from '../test/architecture/import-graph';
 import { longestFunctions } from '../test/architecture/function-lengths';
 
 const root = path.resolve(process.argv[2] ?? path.resolve(__dirname, '..', '..'));
@@ -27,6 +27,11 @@ for (const cycle of cycles) console.log(`  ${cycle.join(' <-> ')}`);
 const upward = upwardEdges(graph);
 console.log(`upward imports: ${upward.length}`);
 for (const edge of upward) console.log(`  ${edge.from} (${layerOf(edge.from)?.name}) -> ${edge.to} (${layerOf(edge.to)?.name})${edge.typeOnly ? ' [type]' : ''}`);
+
+const routeInfra = routeInfraValueImports(graph);
+const routeInfraFiles = [...new Set(routeInfra.map((edge) => edge.from))];
+console.log(`route files importing infra/ values: ${routeInfraFiles.length} (${routeInfra.length} imports)`);
+for (const file of routeInfraFiles) console.log(`  ${file} -> ${routeInfra.filter((e) => e.from === file).map((e) => e.to).join(', ')}`);
 
 const dateCalls = graph.files
   .filter((file) => /^(commands|processors|api)\//.test(file))

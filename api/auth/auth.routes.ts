@@ -1,10 +1,9 @@
 // /api/auth/login, /api/auth/me, /api/auth/logout (spec §4.3, §5). Login is for AUTH_MODE=local only;
 // in proxy mode the reverse proxy signs people in and /me reports what it asserted.
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
-import { llmConfigured } from '../../infra/llm/llm-enrichment';
 import type { Clock } from '../../infra/clock/clock';
+import type { SessionRepository } from '../../infra/auth/session-repository';
 import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { RouteDefinition } from '../http/registry';
 import { constantTimeEqual } from './api-key';
@@ -15,7 +14,10 @@ import type { FailureLog } from '../limits/limits';
 
 export interface AuthRouteDeps {
   settings: Settings;
-  knex: Knex;
+  /** Whether an LLM is configured (infra/llm's llmConfigured on the settings), for /me's llm_available. */
+  llmAvailable: boolean;
+  /** The auth_sessions rows behind the session cookies. */
+  sessionRepository: SessionRepository;
   clock: Clock;
   /** Failed-login counts (login-throttle.ts); the shared rate-limit store's. */
   failureLog: FailureLog;
@@ -82,8 +84,8 @@ function checkCredentials(users: Record<string, string>, username: string, passw
   return known && passwordMatches ? username : undefined;
 }
 
-export function authRoutes({ settings, knex, clock, failureLog }: AuthRouteDeps): RouteDefinition[] {
-  const sessions = new SessionStore(knex, settings, clock);
+export function authRoutes({ settings, llmAvailable, sessionRepository, clock, failureLog }: AuthRouteDeps): RouteDefinition[] {
+  const sessions = new SessionStore(sessionRepository, settings, clock);
   const throttle = loginThrottle(failureLog, settings);
   return [
     {
@@ -172,7 +174,7 @@ export function authRoutes({ settings, knex, clock, failureLog }: AuthRouteDeps)
           auth_mode: settings.authMode,
           source: principal?.source ?? null,
           api_key_required: Boolean(settings.apiKey),
-          llm_available: llmConfigured(settings.llm),
+          llm_available: llmAvailable,
         });
       },
     },

@@ -3,8 +3,8 @@
 // is that proxy (anyone else could send the header). DEBUG=true adds X-Researcher-ID as a last resort.
 import { BlockList, isIP } from 'node:net';
 import type { Request } from 'express';
-import type { Knex } from 'knex';
 import { PROXY_IDENTITY_HEADERS, type Settings } from '../../infra/config/settings';
+import type { SessionRepository } from '../../infra/auth/session-repository';
 import type { ResearcherPrincipal } from './principal';
 import { SessionStore } from './sessions';
 import { Clock, systemClock } from '../../infra/clock/clock';
@@ -46,8 +46,8 @@ export class IdentityConflictError extends Error {
   }
 }
 
-export function createPrincipalResolver(settings: Settings, knex: Knex, clock: Clock = systemClock): (req: Request) => Promise<ResearcherPrincipal | undefined> {
-  const sessions = new SessionStore(knex, settings, clock);
+export function createPrincipalResolver(settings: Settings, sessionRepository: SessionRepository, clock: Clock = systemClock): (req: Request) => Promise<ResearcherPrincipal | undefined> {
+  const sessions = new SessionStore(sessionRepository, settings, clock);
   const isTrusted = trustedProxies(settings.authTrustedProxyIps);
 
   // AUTH_PROXY_HEADER pins the header the proxy sets; a client's own copy of another one is then ignored.

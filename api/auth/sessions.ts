@@ -1,11 +1,15 @@
 // Researcher sessions of AUTH_MODE=local. Cookie: evidence_session=<id>.<expires epoch s>.<mac>, where
 // mac = base64url(HMAC-SHA256(secret, "<id>.<expires>")). The signature stops forged or edited cookies
-// before any database work; the auth_sessions row makes logout (revocation) real.
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+// before any database work; the auth_sessions row (infra/auth/session-repository.ts, through the use cases
+// in commands/auth/) makes logout (revocation) real.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
-import type { Knex } from 'knex';
 import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
+import type { SessionRepository } from '../../infra/auth/session-repository';
+import { openSession } from '../../commands/auth/open-session';
+import { sessionUsername } from '../../commands/auth/session-username';
+import { revokeSession } from '../../commands/auth/revoke-session';
 import { constantTimeEqual } from './api-key';
 
 export const SESSION_COOKIE = 'evidence_session';
@@ -63,43 +67,30 @@ export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure
 }
 
 export class SessionStore {
-  constructor(private readonly knex: Knex, private readonly settings: Settings, private readonly clock: Clock) {}
+  constructor(private readonly repository: SessionRepository, private readonly settings: Settings, private readonly clock: Clock) {}
 
   get configured(): boolean {
     return sessionSecret(this.settings) !== undefined;
   }
 
-  /** A new row per login (never reuse: a fresh id defeats session fixation); returns the cookie value. */
+  /** A new session per login; returns the signed cookie value. */
   async create(username: string): Promise<{ id: string; cookieValue: string; expiresAt: Date }> {
     const secret = sessionSecret(this.settings);
     if (!secret) throw new Error('no session secret configured');
-    const id = randomUUID();
-    const now = this.clock.now();
-    const expires = Math.floor(now.getTime() / 1000) + this.settings.authSessionTtlSeconds;
-    const expiresAt = new Date(expires * 1000);
-    await this.knex('auth_sessions').where('expires_at', '<', now).delete(); // keep the table small
-    await this.knex('auth_sessions').insert({ id, username, expires_at: expiresAt });
-    return { id, cookieValue: signSessionValue(secret, id, expires), expiresAt };
+    const { id, expiresEpochSeconds, expiresAt } = await openSession(this.repository, this.clock, this.settings.authSessionTtlSeconds, username);
+    return { id, cookieValue: signSessionValue(secret, id, expiresEpochSeconds), expiresAt };
   }
 
   /** The username of the request's live session: signed, unexpired, known and not revoked. */
   async usernameOf(req: Request): Promise<string | undefined> {
     const session = this.verified(req);
-    if (!session) return undefined;
-    const row = await this.knex('auth_sessions')
-      .where({ id: session.id })
-      .whereNull('revoked_at')
-      .where('expires_at', '>', this.clock.now())
-      .first('username') as { username: string } | undefined;
-    return row?.username;
+    return session ? sessionUsername(this.repository, this.clock, session.id) : undefined;
   }
 
   /** Revokes the request's session, if it carries a correctly signed one. */
   async revoke(req: Request): Promise<boolean> {
     const session = this.verified(req);
-    if (!session) return false;
-    const updated = await this.knex('auth_sessions').where({ id: session.id }).whereNull('revoked_at').update({ revoked_at: this.clock.now() });
-    return updated > 0;
+    return session ? revokeSession(this.repository, this.clock, session.id) : false;
   }
 
   private verified(req: Request): { id: string; expires: number } | undefined {

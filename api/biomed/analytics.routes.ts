@@ -1,9 +1,7 @@
 // /api/v1/analytics/*: analyses over the active snapshots; every answer names the snapshots it used.
 import type { Knex } from 'knex';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
-import { sharedMechanisms } from '../../infra/biomed/read/shared-mechanisms';
-import { claimPaths, subgraph, targetPrioritization, targets } from '../../infra/biomed/read/graph-analytics';
-import { storeStats } from '../../infra/biomed/read/stats';
+import { claimPaths, sharedMechanisms, storeStats, subgraph, targetPrioritization, targets } from '../../commands/biomed-reads/store-reads';
 import type { RouteDefinition } from '../http/registry';
 import {
   activeSnapshotsProperty, claimPathsQuery, diseaseCurieParams, entityCurieParams, graphEdgeSchema, graphNodeSchema, notFoundSchema, pairQuery,

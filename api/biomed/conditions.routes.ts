@@ -1,11 +1,9 @@
 // /api/v1/conditions: search, summary, IS_A hierarchy and claims, read from the active snapshots.
 import type { Knex } from 'knex';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
-import { conditionSummary, findTerm, searchConditionsJson } from '../../infra/biomed/read/conditions';
-import { hierarchy } from '../../infra/biomed/read/hierarchy';
-import { claimsAbout } from '../../infra/biomed/read/claims';
-import { resolveIdentities } from '../../infra/biomed/read/identity';
-import { activeSnapshots } from '../../infra/biomed/read/active-snapshots';
+import { conditionSummary, searchConditionsJson } from '../../commands/biomed-reads/store-reads';
+import { conditionHierarchy } from '../../commands/biomed-reads/condition-hierarchy';
+import { conditionClaims } from '../../commands/biomed-reads/condition-claims';
 import type { RouteDefinition } from '../http/registry';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import {
@@ -91,10 +89,9 @@ export function conditionRoutes(db: Knex): RouteDefinition[] {
         404: { description: 'No such condition in the active snapshots', schema: notFoundSchema },
       },
       handler: async ({ params, query, res }) => {
-        const term = await findTerm(db, params.curie);
-        if (!term) { res.status(404).json(notFound(params.curie)); return; }
-        const snapshots = await activeSnapshots(db);
-        const walk = await hierarchy(db, snapshots.map((s) => s.snapshot_id), term.curie, query.depth);
+        const found = await conditionHierarchy(db, params.curie, query.depth);
+        if (!found) { res.status(404).json(notFound(params.curie)); return; }
+        const { term, walk, snapshots } = found;
         res.json({ curie: term.curie, label: term.label, depth: query.depth, ...walk, active_snapshots: snapshots, disclaimer: BIOMED_DISCLAIMER });
       },
     },
@@ -114,12 +111,9 @@ export function conditionRoutes(db: Knex): RouteDefinition[] {
         404: { description: 'No such condition in the active snapshots', schema: notFoundSchema },
       },
       handler: async ({ params, query, res }) => {
-        const term = await findTerm(db, params.curie);
-        if (!term) { res.status(404).json(notFound(params.curie)); return; }
-        const snapshots = await activeSnapshots(db);
-        const active = snapshots.map((s) => s.snapshot_id);
-        const identity = (await resolveIdentities(db, active, [term.curie])).get(term.curie)!;
-        const { claims, hasMore } = await claimsAbout(db, active, identity, query);
+        const found = await conditionClaims(db, params.curie, query);
+        if (!found) { res.status(404).json(notFound(params.curie)); return; }
+        const { term, claims, hasMore, snapshots } = found;
         res.json({
           curie: term.curie, filters: { predicate: query.predicate ?? null, evidence_direction: query.evidence_direction ?? null },
           limit: query.limit, count: claims.length, has_more: hasMore, claims, active_snapshots: snapshots, disclaimer: BIOMED_DISCLAIMER,

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { LEGACY_PREDICATES } from '../../domain/biomed/legacy-curated';
-import { legacyClaimDiagnostics, LEGACY_STATUSES } from '../../infra/biomed/read/legacy-diagnostics';
+import { legacyClaimDiagnostics, LEGACY_STATUSES } from '../../commands/biomed-reads/store-reads';
 import type { RouteDefinition } from '../http/registry';
 import { activeSnapshotsProperty, limitProperty, notFoundSchema, withDisclaimer } from './schemas';
 

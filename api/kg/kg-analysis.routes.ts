@@ -4,10 +4,9 @@
 import { EDGE_TYPE_NAMES } from '../../domain/knowledge-graph/metagraph';
 import { CentralityMetric, communities, exactCentrality, Scores } from '../../domain/knowledge-graph/metrics';
 import { countByType, neighbourhood } from '../../domain/knowledge-graph/neighbourhood';
-import { kShortestPaths } from '../../domain/knowledge-graph/paths';
 import { edgeTypeMask, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
-import { GRAPH_SEED } from '../../infra/kg/store-graph-cache';
-import { edgesJson, nodeJson } from '../../infra/kg/kg-views';
+import { GRAPH_SEED, nodeJson } from '../../commands/kg-reads/current-graph';
+import { kgPaths } from '../../commands/kg-reads/kg-paths';
 import type { RouteDefinition } from '../http/registry';
 import { currentGraph, KgRouteDeps, resolveDisease, resolveNode, sendNotFound, snapshotsOf } from './kg-context';
 import { diseaseIdSchema, edgeJsonSchema, edgeTypesSchema, kgAnswer, kgNotFound, KG_DISCLAIMER, metricSchema, nodeIdSchema, nodeJsonSchema, nodeTypesSchema } from './kg.schemas';
@@ -64,14 +63,7 @@ export function kgAnalysisRoutes(deps: KgRouteDeps): RouteDefinition[] {
         if (typeof to !== 'number') return sendNotFound(res, to.detail);
         const edgeTypes = query.edge_types as string[] | undefined;
         const mask = edgeTypes ? edgeTypeMask(edgeTypes) : served.defaultMask;
-        const found = kShortestPaths(g, { from, to, maxHops: query.max_hops as number, k: query.k as number, mode: query.direction as 'forward' | 'any', allowed: mask });
-        const edges = await edgesJson(deps.db, g, found.paths.flatMap((p) => p.steps));
-        let at = 0;
-        const paths = found.paths.map((p) => {
-          const slice = edges.slice(at, at + p.steps.length);
-          at += p.steps.length;
-          return { length: p.steps.length, nodes: p.nodes.map((n) => nodeJson(g, n)), edges: slice };
-        });
+        const { found, paths } = await kgPaths(deps.db, served, { from, to, maxHops: query.max_hops as number, k: query.k as number, mode: query.direction as 'forward' | 'any', allowed: mask });
         res.json({
           result: paths.length > 0 ? 'found' : 'no_path_found', source: nodeJson(g, from), target: nodeJson(g, to), shortest: found.shortest, paths,
           scope: {

@@ -1,9 +1,10 @@
 // /api/kg/stats, /graph, /search, /node/{node_id}, /neighbors/{node_id} (spec §4.6): reading the knowledge
 // graph built from the active snapshots (docs/knowledge-graph.md).
 import { EDGE_TYPES, PATH_DEFAULT_EXCLUDED, NodeType } from '../../domain/knowledge-graph/metagraph';
-import { countByType, neighbourhood, neighbourPage } from '../../domain/knowledge-graph/neighbourhood';
+import { countByType, neighbourhood } from '../../domain/knowledge-graph/neighbourhood';
 import { edgeTypeMask } from '../../domain/knowledge-graph/typed-graph';
-import { edgesJson, nodeJson } from '../../infra/kg/kg-views';
+import { nodeJson } from '../../commands/kg-reads/current-graph';
+import { kgNeighbors } from '../../commands/kg-reads/kg-neighbors';
 import type { RouteDefinition } from '../http/registry';
 import { currentGraph, KgRouteDeps, resolveDisease, resolveNode, sendNotFound, snapshotsOf } from './kg-context';
 import {
@@ -201,12 +202,8 @@ export function kgBrowseRoutes(deps: KgRouteDeps): RouteDefinition[] {
           if ('detail' in resolved) return sendNotFound(res, resolved.detail);
         }
         const mask = edgeTypeMask(query.edge_types as string[] | undefined);
-        const { total, counts_by_edge_type: counts, page } = neighbourPage(g, node, mask, query.direction as 'out' | 'in' | 'both', query.offset as number, query.limit as number);
-        const edges = await edgesJson(deps.db, g, page, { qualifiers: false });
-        res.json({
-          node: nodeJson(g, node), total, counts_by_edge_type: counts,
-          neighbors: page.map((f, i) => ({ node: nodeJson(g, f.other), edge: edges[i] })), snapshots: snapshotsOf(g), disclaimer: KG_DISCLAIMER,
-        });
+        const page = await kgNeighbors(deps.db, g, node, mask, query.direction as 'out' | 'in' | 'both', query.offset as number, query.limit as number);
+        res.json({ ...page, snapshots: snapshotsOf(g), disclaimer: KG_DISCLAIMER });
       },
     },
   ];

@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { resolveDisease as resolveAnalysisDisease } from '../../commands/analysis/resolve-disease';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
-import { ServedGraph, storeGraphCache } from '../../infra/kg/store-graph-cache';
+import type { ServedGraph } from '../../infra/kg/store-graph-cache';
+import { currentKnowledgeGraph } from '../../commands/kg-reads/current-graph';
 import { KG_DISCLAIMER } from './kg.schemas';
 
 export interface KgRouteDeps {
@@ -15,7 +16,7 @@ export interface KgRouteDeps {
 }
 
 export function currentGraph(deps: KgRouteDeps): Promise<ServedGraph> {
-  return storeGraphCache(deps.db).current();
+  return currentKnowledgeGraph(deps.db);
 }
 
 export function snapshotsOf(g: TypedKnowledgeGraph) {

@@ -163,10 +163,6 @@ export class InvalidAppendError extends EventStoreError {
   override name = 'InvalidAppendError';
 }
 
-export function isConcurrencyError(error: unknown): error is WrongExpectedRevisionError {
-  return error instanceof WrongExpectedRevisionError;
-}
-
 /** Stream ids are "<category>-<id>"; the category routes events on the Kafka bus. */
 export function streamCategory(streamId: string): string {
   const dash = streamId.indexOf('-');

@@ -20,11 +20,6 @@ export async function releaseLease(knex: Knex, name: string, owner: string): Pro
   await knex('leases').where({ name, owner }).delete();
 }
 
-export async function leaseHolder(knex: Knex, name: string): Promise<string | undefined> {
-  const row = await knex('leases').where({ name }).andWhere('expires_at', '>', knex.fn.now()).first('owner');
-  return row?.owner;
-}
-
 /**
  * Holds a lease for as long as the process runs: waits until it can take it, renews it at a third of
  * its length, and calls onLost if a renewal fails (the caller must then stop the guarded work).

@@ -19,7 +19,3 @@ export function createLogger(options: { level?: string; name?: string } = {}): L
 
 /** A logger that writes nothing, for tests and library defaults. */
 export const silentLogger: Logger = pino({ level: 'silent' });
-
-export function withCorrelation(logger: Logger, correlationId: string, causationId?: string): Logger {
-  return logger.child(causationId ? { correlationId, causationId } : { correlationId });
-}

@@ -36,13 +36,17 @@ function listTs(root: string, dir: string): string[] {
 }
 
 const IMPORT_PATTERNS = [
-  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"`;]*?\sfrom\s+['"]([^'"]+)['"]/g,
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?([^'"`;]*?)\sfrom\s+['"]([^'"]+)['"]/g,
   /(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g,
   /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 
+// One left-to-right pass over strings and comments, so a `//` comment holding `/*` (a path like /api/v1/x/*)
+// or a string holding `//` (a URL) is read as what it is; two separate passes once hid every import below such a line.
+const STRING_OR_COMMENT = /('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
+
 function stripComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return source.replace(STRING_OR_COMMENT, (whole, literal: string | undefined) => literal ?? '');
 }
 
 function resolveRelative(root: string, fromFile: string, spec: string): string | undefined {
@@ -54,6 +58,14 @@ function resolveRelative(root: string, fromFile: string, spec: string): string |
   return undefined;
 }
 
+/** `{ type A, type B }`: every named specifier carries `type`, so the import brings in no value. */
+function onlyTypeSpecifiers(clause: string): boolean {
+  const braces = /^\s*\{([\s\S]*)\}\s*$/.exec(clause);
+  if (!braces) return false;
+  const names = (braces[1] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  return names.length > 0 && names.every((name) => /^type\s/.test(name));
+}
+
 export function readImportGraph(root: string, folders: readonly string[] = SOURCE_FOLDERS): ImportGraph {
   const files = folders.flatMap((dir) => listTs(root, dir)).sort();
   const edges: ImportEdge[] = [];
@@ -62,8 +74,8 @@ export function readImportGraph(root: string, folders: readonly string[] = SOURC
     const seen = new Set<string>();
     for (const [index, pattern] of IMPORT_PATTERNS.entries()) {
       for (const match of source.matchAll(pattern)) {
-        const spec = index === 0 ? match[2] : match[1];
-        const typeOnly = index === 0 && Boolean(match[1]);
+        const spec = index === 0 ? match[3] : match[1];
+        const typeOnly = index === 0 && (Boolean(match[1]) || onlyTypeSpecifiers(match[2] ?? ''));
         const to = spec ? resolveRelative(root, file, spec) : undefined;
         if (!to || to === file) continue;
         const key = `${to}|${typeOnly}`;
@@ -129,4 +141,10 @@ export function importCycles(graph: ImportGraph): string[][] {
   };
   for (const file of graph.files) if (!index.has(file)) visit(file);
   return cycles;
+}
+
+/** Value (non type-only) imports from a route file (api/**) into the adapters (infra/**): docs/architecture.md
+ * wants a route to parse, call one use case or query, and map, so it should never need an adapter's value. */
+export function routeInfraValueImports(graph: ImportGraph): ImportEdge[] {
+  return graph.edges.filter((edge) => edge.from.startsWith('api/') && edge.to.startsWith('infra/') && !edge.typeOnly);
 }

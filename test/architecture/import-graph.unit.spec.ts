@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { importCycles, readImportGraph, upwardEdges } from './import-graph';
+import { importCycles, readImportGraph, routeInfraValueImports, upwardEdges } from './import-graph';
 
 function tree(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'import-graph-'));
@@ -35,5 +35,22 @@ describe('the import-graph reader', function () {
     const graph = readImportGraph(root);
     expect(importCycles(graph)).to.deep.equal([['api/y.ts', 'api/z.ts']]);
     expect(upwardEdges(graph).map((e) => `${e.from}->${e.to}`)).to.deep.equal(['domain/x.ts->api/y.ts']);
+  });
+
+  it('counts a route\'s import of an infra value, but not one whose every named specifier is a type', function () {
+    const root = tree({
+      'api/r.routes.ts': "import { value } from '../infra/v';\nimport { type T, type U } from '../infra/t';\nimport type { W } from '../infra/w';\nimport {\n  type M,\n  mixed,\n} from '../infra/m';\n",
+      'infra/v.ts': '', 'infra/t.ts': '', 'infra/w.ts': '', 'infra/m.ts': '',
+    });
+    const found = routeInfraValueImports(readImportGraph(root)).map((e) => e.to).sort();
+    expect(found).to.deep.equal(['infra/m.ts', 'infra/v.ts']);
+  });
+
+  it('a // comment holding /* (like "/api/v1/analytics/*") no longer hides every import below it from the checks', function () {
+    const root = tree({
+      'api/a.ts': "// /api/v1/analytics/*: routes\nimport { b } from './b';\nconst url = 'http://x/*';\nimport { c } from './c';\n/* a // b */\nimport { d } from './d';\n",
+      'api/b.ts': '', 'api/c.ts': '', 'api/d.ts': '',
+    });
+    expect(readImportGraph(root).edges.map((e) => e.to).sort()).to.deep.equal(['api/b.ts', 'api/c.ts', 'api/d.ts']);
   });
 });

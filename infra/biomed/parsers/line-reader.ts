@@ -64,8 +64,3 @@ export async function* readLineBatches(path: string): AsyncGenerator<string[]> {
     input.destroy();
   }
 }
-
-/** Line by line (see readLineBatches). */
-export async function* readLines(path: string): AsyncGenerator<string> {
-  for await (const batch of readLineBatches(path)) yield* batch;
-}

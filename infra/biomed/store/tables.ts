@@ -10,6 +10,3 @@ export const T = {
   claims: `${BIOMED_SCHEMA}.claims`,
   evidence: `${BIOMED_SCHEMA}.evidence_links`,
 } as const;
-
-/** Tables whose rows belong to one snapshot and never change (a trigger refuses UPDATE and DELETE). */
-export const IMMUTABLE_TABLES = [T.terms, T.edges, T.mappings, T.claims, T.evidence] as const;
