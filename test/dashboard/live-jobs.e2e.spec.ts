@@ -1,0 +1,138 @@
+// Issue 30 in Chromium on the seeded store: the dashboard's own traffic and the rate limit. A module job
+// is followed over its WebSocket (no polling of GET /api/jobs/{id}); when the socket and the event stream
+// both fail it polls, and a 429 on a poll makes it wait the Retry-After and resume to the end (it used
+// to stop for good at the first 429, freezing run-all at "4 of 13"). An entity-page section refused
+// with a 429 says so and loads by itself after the wait. One disease per CAR-T / drug-safety form.
+import { expect } from 'chai';
+import type { Page, Request } from 'playwright-core';
+import { accessibilityProblems } from './support/a11y';
+import { PHONE, screenshot } from './support/browser';
+import { useSeededDashboard } from './support/seeded-dashboard';
+
+const JOB_STATUS = /\/api\/jobs\/[0-9a-f-]{36}$/;
+
+/** GETs of one job's status the page made (the polling transport), in order, with their times. */
+function jobPolls(page: Page): { at: number; url: string }[] {
+  const polls: { at: number; url: string }[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'GET' && JOB_STATUS.test(new URL(request.url()).pathname)) polls.push({ at: Date.now(), url: request.url() });
+  });
+  return polls;
+}
+
+describe('Dashboard: jobs followed live, 429s waited out, one disease per form (issue 30, Chromium)', function () {
+  this.timeout(120_000);
+  const dashboard = useSeededDashboard();
+
+  it('follows a module job over its WebSocket: the result is drawn and the job status is never polled', async function () {
+    const page = await dashboard.signedInTab();
+    const polls = jobPolls(page);
+    await page.goto('/#analysis/pathway-enrichment');
+    await page.getByTestId('analysis-form').waitFor();
+    await page.getByTestId('param-top_n').fill('5');
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('enrichment-chart').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('analysis-status').textContent()).to.equal('Done.');
+    expect(await page.getByTestId('analysis-transport').textContent()).to.contain('WebSocket');
+    expect(polls, 'no GET /api/jobs/{id} while the socket works').to.deep.equal([]);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+  });
+
+  it('polls when the socket and the event stream fail, waits out a 429\'s Retry-After and resumes to the end (390 px)', async function () {
+    const page = await dashboard.signedInTab(PHONE);
+    // The socket is refused and the event stream ends at once: polling is all that is left.
+    await page.routeWebSocket(/\/api\/jobs\/.*\/ws/, (ws) => ws.close({ code: 1011, reason: 'refused for the test' }));
+    await page.route(/\/api\/stream\/jobs\//, (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body: '' }));
+    // The first two polls are refused as the rate limit would refuse them, asking for a one-second wait.
+    let refused = 0;
+    const refusedAt: number[] = [];
+    await page.route(JOB_STATUS, async (route) => {
+      if (route.request().method() === 'GET' && refused < 2) {
+        refused += 1;
+        refusedAt.push(Date.now());
+        return route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: JSON.stringify({ detail: 'rate limit exceeded' }) });
+      }
+      return route.continue();
+    });
+    const polls = jobPolls(page);
+    await page.goto('/#analysis/pathway-enrichment');
+    await page.getByTestId('analysis-form').waitFor();
+    await page.getByTestId('param-top_n').fill('5');
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('enrichment-chart').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('analysis-status').textContent()).to.equal('Done.');
+    expect(await page.getByTestId('analysis-transport').textContent()).to.contain('polling');
+    expect(refused, 'two polls were refused').to.equal(2);
+    expect(polls.length, 'it kept polling after the 429s').to.be.greaterThan(2);
+    // Each retry came no sooner than the second the server asked for.
+    for (const at of refusedAt) {
+      const next = polls.find((p) => p.at > at);
+      expect(next, 'a poll after the 429').to.not.equal(undefined);
+      expect(next!.at - at).to.be.at.least(950);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+  });
+
+  it('an entity-page section refused with a 429 says it will retry, then loads by itself', async function () {
+    const page = await dashboard.signedInTab();
+    let refused = 0;
+    await page.route(/\/api\/safety\/profiles/, async (route) => {
+      if (refused++ === 0) return route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: JSON.stringify({ detail: 'rate limit exceeded' }) });
+      return route.continue();
+    });
+    await page.goto('/#entity/DRUGBANK%3ADB01224');
+    const section = page.getByTestId('entity-safety');
+    await section.getByTestId('section-retrying').waitFor();
+    expect(await section.getByTestId('section-retrying').textContent()).to.match(/retrying in 1 s/);
+    await section.getByTestId('section-retrying').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="entity-safety"] [aria-busy="true"]'));
+    expect(await section.getByTestId('error').count(), 'no error left after the retry').to.equal(0);
+    expect(refused).to.equal(2);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+  });
+
+  for (const moduleId of ['cart-suitability', 'drug-safety']) {
+    it(`${moduleId}: one disease field, filled from the page's context, checked before queueing and sent under both names`, async function () {
+      const page = await dashboard.signedInTab();
+      const queued: URL[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().includes(`/api/jobs/${moduleId}`)) queued.push(new URL(request.url()));
+      });
+      await page.goto(`/#analysis/${moduleId}?disease=ms`);
+      await page.getByTestId('analysis-form').waitFor();
+      // Used to be two fields (disease_id and disease, the second pre-filled with sle): `ms` in one gave SLE results.
+      expect(await page.getByTestId('param-disease').count(), 'no second disease field').to.equal(0);
+      expect(await page.getByTestId('param-disease_id').inputValue(), 'from the page\'s context').to.equal('ms');
+
+      await page.getByTestId('param-disease_id').fill('no_such_disease');
+      await page.getByTestId('analysis-run').click();
+      const problem = page.locator('[data-field="disease_id"] [data-testid="field-error"]');
+      await problem.waitFor();
+      expect(await problem.textContent()).to.contain('no_such_disease');
+      expect(queued, 'nothing queued for an unknown disease').to.deep.equal([]);
+
+      await page.getByTestId('param-disease_id').fill('ms');
+      await page.getByTestId('analysis-run').click();
+      await page.getByTestId('analysis-result').or(page.getByTestId('analysis-failure')).or(page.getByTestId('error')).first().waitFor({ timeout: 60_000 });
+      expect(queued).to.have.length(1);
+      expect(queued[0]!.searchParams.get('disease_id')).to.equal('ms');
+      expect(queued[0]!.searchParams.get('disease')).to.equal('ms');
+      expect(await accessibilityProblems(page)).to.deep.equal([]);
+      await screenshot(page, `analysis-one-disease-${moduleId}`);
+    });
+  }
+
+  it('the sign-in dialog says where the password and the API key are under npm start', async function () {
+    const { page } = await dashboard.tab(PHONE);
+    await page.goto('/');
+    const where = page.getByTestId('signin-where');
+    await where.waitFor();
+    const text = await where.textContent();
+    expect(text).to.contain('data/local-account');
+    expect(text).to.contain('data/api-key');
+    expect(text).to.contain('npm start');
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'signin-where-phone');
+  });
+});
