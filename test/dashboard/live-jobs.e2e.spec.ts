@@ -2,7 +2,10 @@
 // is followed over its WebSocket (no polling of GET /api/jobs/{id}); when the socket and the event stream
 // both fail it polls, and a 429 on a poll makes it wait the Retry-After and resume to the end (it used
 // to stop for good at the first 429, freezing run-all at "4 of 13"). An entity-page section refused
-// with a 429 says so and loads by itself after the wait. One disease per CAR-T / drug-safety form.
+// with a 429 says so and loads by itself after the wait. One disease per CAR-T / drug-safety form. A
+// module result drawn as tables (GWAS loci), exported as shown. The sign-in dialog says where npm start
+// put the credentials.
+import fs from 'node:fs';
 import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { accessibilityProblems } from './support/a11y';
@@ -24,20 +27,6 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
   this.timeout(120_000);
   const dashboard = useSeededDashboard();
 
-  it('follows a module job over its WebSocket: the result is drawn and the job status is never polled', async function () {
-    const page = await dashboard.signedInTab();
-    const polls = jobPolls(page);
-    await page.goto('/#analysis/pathway-enrichment');
-    await page.getByTestId('analysis-form').waitFor();
-    await page.getByTestId('param-top_n').fill('5');
-    await page.getByTestId('analysis-run').click();
-    await page.getByTestId('enrichment-chart').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('analysis-status').textContent()).to.equal('Done.');
-    expect(await page.getByTestId('analysis-transport').textContent()).to.contain('WebSocket');
-    expect(polls, 'no GET /api/jobs/{id} while the socket works').to.deep.equal([]);
-    expect(await accessibilityProblems(page)).to.deep.equal([]);
-  });
-
   it('polls when the socket and the event stream fail, waits out a 429\'s Retry-After and resumes to the end (390 px)', async function () {
     const page = await dashboard.signedInTab(PHONE);
     // The socket is refused and the event stream ends at once: polling is all that is left.
@@ -55,12 +44,12 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
       return route.continue();
     });
     const polls = jobPolls(page);
-    await page.goto('/#analysis/pathway-enrichment');
+    await page.goto('/#analysis/gwas-loci');
     await page.getByTestId('analysis-form').waitFor();
-    await page.getByTestId('param-top_n').fill('5');
     await page.getByTestId('analysis-run').click();
-    await page.getByTestId('enrichment-chart').waitFor({ timeout: 60_000 });
+    await page.getByTestId('analysis-status').filter({ hasText: /^(Done|Failed)\.$/ }).waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('analysis-status').textContent()).to.equal('Done.');
+    await page.getByTestId('module-tables').waitFor();
     expect(await page.getByTestId('analysis-transport').textContent()).to.contain('polling');
     expect(refused, 'two polls were refused').to.equal(2);
     expect(polls.length, 'it kept polling after the 429s').to.be.greaterThan(2);
@@ -113,8 +102,8 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
       expect(queued, 'nothing queued for an unknown disease').to.deep.equal([]);
 
       await page.getByTestId('param-disease_id').fill('ms');
-      await page.getByTestId('analysis-run').click();
-      await page.getByTestId('analysis-result').or(page.getByTestId('analysis-failure')).or(page.getByTestId('error')).first().waitFor({ timeout: 60_000 });
+      await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(`/api/jobs/${moduleId}`)), page.getByTestId('analysis-run').click()]);
+      await page.getByTestId('analysis-progress').waitFor();
       expect(queued).to.have.length(1);
       expect(queued[0]!.searchParams.get('disease_id')).to.equal('ms');
       expect(queued[0]!.searchParams.get('disease')).to.equal('ms');
@@ -122,6 +111,52 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
       await screenshot(page, `analysis-one-disease-${moduleId}`);
     });
   }
+
+  it('follows a module job over its WebSocket (the job status is never polled) and draws its result as sortable, filterable tables with '
+    + 'the note, counts, report link, and TSV of exactly what is shown (desktop and 390 px)', async function () {
+    const page = await dashboard.signedInTab();
+    const polls = jobPolls(page);
+    await page.goto('/#analysis/gwas-loci');
+    await page.getByTestId('analysis-form').waitFor();
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('analysis-result').or(page.getByTestId('analysis-failure')).first().waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('analysis-transport').textContent()).to.contain('WebSocket');
+    expect(polls, 'no GET /api/jobs/{id} while the socket works').to.deep.equal([]);
+    const jobId = (await page.getByTestId('export-job-link').getAttribute('href'))!.split('/').pop()!;
+    // The job's own JSON, read over the API: what the tables must show.
+    const job = await (await page.request.get(`/api/jobs/${jobId}`)).json() as { result: { note: string | null; genes: { symbol: string }[]; counts: Record<string, number> } };
+    const genes = job.result.genes;
+    expect(genes.length, 'the seeded store has GWAS genes for SLE').to.be.greaterThan(1);
+    const table = page.locator('[data-testid="module-table"][data-list="genes"]');
+    await table.waitFor();
+    expect(await table.getByTestId('module-row').count()).to.equal(Math.min(25, genes.length));
+    expect(await table.locator('[data-testid$="-count"]').textContent()).to.equal(`Showing ${Math.min(25, genes.length)} of ${genes.length}`);
+    if (job.result.note) expect(await page.getByTestId('module-note').textContent()).to.contain(job.result.note);
+    expect(await page.getByTestId('module-counts').textContent()).to.contain(`genes ${job.result.counts.genes}`);
+
+    // Sorted by symbol (descending on the second click), the first row is the last symbol in code-point order.
+    await table.getByTestId('sort-symbol').click();
+    await table.getByTestId('sort-symbol').click();
+    const lastSymbol = genes.map((g) => g.symbol).sort((a, b) => a.localeCompare(b)).pop()!;
+    expect(await table.getByTestId('module-row').first().locator('td').first().textContent()).to.equal(lastSymbol);
+    // Filtered to that symbol: the TSV holds the header and exactly the rows on screen.
+    await table.getByTestId('filter-text').fill(lastSymbol);
+    const shown = await table.getByTestId('module-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+    const [download] = await Promise.all([page.waitForEvent('download'), table.getByTestId('table-export-tsv').click()]);
+    const tsv = (await fs.promises.readFile((await download.path())!, 'utf8')).trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(tsv[0]![0]).to.equal('symbol');
+    expect(tsv.slice(1).map((r) => r[0])).to.deep.equal(shown.map((r) => r[0]));
+    expect(tsv.length - 1).to.equal(shown.length);
+
+    const report = await page.getByTestId('export-report-link').getAttribute('href');
+    expect(report).to.equal('/api/export/report/gwas-loci?disease_id=sle');
+    expect((await page.request.get(report!)).status(), 'the linked HTML report is there').to.equal(200);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'analysis-gwas-loci-tables-desktop');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await screenshot(page, 'analysis-gwas-loci-tables-phone');
+  });
 
   it('the sign-in dialog says where the password and the API key are under npm start', async function () {
     const { page } = await dashboard.tab(PHONE);

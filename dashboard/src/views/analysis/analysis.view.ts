@@ -54,7 +54,7 @@ async function run(info: ModuleInfo, form: HTMLFormElement, { schema, properties
   const query = field ? withBothNames(formQuery(form, properties), schema, chosen) : formQuery(form, properties);
   await runFormJob(form, `/api/jobs/${encodeURIComponent(info.id)}`, query, parts, signal, (job, jobId) => {
     if (job.status === 'FAILURE') replace(parts.result, h('div', { class: 'error', role: 'alert', 'data-testid': 'analysis-failure' }, `The job failed: ${job.error ?? 'no reason given'}`));
-    else replace(parts.result, resultView(info.id, jobId, job.result));
+    else replace(parts.result, resultView(info.id, jobId, job.result, typeof query.disease_id === 'string' ? query.disease_id : 'sle'));
   });
 }
 
