@@ -148,6 +148,11 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
     expect(tsv.slice(1).map((r) => r[0])).to.deep.equal(shown.map((r) => r[0]));
     expect(tsv.length - 1).to.equal(shown.length);
 
+    // A study's PubMed id leads to PubMed (a real GWAS Catalog record).
+    const studies = page.locator('[data-testid="module-table"][data-list="studies"]');
+    const pmid = (await studies.getByTestId('module-row').first().locator('td').first().textContent())!;
+    expect(await studies.getByTestId('module-row').first().locator('td a').first().getAttribute('href')).to.equal(`https://pubmed.ncbi.nlm.nih.gov/${pmid}/`);
+
     const report = await page.getByTestId('export-report-link').getAttribute('href');
     expect(report).to.equal('/api/export/report/gwas-loci?disease_id=sle');
     expect((await page.request.get(report!)).status(), 'the linked HTML report is there').to.equal(200);
@@ -156,6 +161,30 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
     await page.setViewportSize(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
     await screenshot(page, 'analysis-gwas-loci-tables-phone');
+  });
+
+  it('CAR-T antigens show their vital tissues by name (the UBERON id only in the tooltip), at 390 px too', async function () {
+    const page = await dashboard.signedInTab();
+    await page.goto('/#analysis/cart-suitability');
+    await page.getByTestId('analysis-form').waitFor();
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('analysis-result').or(page.getByTestId('analysis-failure')).first().waitFor({ timeout: 90_000 });
+    const jobId = (await page.getByTestId('export-job-link').getAttribute('href'))!.split('/').pop()!;
+    // The graph labels some anatomy nodes by their id only (label "UBERON:0000948"); the result names its vital tissues in vital_tissues.used.
+    const job = await (await page.request.get(`/api/jobs/${jobId}`)).json() as { result: { vital_tissues: { used: { id: string; name: string }[] }; antigens: { vital_tissues: { expressed_in: { id: string; label: string }[] | null } }[] } };
+    const tissues = job.result.antigens.slice(0, 25).flatMap((a) => a.vital_tissues.expressed_in ?? []);
+    expect(tissues.length, 'the seeded antigens are present in some vital tissue').to.be.greaterThan(0);
+    const antigens = page.locator('[data-testid="module-table"][data-list="antigens"]');
+    const cells = await antigens.getByTestId('module-row').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[5]!.textContent ?? ''));
+    expect(cells.join(' '), 'no raw UBERON id as text').to.not.match(/UBERON:/);
+    const first = tissues[0]!;
+    const named = antigens.locator(`[title="${first.id}"]`).first();
+    expect(await named.textContent()).to.equal(job.result.vital_tissues.used.find((t) => t.id === first.id)!.name);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'analysis-cart-suitability-tables-desktop');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await screenshot(page, 'analysis-cart-suitability-tables-phone');
   });
 
   it('the sign-in dialog says where the password and the API key are under npm start', async function () {

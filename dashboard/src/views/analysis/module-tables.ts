@@ -22,7 +22,8 @@ const TABLES: Record<string, TableChoice[]> = {
   biomarkers: [{ key: 'biomarkers', title: 'Biomarker candidates' }, { key: 'relevant_tissues.tissues', title: 'Relevant tissues', columns: ['label', 'id', 'p', 'fdr', 'over'] }],
   'cart-suitability': [
     { key: 'antigens', title: 'Candidate antigens', columns: ['rank', 'symbol', 'id', 'rank_product', 'surface', 'vital_tissues', 'disease_relevance'] },
-    { key: 'vital_tissues.used', title: 'Vital tissues checked', columns: ['label', 'id'] },
+    { key: 'vital_tissues.used', title: 'Vital tissues checked', columns: ['name', 'id'] },
+    { key: 'vital_tissues.not_in_bgee', title: 'Vital tissues Bgee does not cover', columns: ['name', 'id'] },
   ],
   'clinical-trials': [
     { key: 'drugs', title: 'Drugs in trials', columns: ['name', 'compound', 'highest_phase', 'trials', 'outcomes'] },
@@ -47,12 +48,16 @@ const ENTITY_PREFIX = /^(DRUGBANK|NCBIGene|MONDO|DOID|HGNC|ENSEMBL):[A-Za-z0-9_.
 
 type Row = Record<string, unknown>;
 
+/** Names of ids, learnt from the whole result: a tissue the graph labels only by its id is named where the result names it. */
+type Names = Map<string, string>;
+
 export function moduleTables(moduleId: string, result: Record<string, unknown>, disease: string | undefined): HTMLElement | null {
   const choices = TABLES[moduleId] ?? autoChoices(result);
+  const names = namesIn(result);
   const tables = choices.map((choice) => {
     const rows = pick(result, choice.key);
     if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRecord)) return null;
-    return oneTable(moduleId, choice, rows as Row[], disease);
+    return oneTable(moduleId, choice, rows as Row[], disease, names);
   }).filter((t): t is HTMLElement => t !== null);
   return tables.length === 0 ? null : h('div', { class: 'module-tables', 'data-testid': 'module-tables' }, tables);
 }
@@ -70,7 +75,7 @@ function isRecord(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function oneTable(moduleId: string, choice: TableChoice, rows: Row[], disease: string | undefined): HTMLElement {
+function oneTable(moduleId: string, choice: TableChoice, rows: Row[], disease: string | undefined, names: Names): HTMLElement {
   const columns = (choice.columns ?? defaultColumns(rows)).filter((c) => rows.some((r) => r[c] !== undefined));
   const testId = `module-table-${choice.key.replace(/\W+/g, '-')}`;
   let shown: Row[] = rows;
@@ -80,11 +85,11 @@ function oneTable(moduleId: string, choice: TableChoice, rows: Row[], disease: s
     rows,
     columns: columns.map((key) => ({
       label: key.replace(/_/g, ' '),
-      cell: (row) => cell(row[key], key, disease),
+      cell: (row) => cell(row[key], key, { disease, synthetic: row.synthetic === true, names }),
       sort: (row) => sortKey(row[key]),
     })),
     facets: [],
-    text: (row) => columns.map((c) => plain(row[c])).join(' '),
+    text: (row) => columns.map((c) => plain(row[c], names)).join(' '),
     rowAttrs: () => ({ 'data-testid': 'module-row' }),
     pageSize: PAGE,
     onShown: (visible) => { shown = visible; },
@@ -92,7 +97,7 @@ function oneTable(moduleId: string, choice: TableChoice, rows: Row[], disease: s
   return h('section', { class: 'module-table', 'data-testid': 'module-table', 'data-list': choice.key },
     h('h3', null, `${choice.title} (${rows.length})`),
     table,
-    tableExports(() => ({ columns, rows: shown.map((r) => Object.fromEntries(columns.map((c) => [c, plain(r[c])]))) }), `${moduleId}-${choice.key}`));
+    tableExports(() => ({ columns, rows: shown.map((r) => Object.fromEntries(columns.map((c) => [c, plain(r[c], names)]))) }), `${moduleId}-${choice.key}`));
 }
 
 /** Plain fields first (those every row has), at most MAX_COLUMNS. */
@@ -108,10 +113,33 @@ function isDrawable(v: unknown): boolean {
   return Array.isArray(v) && v.length <= 50;
 }
 
-/** The name of an {id/curie, label/name/symbol} record, or null for other objects. */
-function labelOf(v: Row): string | null {
+/** The name of an {id/curie, label/name/symbol} record, or null for other objects; a "name" that is only the id is replaced by a real one when known. */
+function labelOf(v: Row, names?: Names): string | null {
   const name = v.label ?? v.name ?? v.symbol ?? v.title;
-  return typeof name === 'string' ? name : null;
+  if (typeof name !== 'string') return null;
+  return isBareId(name) ? names?.get(name) ?? name : name;
+}
+
+function isBareId(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9.]*:[A-Za-z0-9_.-]+$/.test(text);
+}
+
+function namesIn(result: unknown, names: Names = new Map(), depth = 0): Names {
+  if (depth > 4) return names;
+  if (Array.isArray(result)) result.forEach((x) => namesIn(x, names, depth + 1));
+  else if (isRecord(result)) {
+    const id = idOf(result);
+    const name = result.label ?? result.name;
+    if (id && typeof name === 'string' && !isBareId(name)) names.set(id, name);
+    Object.values(result).forEach((x) => namesIn(x, names, depth + 1));
+  }
+  return names;
+}
+
+/** The first list of named records inside a record (tissues inside a presence block), or null. */
+function namedList(v: Row): Row[] | null {
+  for (const x of Object.values(v)) if (Array.isArray(x) && x.length > 0 && x.every((y) => isRecord(y) && labelOf(y) !== null)) return x as Row[];
+  return null;
 }
 
 function idOf(v: Row): string | null {
@@ -120,12 +148,15 @@ function idOf(v: Row): string | null {
 }
 
 /** The text a cell shows and the exports carry. */
-export function plain(v: unknown): string {
+export function plain(v: unknown, names?: Names): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toPrecision(4);
   if (typeof v === 'string' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map(plain).join('; ');
-  if (isRecord(v)) return labelOf(v) ?? idOf(v) ?? summary(v);
+  if (Array.isArray(v)) return v.map((x) => plain(x, names)).join('; ');
+  if (isRecord(v)) {
+    const named = namedList(v);
+    return labelOf(v, names) ?? idOf(v) ?? (typeof v.pmid === 'string' ? v.pmid : named ? `${summary(v)}: ${named.map((x) => plain(x, names)).join('; ')}` : summary(v));
+  }
   return String(v);
 }
 
@@ -142,26 +173,38 @@ function sortKey(v: unknown): string | number | null {
   return plain(v).toLowerCase();
 }
 
-function cell(v: unknown, key: string, disease: string | undefined): Child {
-  if (typeof v === 'string') return textCell(v, key, disease);
+interface CellContext { disease: string | undefined; synthetic: boolean; names: Names }
+
+function cell(v: unknown, key: string, ctx: CellContext): Child {
+  const { disease, names } = ctx;
+  if (typeof v === 'string') return textCell(v, key, disease, ctx.synthetic);
   if (isRecord(v)) {
     const id = idOf(v);
-    const name = labelOf(v);
+    const name = labelOf(v, names);
     if (id && name) return idLink(id, name, disease);
-    return plain(v);
+    // A block holding named records (a CAR-T antigen's vital tissues): its figures, then the names.
+    const named = namedList(v);
+    if (named && !name && !id) return [summary(v), ': ', named.flatMap((x, i) => [i === 0 ? '' : '; ', idLink(idOf(x) ?? '', labelOf(x, names)!, disease)])];
+    return plain(v, names);
   }
   if (Array.isArray(v)) {
     if (v.length === 0) return '—';
-    const items = v.slice(0, 5).map((x) => (isRecord(x) && idOf(x) && labelOf(x) ? idLink(idOf(x)!, labelOf(x)!, disease) : plain(x)));
+    const items = v.slice(0, 5).map((x) => (isRecord(x) && idOf(x) && labelOf(x, names) ? idLink(idOf(x)!, labelOf(x, names)!, disease) : plain(x, names)));
     return [items.flatMap((x, i) => (i === 0 ? [x] : ['; ', x])), v.length > 5 ? ` (+${v.length - 5} more)` : ''];
   }
-  return plain(v);
+  return plain(v, names);
 }
 
-function textCell(v: string, key: string, disease: string | undefined): Child {
+/** A made-up record of the offline corpus (synthetic) never links to a provider: there is nothing there. */
+function textCell(v: string, key: string, disease: string | undefined, synthetic: boolean): Child {
+  if (ENTITY_PREFIX.test(v)) return idLink(v, v, disease);
+  if (synthetic) return v;
   if (key === 'url' && /^https:\/\//.test(v)) return h('a', { href: v, target: '_blank', rel: 'noopener noreferrer' }, 'source');
-  return ENTITY_PREFIX.test(v) ? idLink(v, v, disease) : v;
+  const provider = PUBMED_KEYS.has(key) && /^\d{1,9}$/.test(v) ? externalUrl(`PMID:${v}`) : /^NCT\d{8}$/.test(v) ? externalUrl(`NCT:${v.slice(3)}`) : null;
+  return provider ? h('a', { href: provider, target: '_blank', rel: 'noopener noreferrer' }, v) : v;
 }
+
+const PUBMED_KEYS = new Set(['pubmed_id', 'pmid', 'lead_pubmed_id']);
 
 /** A drug, gene or disease leads to its entity page; a tissue or other id shows its name, the id as tooltip. */
 function idLink(id: string, name: string, disease: string | undefined): Child {
