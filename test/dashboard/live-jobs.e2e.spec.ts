@@ -187,6 +187,29 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
     await screenshot(page, 'analysis-cart-suitability-tables-phone');
   });
 
+  it('literature: the module\'s note ("… articles are synthetic …") stands above the result, and its genes and drugs are tables', async function () {
+    const page = await dashboard.signedInTab();
+    await page.goto('/#analysis/literature');
+    await page.getByTestId('analysis-form').waitFor();
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('analysis-result').or(page.getByTestId('analysis-failure')).first().waitFor({ timeout: 90_000 });
+    const jobId = (await page.getByTestId('export-job-link').getAttribute('href'))!.split('/').pop()!;
+    const job = await (await page.request.get(`/api/jobs/${jobId}`)).json() as { result: { note: string | null; genes: unknown[] } };
+    expect(job.result.note, 'the offline corpus is synthetic, and the module says so').to.match(/synthetic/);
+    const note = page.getByTestId('module-note');
+    expect(await note.textContent()).to.equal(`Note: ${job.result.note}`);
+    // The note comes before the tables, where the result is read first.
+    const order = await page.evaluate(() => {
+      const n = document.querySelector('[data-testid="module-note"]');
+      const t = document.querySelector('[data-testid="module-tables"]');
+      return n && t ? n.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+    });
+    expect(order, 'note above the tables').to.be.greaterThan(0);
+    expect(await page.locator('[data-testid="module-table"][data-list="genes"] [data-testid="module-row"]').count()).to.equal(Math.min(25, job.result.genes.length));
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'analysis-literature-tables-desktop');
+  });
+
   it('the sign-in dialog says where the password and the API key are under npm start', async function () {
     const { page } = await dashboard.tab(PHONE);
     await page.goto('/');
