@@ -13,13 +13,17 @@ import { tableExports } from './table-export';
 interface TableChoice { key: string; title: string; columns?: string[] }
 
 const TABLES: Record<string, TableChoice[]> = {
-  'disease-module': [{ key: 'genes', title: 'Module genes' }, { key: 'components', title: 'Components' }],
+  'disease-module': [
+    { key: 'disease_genes.in_interactome', title: 'Disease genes in the interactome', columns: ['symbol', 'id', 'degree', 'in_lcc'] },
+    { key: 'lcc.edges', title: 'Interactions of the largest connected component', columns: ['source', 'target', 'evidence_count', 'pubmed_ids', 'methods'] },
+    { key: 'disease_genes.not_in_interactome', title: 'Disease genes not in the interactome' },
+  ],
   'gwas-loci': [
     { key: 'genes', title: 'GWAS genes', columns: ['symbol', 'id', 'loci', 'confidence', 'best_p_value', 'lead_snp', 'mapped', 'reported'] },
     { key: 'loci', title: 'Loci' },
     { key: 'studies', title: 'Studies', columns: ['pubmed_id', 'loci', 'lead_of', 'cases', 'controls', 'date'] },
   ],
-  biomarkers: [{ key: 'biomarkers', title: 'Biomarker candidates' }, { key: 'relevant_tissues.tissues', title: 'Relevant tissues', columns: ['label', 'id', 'p', 'fdr', 'over'] }],
+  'biomarker-discovery': [{ key: 'biomarkers', title: 'Biomarker candidates' }, { key: 'relevant_tissues.tissues', title: 'Relevant tissues', columns: ['label', 'id', 'p', 'fdr', 'over'] }],
   'cart-suitability': [
     { key: 'antigens', title: 'Candidate antigens', columns: ['rank', 'symbol', 'id', 'rank_product', 'surface', 'vital_tissues', 'disease_relevance'] },
     { key: 'vital_tissues.used', title: 'Vital tissues checked', columns: ['name', 'id'] },
@@ -31,7 +35,7 @@ const TABLES: Record<string, TableChoice[]> = {
   ],
   'drug-combinations': [{ key: 'pairs', title: 'Drug pairs' }, { key: 'compounds', title: 'Compounds' }],
   'drug-safety': [{ key: 'drugs', title: 'Drugs profiled', columns: ['name', 'id', 'drugbank_groups', 'withdrawn', 'side_effects', 'faers', 'labels'] }],
-  literature: [
+  'literature-mining': [
     { key: 'genes', title: 'Genes in the literature', columns: ['label', 'id', 'articles', 'pmids'] },
     { key: 'drugs', title: 'Drugs in the literature', columns: ['label', 'id', 'articles', 'pmids'] },
     { key: 'articles', title: 'Articles' },
@@ -42,6 +46,8 @@ const TABLES: Record<string, TableChoice[]> = {
 };
 
 const MAX_COLUMNS = 8;
+/** Lists the result view already shows as a line (its snapshot ids). */
+const SHOWN_ELSEWHERE = new Set(['snapshots']);
 const PAGE = 25;
 /** Prefixes the entity pages resolve (graph node ids). */
 const ENTITY_PREFIX = /^(DRUGBANK|NCBIGene|MONDO|DOID|HGNC|ENSEMBL):[A-Za-z0-9_.-]+$/;
@@ -52,19 +58,21 @@ type Row = Record<string, unknown>;
 type Names = Map<string, string>;
 
 export function moduleTables(moduleId: string, result: Record<string, unknown>, disease: string | undefined): HTMLElement | null {
-  const choices = TABLES[moduleId] ?? autoChoices(result);
   const names = namesIn(result);
-  const tables = choices.map((choice) => {
+  const draw = (choices: TableChoice[]) => choices.map((choice) => {
     const rows = pick(result, choice.key);
     if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRecord)) return null;
     return oneTable(moduleId, choice, rows as Row[], disease, names);
   }).filter((t): t is HTMLElement => t !== null);
+  // A result shaped otherwise than TABLES expects still gets its lists drawn, not nothing.
+  let tables = draw(TABLES[moduleId] ?? []);
+  if (tables.length === 0) tables = draw(autoChoices(result));
   return tables.length === 0 ? null : h('div', { class: 'module-tables', 'data-testid': 'module-tables' }, tables);
 }
 
 /** A module not in TABLES: every top-level list of records. */
 function autoChoices(result: Record<string, unknown>): TableChoice[] {
-  return Object.entries(result).filter(([, v]) => Array.isArray(v) && v.length > 0 && v.every(isRecord)).map(([key]) => ({ key, title: key.replace(/_/g, ' ') }));
+  return Object.entries(result).filter(([k, v]) => !SHOWN_ELSEWHERE.has(k) && Array.isArray(v) && v.length > 0 && v.every(isRecord)).map(([key]) => ({ key, title: key.replace(/_/g, ' ') }));
 }
 
 function pick(result: Record<string, unknown>, path: string): unknown {

@@ -43,6 +43,7 @@ export function resultView(moduleId: string, jobId: string, result: unknown, dis
     h('h2', null, 'Result'),
     r.note ? h('p', { class: 'note', role: 'note', 'data-testid': 'module-note' }, h('strong', null, 'Note: '), r.note) : null,
     counts(r.counts),
+    figures(r as Record<string, unknown>),
     r.method ? h('p', { class: 'small' }, h('strong', null, 'Method: '), r.method) : null,
     r.disease ? h('p', { class: 'small' }, h('strong', null, 'Disease: '), `${r.disease.label} (${r.disease.curie})`) : null,
     r.parameters ? h('p', { class: 'small muted' }, 'Parameters: ', Object.entries(r.parameters).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')) : null,
@@ -93,4 +94,10 @@ function counts(c: Record<string, unknown> | undefined): HTMLElement | null {
   if (!c) return null;
   const parts = Object.entries(c).filter(([, v]) => typeof v === 'number').map(([k, v]) => `${k.replace(/_/g, ' ')} ${v}`);
   return parts.length === 0 ? null : h('p', { class: 'small', 'data-testid': 'module-counts' }, h('strong', null, 'Counts: '), parts.join(' · '));
+}
+
+/** The result's own top-level figures (a disease module's z, p, random mean and sd), as the module names them. */
+function figures(r: Record<string, unknown>): HTMLElement | null {
+  const parts = Object.entries(r).filter(([, v]) => typeof v === 'number').map(([k, v]) => `${k.replace(/_/g, ' ')} ${Number.isInteger(v) ? v : (v as number).toPrecision(4)}`);
+  return parts.length === 0 ? null : h('p', { class: 'small', 'data-testid': 'module-figures' }, h('strong', null, 'Figures: '), parts.join(' · '));
 }
