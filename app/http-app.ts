@@ -14,6 +14,7 @@ import { jsonBodyParser } from '../api/limits/json-body';
 import { correlationMiddleware } from '../api/middleware/correlation';
 import { errorHandler, notFoundHandler } from '../api/middleware/errors';
 import { docsRoutes } from '../api/openapi/docs.routes';
+import { docsOffHint } from '../api/openapi/docs-off-hint';
 import { coreReadinessChecks, healthRoutes } from '../api/operations/health.routes';
 import { securityMiddleware } from '../api/security/headers';
 import { jobRoutes } from '../api/jobs/job.routes';
@@ -108,6 +109,7 @@ export function createApp(runtime: Runtime): HttpApp {
   mountJobWebSocket(app, registry, jobStreams);
   app.use(canonicalJobPath()); // POST /api/jobs/%77orkspace routes as /api/jobs/workspace
   app.use(registry.router());
+  app.use(docsOffHint(settings)); // a 404 that says how to turn the docs on
   app.use(notFoundHandler);
   app.use(errorHandler);
 

@@ -129,8 +129,14 @@ describe('Dashboard: module results as pictures and run-all (issue 17 part 4, Ch
     expect(await page.getByTestId('param-disease_id').inputValue()).to.equal('sle');
     await page.getByTestId('param-parallel').check();
     await page.getByTestId('param-max_parallel').fill('4');
+    // Issue 30: the run used to be polled every 500 ms and froze at the first 429; it is followed over the
+    // job's WebSocket now, so its status is never polled however long it runs.
+    const polls: string[] = [];
+    page.on('request', (request) => { if (request.method() === 'GET' && /\/api\/jobs\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) polls.push(request.url()); });
     await page.getByTestId('analysis-run').click();
     await page.getByTestId('run-all-result').or(page.getByTestId('analysis-failure')).waitFor({ timeout: 360_000 });
+    expect(await page.getByTestId('analysis-transport').textContent()).to.contain('WebSocket');
+    expect(polls, 'no polling while the socket works').to.deep.equal([]);
     const jobId = (await page.getByTestId('export-job-link').getAttribute('href'))!.split('/').pop()!;
     const job = await (await page.request.get(`/api/jobs/${jobId}`)).json() as Json; // the job is alice's: read with her session
     expect(job.status).to.equal('SUCCESS');

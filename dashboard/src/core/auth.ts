@@ -59,12 +59,19 @@ function buildDialog(): HTMLDialogElement {
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'remember_key', 'data-testid': 'remember-key' }),
       ' Remember the key on this device (all tabs, until you sign out)'));
   const proxyNote = h('p', { class: 'muted' }, 'This deployment signs researchers in through its reverse proxy. Reload the page after signing in there.');
+  // A new researcher's first question: where the credentials are. `npm start` writes them to two files
+  // (infra/config/local-account.ts, local-api-key.ts); no secret is shown here, only where to look.
+  const whereNote = h('p', { class: 'small muted', 'data-testid': 'signin-where' },
+    'Started with ', h('code', null, 'npm start'), '? The username and password are in ', h('code', null, 'data/local-account'),
+    ' and the API key in ', h('code', null, 'data/api-key'), ', in the folder the server was started from (under DATA_DIR when it is set). '
+    + 'Otherwise ask whoever runs this deployment.');
   const form = h('form', { class: 'signin', 'data-testid': 'signin-form' },
     h('h2', null, 'Sign in'),
     h('p', { class: 'muted', 'data-role': 'reason' }),
     h('label', { class: 'field', 'data-field': 'username' }, 'Username', h('input', { name: 'username', autocomplete: 'username', required: true })),
     h('label', { class: 'field', 'data-field': 'password' }, 'Password', h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true })),
     keyRow,
+    whereNote,
     error,
     h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
   );
@@ -78,6 +85,7 @@ function buildDialog(): HTMLDialogElement {
   const syncMode = () => {
     keyRow.hidden = !(state?.api_key_required ?? false);
     if (state?.auth_mode === 'proxy' && !form.contains(proxyNote)) form.prepend(proxyNote);
+    whereNote.hidden = state?.auth_mode === 'proxy';
   };
   syncMode();
   on('signed-in', syncMode);

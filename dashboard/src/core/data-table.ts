@@ -28,6 +28,8 @@ export interface TableSpec<T> {
   rowAttrs: (row: T) => Attrs;
   /** Rows shown before "Show all" (all when absent). */
   pageSize?: number;
+  /** Told the rows on screen, in their order, after every redraw (exports take exactly what is shown). */
+  onShown?: (rows: T[]) => void;
 }
 
 interface State { sortBy: number | null; descending: boolean; facets: Map<string, string>; text: string; all: boolean }
@@ -48,6 +50,7 @@ export function dataTable<T>(spec: TableSpec<T>): HTMLElement {
     }
     const limit = state.all || !spec.pageSize ? shown.length : spec.pageSize;
     replace(tbody, shown.slice(0, limit).map((s) => s.tr));
+    spec.onShown?.(shown.slice(0, limit).map((s) => s.row));
     replace(count, `Showing ${Math.min(limit, shown.length)} of ${shown.length}${shown.length < built.length ? ` matching (${built.length} in all)` : ''}`);
     more.hidden = shown.length <= limit;
     heads.forEach((th, i) => th.setAttribute('aria-sort', state.sortBy === i ? (state.descending ? 'descending' : 'ascending') : 'none'));

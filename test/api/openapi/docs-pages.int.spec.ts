@@ -85,6 +85,8 @@ describe('Docs routes when disabled', function () {
       for (const path of [...DOCS, '/api/docs/assets/swagger-ui-bundle.js', '/api/redoc/assets/redoc.standalone.js']) {
         const response = await fetch(`${server.baseUrl}${path}`, { headers: { 'X-API-Key': API_KEY } });
         expect(response.status, path).to.equal(404);
+        // Not a bare "no route": the 404 says how to turn the docs on (issue 30: npm start gave no hint).
+        expect(((await response.json()) as { detail: string }).detail, path).to.contain('OPENAPI_ENABLED=true');
       }
       expect(server.http.registry.routes.filter((r) => r.tags.includes('docs'))).to.deep.equal([]);
     } finally {

@@ -2,7 +2,8 @@
 // (pathway enrichment: −log10 FDR bars; repurposing: network proximity z dots; link prediction: a SHAP
 // waterfall per compound; drug safety: a FAERS forest plot per drug; expression: genes × tissues heatmap;
 // cross-disease: Jaccard heatmap), the result as JSON to read, and the exports (the result as a JSON file;
-// the job's JSON at its API address).
+// the job's JSON at its API address). Above them, the module's `note` and its counts (what it listed of
+// what it found), and tables of every list in the result (module-tables.ts); the HTML report is linked.
 import { saveBlob } from '../../core/api';
 import { formatScore, h } from '../../core/dom';
 import { contributionBars } from '../entity/drug-modules';
@@ -12,6 +13,7 @@ import { crossDiseaseHeatmap, type ComparedDisease, type OverlapPair } from './c
 import { expressionHeatmap, type ExpressionGene, type ExpressionTissue } from './expression-heatmap';
 import { faersForestPlot, type FaersEvent } from './faers-forest-plot';
 import { proximityChart, type ProximityCandidate } from './proximity-chart';
+import { moduleTables } from './module-tables';
 import { shapWaterfall } from './shap-waterfall-chart';
 
 interface Prediction {
@@ -25,20 +27,31 @@ interface Envelope {
   snapshots?: { snapshot_id: string; resource: string }[]; disclaimer?: string; pathways?: EnrichedPathway[];
   predictions?: Prediction[]; model?: { base_value?: number }; candidates?: ProximityCandidate[]; drugs?: { name: string; faers: { events: FaersEvent[] } | null }[];
   tissues?: ExpressionTissue[]; genes?: ExpressionGene[]; compared?: ComparedDisease[]; pairs?: OverlapPair[];
+  note?: string | null; counts?: Record<string, unknown>;
 }
 
-export function resultView(moduleId: string, jobId: string, result: unknown): HTMLElement {
+/** Modules whose picture already shows the whole result: no table under it. */
+const PICTURE_ONLY = new Set(['pathway-enrichment', 'repurpose', 'link-prediction', 'expression-profile', 'cross-disease']);
+
+/** `diseaseId` is the disease the job was queued for (the stored result, hence its HTML report, is filed under it). */
+export function resultView(moduleId: string, jobId: string, result: unknown, diseaseId = 'sle'): HTMLElement {
   const r = (result ?? {}) as Envelope;
+  const report = `/api/export/report/${encodeURIComponent(moduleId)}?disease_id=${encodeURIComponent(diseaseId)}`;
   const download = h('button', { type: 'button', 'data-testid': 'export-json' }, 'Download JSON');
   download.addEventListener('click', () => saveBlob(new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' }), `${moduleId}-${jobId}.json`));
   return h('section', { class: 'panel', 'data-testid': 'analysis-result' },
     h('h2', null, 'Result'),
+    r.note ? h('p', { class: 'note', role: 'note', 'data-testid': 'module-note' }, h('strong', null, 'Note: '), r.note) : null,
+    counts(r.counts),
+    figures(r as Record<string, unknown>),
     r.method ? h('p', { class: 'small' }, h('strong', null, 'Method: '), r.method) : null,
     r.disease ? h('p', { class: 'small' }, h('strong', null, 'Disease: '), `${r.disease.label} (${r.disease.curie})`) : null,
     r.parameters ? h('p', { class: 'small muted' }, 'Parameters: ', Object.entries(r.parameters).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')) : null,
     r.snapshots ? h('p', { class: 'small muted' }, 'Snapshots: ', r.snapshots.map((s) => s.snapshot_id).join(', ')) : null,
     picture(moduleId, r),
+    PICTURE_ONLY.has(moduleId) ? null : moduleTables(moduleId, r as Record<string, unknown>, r.disease?.curie),
     h('div', { class: 'actions' }, download,
+      h('a', { href: report, target: '_blank', rel: 'noopener', 'data-testid': 'export-report-link' }, 'HTML report'),
       h('a', { href: `/api/jobs/${encodeURIComponent(jobId)}`, target: '_blank', rel: 'noopener', 'data-testid': 'export-job-link' }, 'The job as JSON (API)')),
     h('details', null, h('summary', null, 'The full result (JSON)'), h('pre', { class: 'result-json' }, JSON.stringify(result, null, 2).slice(0, 200_000))),
     r.disclaimer ? h('p', { class: 'muted small' }, r.disclaimer) : null);
@@ -65,11 +78,26 @@ function picture(moduleId: string, r: Envelope): HTMLElement | null {
  * model's base value, or (a result computed with no_shap) the top features' contributions as bars.
  */
 function predictionsPicture(predictions: Prediction[], base: number | undefined, disease: string | undefined): HTMLElement {
-  return h('ol', { class: 'prediction-list', 'data-testid': 'prediction-list' }, predictions.slice(0, 25).map((p) => h('li', null,
+  const shown = predictions.slice(0, 25);
+  const cap = predictions.length > shown.length ? h('p', { class: 'small', 'data-testid': 'prediction-cap' }, `Showing the first ${shown.length} of ${predictions.length} predictions (all are in the JSON).`) : null;
+  return h('div', null, cap, h('ol', { class: 'prediction-list', 'data-testid': 'prediction-list' }, shown.map((p) => h('li', null,
     // The link sits beside the summary, not in it: a link nested in the disclosure's control is one
     // control inside another for a screen reader (axe: nested-interactive).
     h('a', { href: entityHref(p.compound.curie, { disease }) }, p.compound.label),
     h('details', null,
       h('summary', null, `${formatScore(p.probability * 100, 1)} %`, p.known ? h('span', { class: 'tag' }, `known: ${p.known}`) : null, ' — why'),
-      p.shap && base !== undefined && p.log_odds !== undefined ? shapWaterfall(base, p.shap, p.log_odds) : contributionBars(p.top_features)))));
+      p.shap && base !== undefined && p.log_odds !== undefined ? shapWaterfall(base, p.shap, p.log_odds) : contributionBars(p.top_features))))));
+}
+
+/** What the module counted, as it says it: "listed 25 · candidates 50" (a cap is said, never silent). */
+function counts(c: Record<string, unknown> | undefined): HTMLElement | null {
+  if (!c) return null;
+  const parts = Object.entries(c).filter(([, v]) => typeof v === 'number').map(([k, v]) => `${k.replace(/_/g, ' ')} ${v}`);
+  return parts.length === 0 ? null : h('p', { class: 'small', 'data-testid': 'module-counts' }, h('strong', null, 'Counts: '), parts.join(' · '));
+}
+
+/** The result's own top-level figures (a disease module's z, p, random mean and sd), as the module names them. */
+function figures(r: Record<string, unknown>): HTMLElement | null {
+  const parts = Object.entries(r).filter(([, v]) => typeof v === 'number').map(([k, v]) => `${k.replace(/_/g, ' ')} ${Number.isInteger(v) ? v : (v as number).toPrecision(4)}`);
+  return parts.length === 0 ? null : h('p', { class: 'small', 'data-testid': 'module-figures' }, h('strong', null, 'Figures: '), parts.join(' · '));
 }

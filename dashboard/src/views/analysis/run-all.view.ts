@@ -47,21 +47,23 @@ async function run(form: HTMLFormElement, schema: Record<string, SchemaProperty>
   const disease = (form.elements.namedItem('disease_id') as HTMLInputElement | null)?.value.trim() || 'sle';
   const finished: string[] = [];
   let total: number | null = null;
+  let done = 0;
   await runFormJob(form, '/api/jobs/run-all', formQuery(form, schema), parts, signal, (job, jobId) => {
     if (job.status === 'FAILURE') replace(parts.table, h('div', { class: 'error', role: 'alert', 'data-testid': 'analysis-failure' }, `The run failed: ${job.error ?? 'no reason given'}`));
     else replace(parts.table, finalTable(job.result as RunAllResult, disease, jobId));
   }, (polled) => {
     const seen = /^(\d+)\/(\d+) modules \((.+)\)$/.exec(polled.progress?.message ?? '');
-    if (seen && !finished.includes(seen[3]!)) { finished.push(seen[3]!); total = Number(seen[2]); }
-    if (polled.status !== 'SUCCESS' && polled.status !== 'FAILURE') replace(parts.table, runningTable(finished, total));
+    // The count is the job's own k of "k/N": two modules ending between two updates are both counted.
+    if (seen) { done = Math.max(done, Number(seen[1])); total = Number(seen[2]); if (!finished.includes(seen[3]!)) finished.push(seen[3]!); }
+    if (polled.status !== 'SUCCESS' && polled.status !== 'FAILURE') replace(parts.table, runningTable(finished, done, total));
   });
 }
 
-function runningTable(finished: readonly string[], total: number | null): HTMLElement {
+function runningTable(finished: readonly string[], done: number, total: number | null): HTMLElement {
   return h('section', { class: 'panel' }, h('h2', null, 'Modules'),
     h('p', { class: 'small', 'aria-live': 'polite', 'data-testid': 'run-all-running' }, total === null
       ? 'Running: the job reports each module as it finishes; outcomes are known when the run ends.'
-      : `Running: ${finished.length} of ${total} modules finished; the other ${total - finished.length} are queued or running. Outcomes are known when the run ends.`),
+      : `Running: ${done} of ${total} modules finished; the other ${total - done} are queued or running. Outcomes are known when the run ends.`),
     finished.length === 0 ? null : table(finished.map((id) => h('tr', { 'data-testid': 'run-all-row', 'data-module': id, 'data-status': 'finished' },
       h('th', { scope: 'row' }, id), h('td', null, 'finished (outcome at the end)'), h('td', null, '—')))));
 }

@@ -17,7 +17,8 @@ interface DiseaseList {
 }
 
 const SUGGESTIONS = 25;
-const DEBOUNCE_MS = 150;
+// 300 ms: a typist's pause between words, not between keys (one request per pause, not per key).
+const DEBOUNCE_MS = 300;
 
 export function diseasePicker(initial: string, signal: AbortSignal, onChange: () => void): { field: HTMLElement; input: HTMLInputElement } {
   const list = h('datalist', { id: 'disease-options', 'data-testid': 'disease-options' });
@@ -30,7 +31,11 @@ export function diseasePicker(initial: string, signal: AbortSignal, onChange: ()
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: AbortController | undefined;
+  let asked: string | undefined;
   const lookup = async () => {
+    // Choosing an offered option fires `input` with the text already asked about: no second request.
+    if (asked === input.value.trim()) return;
+    asked = input.value.trim();
     inFlight?.abort();
     inFlight = new AbortController();
     const abort = () => inFlight?.abort();
@@ -46,6 +51,7 @@ export function diseasePicker(initial: string, signal: AbortSignal, onChange: ()
         ? `${chosen.name ?? chosen.id}${chosen.valid ? '' : ' — this module is incomplete and cannot be used'}`
         : `${page.counts.valid} disease modules; type a name, id or synonym.`);
     } catch (error) {
+      asked = undefined; // not answered: the next pause asks again
       if ((error as Error).name !== 'AbortError') replace(hint, 'Suggestions are unavailable right now; type the module id.');
     } finally {
       signal.removeEventListener('abort', abort);

@@ -1,8 +1,10 @@
 // Following a job's state: the WebSocket first (/api/jobs/{id}/ws), server-sent events when the socket
 // fails (/api/stream/jobs/{id}), polling GET /api/jobs/{id} as the last resort. Each transport hands
 // every JobStatus it sees to onStatus and resolves when the job reached a final state; a transport that
-// breaks before that passes on to the next one. Everything stops when `signal` aborts.
+// breaks before that passes on to the next one. Everything stops when `signal` aborts. Polling (the
+// last resort) asks every 2 s and, refused with a 429, waits Retry-After and goes on: never stops for good.
 import { api, ApiError, request } from '../../core/api';
+import { retrying } from '../../core/back-off';
 import { readEventStream } from './event-stream';
 import { apiKey } from '../../core/session-store';
 
@@ -20,7 +22,8 @@ export interface JobStatus {
 export type Transport = 'ws' | 'sse' | 'poll';
 export const TRANSPORTS: Transport[] = ['ws', 'sse', 'poll'];
 export const FINAL_STATES = new Set<JobState>(['SUCCESS', 'FAILURE', 'REVOKED']);
-const POLL_MS = 1000;
+// Half the default budget of 60 requests a minute at most, leaving room for the rest of the page.
+const POLL_MS = 2000;
 
 export interface FollowOptions {
   jobId: string;
@@ -29,6 +32,8 @@ export interface FollowOptions {
   signal: AbortSignal;
   onStatus(status: JobStatus): void;
   onTransport(transport: Transport, reason: string | null): void;
+  /** Polling was refused (429) and waits this many seconds before asking again. */
+  onWait?(seconds: number): void;
 }
 
 /** Follows the job to a final state; resolves with the last status (or undefined when aborted). */
@@ -106,10 +111,16 @@ async function viaEventStream({ jobId, signal, onStatus }: FollowOptions): Promi
   throw new Error('the event stream ended before the job finished');
 }
 
-async function viaPolling({ jobId, signal, onStatus }: FollowOptions): Promise<JobStatus | undefined> {
+async function viaPolling({ jobId, signal, onStatus, onWait }: FollowOptions): Promise<JobStatus | undefined> {
   let last = '';
   while (!signal.aborted) {
-    const status = await api.get<JobStatus>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal });
+    let status: JobStatus;
+    try {
+      status = await retrying(() => api.get<JobStatus>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal }), signal, onWait);
+    } catch (error) {
+      if (signal.aborted) return undefined;
+      throw error;
+    }
     const text = JSON.stringify(status);
     if (text !== last) onStatus(status);
     last = text;
