@@ -1,16 +1,16 @@
 // `evidence workspace`: run one research question from the terminal (in-process, no server) and write
-// the dossier as JSON and HTML.
+// the dossier as JSON and HTML. It opens the service's store (DATABASE_URL, else PGlite under DATA_DIR;
+// a fresh store is seeded as `npm start` seeds it) and explains with the same store graph as the API
+// (commands/workspace/research-with-store-graph.ts), so both give the same dossier for one question.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseResearchRequest } from '../../domain/workspace/research-request';
-import { loadSettings } from '../../infra/config/settings';
-import { DiseaseRegistry } from '../../infra/diseases/disease-registry';
-import { loadDefaultGraph } from '../../infra/kg/load-graph';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { systemClock } from '../../infra/clock/clock';
 import { pipelineDeps } from '../../commands/workspace/research-pipeline-deps';
-import { runResearchPipeline } from '../../commands/workspace/research-pipeline';
+import { researchWithStoreGraph } from '../../commands/workspace/research-with-store-graph';
+import { withRuntime } from './lifecycle';
 import { printTable } from '../print';
 
 export interface WorkspaceOptions {
@@ -46,14 +46,17 @@ export async function workspace(options: WorkspaceOptions): Promise<void> {
     }
     throw error;
   }
-  const settings = { ...loadSettings(), useCache: false }; // no database here: nothing to cache into
-  const disease = DiseaseRegistry.load().require(request.disease_id);
+  const validRequest = request;
   const runId = randomUUID();
-  const { dossier, html } = await runResearchPipeline(
-    { runId, request, disease, graph: loadDefaultGraph(), startedAt: systemClock.now() },
-    pipelineDeps({ settings, clock: systemClock }),
-    { sourceFinished: async (status) => console.error(`${status.source}: ${status.status} (${status.record_count} records${status.warning ? `; ${status.warning}` : ''})`) },
-  );
+  // Service logs stay quiet unless LOG_LEVEL asks: the terminal shows the source lines and the table.
+  const { dossier, html } = await withRuntime(async (runtime) => {
+    await runtime.preloads.runAll(); // the curated graph and, on a fresh store, the seed (BIOMED_SEED)
+    const disease = runtime.diseases.require(validRequest.disease_id);
+    return researchWithStoreGraph(runtime, { runId, request: validRequest, disease, startedAt: systemClock.now() },
+      pipelineDeps({ settings: runtime.settings, clock: systemClock, db: runtime.db }),
+      { sourceFinished: async (status) => console.error(`${status.source}: ${status.status} (${status.record_count} records${status.warning ? `; ${status.warning}` : ''})`) },
+    );
+  }, (settings) => (process.env.LOG_LEVEL ? settings : { ...settings, logLevel: 'warn' }));
   fs.mkdirSync(options.out, { recursive: true });
   const base = path.join(options.out, `dossier-${request.disease_id}-${runId}`);
   fs.writeFileSync(`${base}.json`, JSON.stringify(dossier, null, 2));

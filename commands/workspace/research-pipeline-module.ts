@@ -15,10 +15,9 @@ import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
 import type { SharedRateLimit } from '../../infra/sources/shared-rate';
-import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 import type { ModuleDefinition } from '../jobs/module-registry';
 import { changeRun, loadRun } from './run-commands';
-import { runResearchPipeline } from './research-pipeline';
+import { researchWithStoreGraph } from './research-with-store-graph';
 import { pipelineDeps } from './research-pipeline-deps';
 
 export const WORKSPACE_MODULE = 'workspace';
@@ -69,14 +68,8 @@ export function researchPipelineModule(parts: ResearchPipelineModuleParts): Modu
       };
       try {
         const disease = parts.diseases.require(request.disease_id);
-        const graph = await parts.knowledge.graph();
-        // Explanations come from the knowledge graph of the active snapshots (the curated graph above stays
-        // the vocabulary that names candidates in the records).
-        const served = await storeGraphCache(parts.db.knex).current();
-        const knowledgeGraph = served.graph;
-        const compoundSafety = await served.compoundSafety(parts.db.knex);
         await context.progress(5, `searching ${request.sources.length} source(s)`);
-        const { dossier, html } = await runResearchPipeline({ runId, request, disease, graph, knowledgeGraph, compoundSafety, startedAt: parts.clock.now() }, deps, {
+        const { dossier, html } = await researchWithStoreGraph(parts, { runId, request, disease, startedAt: parts.clock.now() }, deps, {
           sourceFinished: async (status, done, total) => {
             await record({ type: 'RecordSource', status });
             await context.progress(5 + (done / total) * 75, `${status.source}: ${status.status} (${status.record_count} records)`);

@@ -2,17 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { testDatabaseUrl } from '../support/databases';
 import { runCli } from '../support/service-process';
 
 describe('evidence workspace and evidence disease validate', function () {
   this.timeout(60_000);
   let out: string;
-  const env = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, EVIDENCE_SOURCE_MODE: 'offline', LOG_LEVEL: 'silent', EVIDENCE_CORPUS_DIR: path.resolve(__dirname, '../../../fixtures/corpus') }); // the synthetic corpus the expectations name
+  let dataDir: string;
+  // `evidence workspace` opens the service's store (the run's database here; no seed: biomed tests import their own).
+  const env = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: testDatabaseUrl(), DATA_DIR: dataDir, BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', LOG_LEVEL: 'silent', EVIDENCE_CORPUS_DIR: path.resolve(__dirname, '../../../fixtures/corpus') }); // the synthetic corpus the expectations name
   beforeEach(function () {
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-cli-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-cli-data-'));
   });
   afterEach(function () {
     fs.rmSync(out, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('runs a question from the terminal and writes the dossier as JSON and HTML', async function () {

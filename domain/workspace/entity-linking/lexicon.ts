@@ -1,5 +1,6 @@
 // The lexicon: every term the linker may match, indexed by its letters and digits in lower case.
-// Static part: NCBI Gene symbols, synonyms and names and DrugBank names (lexicon-data.json). Graph part:
+// Static part: NCBI Gene symbols, synonyms and names with HGNC aliases, DrugBank names and the DrugBank
+// vocabulary's names and synonyms (lexicon-data.json). Graph part:
 // the labels and synonyms of the knowledge-graph nodes a text mentions, so every curated name (brand
 // names, "CD20" for MS4A1, "RANKL") still links, now under the same strict rules.
 import type { GraphNode } from '../../kg/graph-data';
@@ -39,7 +40,10 @@ function geneSpecs(data: LexiconData): TermSpec[] {
 export function buildStaticIndex(data: LexiconData = LEXICON_DATA): TermIndex {
   const index = new TermIndex();
   for (const spec of geneSpecs(data)) index.add(makeTerm(spec));
-  for (const d of data.drugs) index.add(makeTerm({ kind: 'drug', name: d.name, term: d.name, tier: TIER.name, symbolLike: false }));
+  for (const d of data.drugs) {
+    index.add(makeTerm({ kind: 'drug', name: d.name, term: d.name, tier: TIER.name, symbolLike: false }));
+    for (const s of d.synonyms ?? []) index.add(makeTerm({ kind: 'drug', name: d.name, term: s, tier: TIER.synonym, symbolLike: false }));
+  }
   return index;
 }
 

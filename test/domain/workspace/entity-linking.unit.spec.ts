@@ -94,6 +94,17 @@ describe('entity linking: rules', function () {
     expect(r.targets.every((t) => t.nodeId === null)).to.equal(true);
   });
 
+  it('recognises voclosporin, sarilumab and its code name SAR153191 from the DrugBank vocabulary (unknown to the DrugBank 4 names)', function () {
+    const r = linkEntities({ title: '', text: 'Voclosporin added to mycophenolate in lupus nephritis; SAR153191 (sarilumab) blocks the IL-6 receptor.' });
+    expect(r.drugs.map((d) => d.name).sort()).to.deep.equal(['Sarilumab', 'Voclosporin']);
+    expect(LEXICON_DATA.drugs.find((d) => d.name === 'Sarilumab')).to.deep.include({ id: 'DB11767', synonyms: ['REGN88', 'SAR153191'] });
+  });
+
+  it('links an HGNC alias NCBI Gene does not list (alpha2delta-1 is CACNA2D1)', function () {
+    const r = linkEntities({ title: '', text: 'Gabapentin binds alpha2delta-1 subunits of calcium channels.' });
+    expect(r.targets.map((t) => t.name)).to.deep.equal(['CACNA2D1']);
+  });
+
   it('reads "IL-6 receptor" as IL6R, not IL6, from the lexicon alone (it linked nothing without the graph)', function () {
     const r = linkEntities({ title: '', text: 'An antibody against the IL-6 receptor lowered IL-6 signalling; IL-1 receptor antagonist was not given.' });
     expect(r.targets.map((t) => t.name)).to.deep.equal(['IL6R', 'IL6']);
