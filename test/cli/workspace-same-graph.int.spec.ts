@@ -11,7 +11,7 @@ import type { Dossier } from '../../domain/workspace/dossier-types';
 import { SOURCE_NAMES } from '../../domain/workspace/sources';
 import { eventually, testDatabaseUrl } from '../support/databases';
 import { runCli } from '../support/service-process';
-import { startTestServer, TestServer } from '../support/test-server';
+import { startTestServer, SYNTHETIC_CORPUS_DIR, TestServer } from '../support/test-server';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -54,7 +54,9 @@ describe('evidence workspace and the API explain with the same store graph', fun
 
     const { code, output } = await runCli(
       ['workspace', '--disease', QUESTION.disease_id, '--question', QUESTION.question, '--sources', QUESTION.sources, '--no-llm', '--out', out],
-      { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: testDatabaseUrl(), DATA_DIR: path.join(out, 'data'), EVIDENCE_SOURCE_MODE: 'offline', BIOMED_SEED: 'false', LOG_LEVEL: 'silent' },
+      { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: testDatabaseUrl(), DATA_DIR: path.join(out, 'data'), EVIDENCE_SOURCE_MODE: 'offline', BIOMED_SEED: 'false', LOG_LEVEL: 'silent',
+        // The same offline records as the test server reads (its default: the synthetic corpus), so only the graph can differ.
+        EVIDENCE_CORPUS_DIR: SYNTHETIC_CORPUS_DIR },
     );
     expect(code, output).to.equal(0);
     const file = fs.readdirSync(out).find((f) => f.startsWith('dossier-') && f.endsWith('.json'))!;
