@@ -8,6 +8,7 @@
 // The rule reader (rule-reader.ts) parses the statistics and words; the learned reader (learned-model.ts,
 // trained on Evidence Inference's train split) weighs them with the masked words. Every reading returns the
 // words, statistics and features that decided it. Method and figures: docs/outcome-classification.md.
+import { NEGATION } from './direction-cues';
 import { ruleFeatures, wordFeatures } from './features';
 import { MODEL_CLASSES, scoreFeatures, topFeatures, type EffectModel } from './learned-model';
 import { markMentions, maskedTokens, tokenize } from './mentions';
@@ -107,7 +108,9 @@ export function readEffectWith(model: EffectModel, query: EffectQuery, policy: D
   // ("X reduced disease activity compared with placebo") states a change: the model, which learned mostly
   // from sentences with statistics, does not overrule it.
   const statedChange = s0.pValues.length + s0.intervals.length === 0 && s0.armValues === null && !s0.statedNotSignificant
-    && rules.words.noDifference.length === 0 && !rules.words.trend && rules.directionFrom === 'words';
+    && rules.words.noDifference.length === 0 && !rules.words.trend && rules.directionFrom === 'words'
+    && !/\d\s*%|\d\.\d|±/.test(evidence) && !NEGATION.test(evidence.toLowerCase())
+    && !/\bas \w+ as\b|\bboth (?:groups|arms)\b/i.test(evidence);
   const significantChange = (statedChange || modelLabel !== 'no_difference') && !pSaysNull;
   const trustRules = policy === 'rules' || (policy === 'by_kind' && RULE_DIRECTION_KINDS.has(directionKind(rules.directionFrom, rules.subjectArm)));
   const ruleDirection = trustRules && (rules.label === 'increased' || rules.label === 'decreased') ? rules.label : null;
