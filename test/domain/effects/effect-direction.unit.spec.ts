@@ -51,4 +51,11 @@ describe('effect reader: direction of a significant change', () => {
   it('reads a statement with no statistic but a stated change ("reduced … compared with placebo") as that change, not as no difference', function () {
     expect(readEffect({ evidence: 'Treatment reduced disease activity compared with placebo at week 52.' }).label).to.equal('decreased');
   });
+
+  it('does not take a negated or "as … as" statement without statistics for a stated change ("did not have significantly more … than")', function () {
+    // Real train-split sentences whose gold label is no_difference; a direction word alone must not make them a change.
+    expect(readEffect({ evidence: 'Participants receiving full dose vaccine regimens did not have significantly more local or systemic reactogenicity than those in the 1/10 dose arm.' }).label).to.equal('no_difference');
+    expect(readEffect({ evidence: 'F + A did not lead to additional reductions versus F.' }).label).to.equal('no_difference');
+    expect(readEffect({ evidence: 'Randomized studies have shown that LMWHs are as effective as unfractionated heparin in the prevention of recurrent venous thromboembolism' }).label).to.equal('no_difference');
+  });
 });
