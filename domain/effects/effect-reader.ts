@@ -8,6 +8,7 @@
 // The rule reader (rule-reader.ts) parses the statistics and words; the learned reader (learned-model.ts,
 // trained on Evidence Inference's train split) weighs them with the masked words. Every reading returns the
 // words, statistics and features that decided it. Method and figures: docs/outcome-classification.md.
+import { NEGATION } from './direction-cues';
 import { ruleFeatures, wordFeatures } from './features';
 import { MODEL_CLASSES, scoreFeatures, topFeatures, type EffectModel } from './learned-model';
 import { markMentions, maskedTokens, tokenize } from './mentions';
@@ -63,7 +64,30 @@ export function featuresOf(query: EffectQuery): { features: string[]; rules: Rul
   return { features: [...wordFeatures(maskedTokens(marked)), ...ruleFeatures(rules)], rules };
 }
 
-export function readEffectWith(model: EffectModel, query: EffectQuery): EffectReading {
+/**
+ * Who decides the direction of a significant change: 'model' (the learned reader's label, the rules' reading
+ * being among its features) or 'rules' (the rules' direction when they read one). Chosen by cross-validation
+ * on train articles (scripts/train-effect-reader.ts --cv); see docs/outcome-classification.md.
+ */
+export type DirectionPolicy = 'model' | 'rules' | 'by_kind';
+export const DIRECTION_POLICY: DirectionPolicy = 'by_kind';
+
+/** The kind of direction the rules read: where it came from and which arm the sentence is about. */
+export function directionKind(from: RuleReading['directionFrom'], subject: RuleReading['subjectArm']): string {
+  return `${from}:${subject ?? 'unnamed'}`;
+}
+
+/**
+ * For 'by_kind': the kinds of rule reading whose direction is trusted over the model's. The rest are the
+ * model's (its probabilities of increased against decreased). Chosen from the cross-validated counts of
+ * `npm run effects:train -- --cv` (train articles only; figures in docs/outcome-classification.md).
+ */
+export const RULE_DIRECTION_KINDS: ReadonlySet<string> = new Set([
+  'words:intervention', 'words:unnamed', 'arm_numbers:intervention', 'arm_numbers:comparator', 'arm_values:intervention', 'arm_values:comparator', 'arm_values:unnamed',
+  'interval:intervention', 'interval:comparator', 'interval:unnamed',
+]);
+
+export function readEffectWith(model: EffectModel, query: EffectQuery, policy: DirectionPolicy = DIRECTION_POLICY): EffectReading {
   const evidence = (query.evidence ?? '').trim();
   const { features, rules } = featuresOf({ ...query, evidence });
   const { probabilities } = scoreFeatures(model, features);
@@ -80,9 +104,18 @@ export function readEffectWith(model: EffectModel, query: EffectQuery): EffectRe
   // A stated p-value decides significance: all p ≥ 0.05 (none below) is no significant change, whatever words.
   const s0 = rules.statistics;
   const pSaysNull = s0.pValues.length > 0 && s0.pValues.every((p) => !p.significant);
-  const significantChange = modelLabel !== 'no_difference' && !pSaysNull;
-  const ruleDirection = rules.label === 'increased' || rules.label === 'decreased' ? rules.label : null;
-  const label: EffectLabel = abstained ? 'none' : !significantChange ? 'no_difference' : ruleDirection ?? modelLabel;
+  // A sentence with no statistic and no no-difference or trend word that says which way the outcome went
+  // ("X reduced disease activity compared with placebo") states a change: the model, which learned mostly
+  // from sentences with statistics, does not overrule it.
+  const statedChange = s0.pValues.length + s0.intervals.length === 0 && s0.armValues === null && !s0.statedNotSignificant
+    && rules.words.noDifference.length === 0 && !rules.words.trend && rules.directionFrom === 'words'
+    && !/\d\s*%|\d\.\d|±/.test(evidence) && !NEGATION.test(evidence.toLowerCase())
+    && !/\bas \w+ as\b|\bboth (?:groups|arms)\b/i.test(evidence);
+  const significantChange = (statedChange || modelLabel !== 'no_difference') && !pSaysNull;
+  const trustRules = policy === 'rules' || (policy === 'by_kind' && RULE_DIRECTION_KINDS.has(directionKind(rules.directionFrom, rules.subjectArm)));
+  const ruleDirection = trustRules && (rules.label === 'increased' || rules.label === 'decreased') ? rules.label : null;
+  const modelDirection: EffectLabel = probabilities[0]! >= probabilities[1]! ? 'increased' : 'decreased';
+  const label: EffectLabel = abstained ? 'none' : !significantChange ? 'no_difference' : ruleDirection ?? modelDirection;
   const s = rules.statistics;
   return {
     label,

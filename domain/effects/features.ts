@@ -43,16 +43,44 @@ export function ruleFeatures(r: RuleReading): string[] {
   return f;
 }
 
+const COMPARISON_WORD = /^(?:than|compared|versus|vs|relative|against|over)$/;
+const isArm = (w: string | undefined) => w === 'INTV' || w === 'COMP';
+
+/**
+ * Which arm a direction word is about, read both ways round: the arm named next after it ("lower in INTV"),
+ * and the reference arm introduced by a comparison word after it ("lower … than COMP"): the same word with
+ * the other arm points the opposite way, so these let the model learn direction whatever the drugs are called.
+ */
+function armDirectionFeatures(masked: readonly string[], i: number, dir: string, f: string[]): void {
+  let next = 'none';
+  let reference = 'none';
+  for (let j = i + 1; j < Math.min(masked.length, i + 12); j++) {
+    const w = masked[j]!;
+    if (next === 'none' && isArm(w)) next = w;
+    if (COMPARISON_WORD.test(w)) {
+      for (let k = j + 1; k < Math.min(masked.length, j + 5); k++) if (isArm(masked[k])) { reference = masked[k]!; break; }
+      break;
+    }
+  }
+  f.push(`dir_next:${dir}_${next}`, `dir_ref:${dir}_${reference}`);
+}
+
 /** Word n-grams of the masked evidence, and the words within three tokens of an outcome mention. */
 export function wordFeatures(masked: readonly string[]): string[] {
   const f: string[] = ['bias'];
   let lastArm = 'none';
+  let firstDir: string | null = null;
+  const firstArm = masked.find(isArm) ?? 'none';
   for (let i = 0; i < masked.length; i++) {
     const w = masked[i]!;
     if (w === 'INTV' || w === 'COMP') lastArm = w;
     // A direction word with the arm named last before it: "INTV … lower" and "COMP … lower" point opposite ways.
     const dir = INCREASE_WORD.test(w) ? 'up' : DECREASE_WORD.test(w) ? 'down' : null;
-    if (dir) f.push(`arm_dir:${lastArm}_${dir}`);
+    if (dir) {
+      f.push(`arm_dir:${lastArm}_${dir}`);
+      armDirectionFeatures(masked, i, dir, f);
+      if (firstDir === null) { firstDir = dir; f.push(`first_dir:${firstArm}_${dir}`); }
+    }
     f.push(`w:${masked[i]}`);
     if (i + 1 < masked.length) f.push(`b:${masked[i]}_${masked[i + 1]}`);
     if (i + 2 < masked.length) f.push(`t:${masked[i]}_${masked[i + 1]}_${masked[i + 2]}`);

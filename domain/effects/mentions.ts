@@ -39,7 +39,7 @@ function stem(word: string): string {
 function contentStems(mention: string | undefined): Set<string> {
   if (!mention) return new Set();
   const content = (text: string) => tokenize(text).filter((t) => !STOP.has(t) && !/^\d/.test(t) && t.length >= 2 && !/^[<>=≤≥%]$/.test(t));
-  const inParentheses = [...mention.matchAll(/\(([^()]{1,30})\)/g)].flatMap((m) => content(m[1]!));
+  const inParentheses = [...mention.matchAll(/\(([^()]{1,60})\)/g)].flatMap((m) => content(m[1]!));
   // An acronym of the mention's words: "high-flow nasal cannula" is named "HFNC" in the results.
   const words = mention.replace(/\([^()]*\)/g, ' ').toLowerCase().split(/[\s-]+/).filter((w) => /^[a-z]/.test(w) && !STOP.has(w));
   const acronym = words.length >= 2 && words.length <= 5 ? [words.map((w) => w[0]).join('')] : [];

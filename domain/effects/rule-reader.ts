@@ -14,7 +14,7 @@ export interface RuleReading {
   /** +1: the outcome went up with the intervention; -1: down; 0: not read. */
   direction: 1 | -1 | 0;
   /** Which fact set the direction: interval, arm_values, words or none. */
-  directionFrom: 'interval' | 'arm_values' | 'words' | 'none';
+  directionFrom: 'interval' | 'arm_values' | 'arm_numbers' | 'words' | 'none';
   /** The arm the sentence's subject is: the one named first unless "compared with"/"than" introduces it. */
   subjectArm: 'intervention' | 'comparator' | null;
   arms: ArmPositions;
@@ -52,11 +52,57 @@ function decidingDirectionWord(text: string): { word: string; sign: 1 | -1 } | n
   return beforeComparison ?? found[0]!;
 }
 
+const COMPARISON_TOKEN = /^(?:than|compared|versus|vs|relative|against)$/;
+
+/**
+ * The reference arm of a direction word: "lower … than COMP", "higher in COMP … compared with INTV". The arm
+ * a comparison word introduces within a few tokens after the word is the reference, so the sentence is about
+ * the other arm. null when no comparison follows the word or it names no arm.
+ */
+export function referenceArm(marked: readonly MarkedToken[], word: string): 'intervention' | 'comparator' | null {
+  const at = marked.findIndex((t) => t.text === word);
+  if (at < 0) return null;
+  for (let j = at + 1; j < Math.min(marked.length, at + 14); j++) {
+    // "superior to placebo", "preferred over placebo": "to" and "over" right after the word compare too.
+    const comparing = COMPARISON_TOKEN.test(marked[j]!.text) || (j === at + 1 && /^(?:to|over)$/.test(marked[j]!.text));
+    if (!comparing) continue;
+    for (let k = j + 1; k < Math.min(marked.length, j + 6); k++) {
+      const tag = marked[k]!.tag;
+      if (tag === 'INTV') return 'intervention';
+      if (tag === 'COMP') return 'comparator';
+    }
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Per-arm numbers when the statistics parser found no arm values: the number nearest before each arm's first
+ * mention ("24 weeks for INTV, 7 weeks for COMP", "89.0 ± 9.9 in the INTV group and 84.2 … in the COMP
+ * group": the first number of the run), within six tokens and not past the other arm. null unless both arms
+ * have one and they differ.
+ */
+export function armNumbers(marked: readonly MarkedToken[], arms: ArmPositions): { intervention: number; comparator: number } | null {
+  if (arms.intervention === null || arms.comparator === null) return null;
+  const before = (at: number, other: number): number | null => {
+    const from = Math.max(0, at - 6, other < at ? other + 1 : 0);
+    let found: number | null = null;
+    for (let j = at - 1; j >= from; j--) {
+      if (/^\d/.test(marked[j]!.text)) found = j;
+      else if (found !== null && marked[j]!.text !== '%' && !/^[a-z]/.test(marked[j]!.text)) break;
+    }
+    return found === null ? null : Number(marked[found]!.text);
+  };
+  const i = before(arms.intervention, arms.comparator);
+  const c = before(arms.comparator, arms.intervention);
+  return i !== null && c !== null && i !== c ? { intervention: i, comparator: c } : null;
+}
+
 export function readByRules(evidence: string, marked: readonly MarkedToken[]): RuleReading {
   const text = evidence.toLowerCase();
   const statistics = parseStatistics(evidence);
   const arms = armPositions(marked);
-  const subject = subjectArm(marked, arms);
+  let subject = subjectArm(marked, arms);
   const words = {
     increase: matches(text, INCREASE), decrease: matches(text, DECREASE), noDifference: matches(text, NO_DIFFERENCE),
     significant: matches(text, SIGNIFICANT_WORD), trend: TREND.test(text), nonInferiority: NON_INFERIORITY.test(text),
@@ -84,7 +130,12 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[]): R
   const sidedInterval = ciExcl.find((i) => i.side !== null);
   const directionWord = decidingDirectionWord(text);
   if (directionWord) {
-    direction = (directionWord.sign * armSign) as 1 | -1;
+    // The arm a comparison after the word names is the reference; else the sentence's subject arm decides.
+    const reference = referenceArm(marked, directionWord.word);
+    // The sentence is about the arm that is not the reference.
+    if (reference) subject = reference === 'comparator' ? 'intervention' : 'comparator';
+    const sign = reference === 'comparator' ? 1 : reference === 'intervention' ? -1 : armSign;
+    direction = (directionWord.sign * sign) as 1 | -1;
     directionFrom = 'words';
     deciding.push(directionWord.word);
   } else if (sidedInterval && sidedInterval.nullValue !== null) {
@@ -96,6 +147,13 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[]): R
     direction = ((statistics.armValues.first > statistics.armValues.second ? 1 : -1) * firstArmSign) as 1 | -1;
     directionFrom = 'arm_values';
     deciding.push(statistics.armValues.text);
+  } else {
+    const numbers = armNumbers(marked, arms);
+    if (numbers) {
+      direction = numbers.intervention > numbers.comparator ? 1 : -1;
+      directionFrom = 'arm_numbers';
+      deciding.push(`${numbers.intervention} (intervention) vs ${numbers.comparator} (comparator)`);
+    }
   }
 
   let label: EffectLabel;
