@@ -1,21 +1,23 @@
 // Drugs the knowledge graph of the active snapshots says are indicated for the disease: a TREATS edge (a
 // supporting indication claim: PharmacotherapyDB's disease-modifying indications, other indication resources)
-// from the compound into the disease or a disease below it (IS_A). A repurposing answer lists these apart as
+// or an APPROVED_FOR edge (ChEMBL's indications at max phase 4) from the compound into the disease or a
+// disease below it (IS_A). STUDIED_FOR (phases 1-3) is not an indication and is not read. A repurposing answer lists these apart as
 // "already indicated" (answer-shape.ts), citing the resource. Pure.
 import { edgeTypeIndex } from '../knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 
 const TREATS = edgeTypeIndex('TREATS')!;
+const APPROVED_FOR = edgeTypeIndex('APPROVED_FOR')!;
 const IS_A = edgeTypeIndex('IS_A')!;
 const MAX_DISEASES = 5000;
 
-function mask(type: number): Uint8Array {
+function mask(...types: number[]): Uint8Array {
   const m = new Uint8Array(32);
-  m[type] = 1;
+  for (const type of types) m[type] = 1;
   return m;
 }
 
-/** Compound node id → the resources whose TREATS claims say it is indicated for the disease (or a subtype). */
+/** Compound node id → the resources whose TREATS or APPROVED_FOR claims say it is indicated for the disease (or a subtype). */
 export function storeIndications(g: TypedKnowledgeGraph, diseaseCurie: string): Map<string, string> {
   const root = g.lookup(diseaseCurie);
   const out = new Map<string, string>();
@@ -28,7 +30,7 @@ export function storeIndications(g: TypedKnowledgeGraph, diseaseCurie: string): 
     });
   }
   for (const d of diseases) {
-    g.forEachStep(d, 'any', mask(TREATS), (e, compound) => {
+    g.forEachStep(d, 'any', mask(TREATS, APPROVED_FOR), (e, compound) => {
       if (g.edgeTarget(e) !== d) return;
       const resources = [...new Set(g.claimsOf(e).map((c) => c.resource))].sort().join(', ');
       const id = g.id(compound);

@@ -27,6 +27,15 @@ describe('store indications for a repurposing answer', function () {
     expect(found.get('DRUGBANK:DB1')).to.equal('pharmacotherapydb (knowledge graph: lupus nephritis)');
   });
 
+  it('reads ChEMBL phase-4 APPROVED_FOR claims as indications, never phase 1-3 STUDIED_FOR (a repurposing answer listed approved ChEMBL drugs as new candidates)', function () {
+    const b = new KnowledgeGraphBuilder([{ snapshot_id: 's-chembl', resource: 'chembl' }]);
+    b.addEdge(edgeTypeIndex('APPROVED_FOR')!, 'DRUGBANK:DB08879', 'MONDO:0007915', 0, 1);
+    b.addEdge(edgeTypeIndex('STUDIED_FOR')!, 'CHEMBL:CHEMBL1', 'MONDO:0007915', 0, 2);
+    const found = storeIndications(b.build(new Map([['MONDO:0007915', { label: 'systemic lupus erythematosus', synonyms: [] }]]), new Map()), 'MONDO:0007915');
+    expect([...found.keys()]).to.deep.equal(['DRUGBANK:DB08879']);
+    expect(found.get('DRUGBANK:DB08879')).to.equal('chembl (knowledge graph: systemic lupus erythematosus)');
+  });
+
   it('lists a store-indicated drug apart and closes the ranks of the others', function () {
     const analysis = { question: 'q', intent: 'repurposing', intents: [], entities: [], keywords: [], boost_terms: [], ranking_terms: [], linker: 'none' } as QuestionAnalysis;
     const { drugRankings, answer } = shapeAnswer({ analysis, drugRankings: [row('drug:a', 1), row('drug:b', 2)], claims: [], evidence: [], actsOn: () => false, alreadyIndicated: new Map([['drug:a', 'pharmacotherapydb']]) });
