@@ -69,7 +69,9 @@ export interface BiomedEnv {
 export async function startBiomedEnv(): Promise<BiomedEnv> {
   const scratch = await createScratchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-biomed-'));
-  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0' }), databaseUrl: scratch.url, dataDir };
+  // No start-up seed: each spec imports what it needs (and the seed preload never runs here, so it would stay
+  // "pending" and every analysis route would answer 503 "still importing").
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', BIOMED_SEED: 'false' }), databaseUrl: scratch.url, dataDir };
   const runtime = await openRuntime(settings, silentLogger);
   const http = createApp(runtime);
   const server: Server = http.app.listen(0, '127.0.0.1');
