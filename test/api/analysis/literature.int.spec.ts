@@ -4,6 +4,7 @@
 // checked against the seed DrugCentral/BindingDB files), 404, 422, determinism, the job under its legacy
 // alias with an HTML report, and the module catalog.
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -14,6 +15,20 @@ import { createScratchDatabase, PROJECT_ROOT, ScratchDatabase } from '../../biom
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const SEED = path.join(PROJECT_ROOT, 'fixtures', 'seed');
+/** ChEMBL's mechanism targets in the seed (UniProt accessions), read as genes through the seed's HGNC rows. */
+function chemblTargetGenes(): string[] {
+  const csv = (rel: string) => fs.readFileSync(path.join(SEED, rel), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+  // Names and mechanism texts may hold quoted commas: read the id columns from the ends they sit at.
+  const targetUniprot = new Map(csv('chembl/targets.seed.csv').map((c) => [c[0]!, c[c.length - 2]!]));
+  const uniprots = new Set([
+    ...csv('chembl/mechanisms.seed.csv').map((c) => targetUniprot.get(c[c.length - 1]!)).filter((u): u is string => !!u),
+    ...csv('chembl/chembl36-approved-drug-targets.seed.csv').map((c) => c[1]!),
+  ]);
+  const hgnc = zlib.gunzipSync(fs.readFileSync(path.join(SEED, 'hgnc/hgnc_complete_set.seed.txt.gz'))).toString('utf8').trim().split('\n').map((l) => l.split('\t'));
+  const entrez = hgnc[0]!.indexOf('entrez_id');
+  const uniprot = hgnc[0]!.indexOf('uniprot_ids');
+  return hgnc.slice(1).filter((c) => c[entrez] && (c[uniprot] ?? '').split('|').some((u) => uniprots.has(u))).map((c) => `NCBIGene:${c[entrez]}`);
+}
 const rows = (rel: string) => fs.readFileSync(path.join(SEED, rel), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#')).map((l) => l.split('\t'));
 
 /** The RA corpus articles: PMID -> title + abstract text and year, by regular expressions over the XML. */
@@ -104,7 +119,7 @@ describe('analysis: literature mining (GET /api/literature, job literature-minin
     expect(Object.values(body.outcome_classes as Record<string, number>).reduce((a, b) => a + b, 0)).to.equal(body.counts.articles_naming_disease);
   });
 
-  it('with targeted keeps exactly the SLE genes a seed compound targets (DrugCentral) or binds at ≤ 1 µM (BindingDB)', async () => {
+  it('with targeted keeps exactly the SLE genes a seed compound targets (DrugCentral, ChEMBL mechanisms) or binds at ≤ 1 µM (BindingDB)', async () => {
     // SLE: the corpus names HMGCR (a statin target in the seed) among genes no seed compound targets.
     const plain = (await get('/api/literature?disease_id=sle')).body;
     const { status, body } = await get('/api/literature?disease_id=sle&targeted=true');
@@ -112,6 +127,7 @@ describe('analysis: literature mining (GET /api/literature, job literature-minin
     const targets = new Set([
       ...rows('drugcentral/targets.seed.tsv').slice(1).map((c) => `NCBIGene:${c[0]}`),
       ...rows('bindingdb/bindings-drugbank-gene.seed.tsv').slice(1).filter((c) => Number(c[2]) <= 1000).map((c) => `NCBIGene:${c[1]}`),
+      ...chemblTargetGenes(),
     ]);
     const expected = plain.genes.filter((g: Json) => g.id !== null && targets.has(g.id)).map((g: Json) => g.id).sort();
     expect(expected.length).to.be.within(1, plain.genes.length - 1);
