@@ -41,7 +41,9 @@ export const SYNTHETIC_CORPUS_DIR = path.resolve(__dirname, '../../../fixtures/c
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
-  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: SYNTHETIC_CORPUS_DIR, ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
+  // Test servers share the run's database, where earlier specs leave unfinished jobs from the same client
+  // address: the pending-job cap would count them (a spec late in the run got 429), so tests that want the cap set it.
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', JOB_MAX_PENDING_PER_CLIENT: '100000', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: SYNTHETIC_CORPUS_DIR, ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
   let runtime: Runtime;
   try {
     runtime = await openRuntime(settings, options.logger ?? silentLogger, options);
