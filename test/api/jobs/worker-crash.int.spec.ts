@@ -33,13 +33,20 @@ describe('A job whose worker is killed mid-run', function () {
 
   it('is re-delivered to another worker and finishes', async function () {
     const first = startWorker();
-    await first.ready;
-    const response = await fetch(`${server.baseUrl}/api/jobs/slow?duration_ms=4000`, { method: 'POST' });
-    const { job_id } = await response.json() as { job_id: string };
-    const started = async () => (await server.runtime.store.readStream(jobStreamId(job_id))).some((e) => e.type === 'JobStarted');
-    await eventually(started, 'first worker started the job', 30_000);
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    let job_id: string;
+    try {
+      await first.ready;
+      const response = await fetch(`${server.baseUrl}/api/jobs/slow?duration_ms=4000`, { method: 'POST' });
+      expect(response.status, await response.clone().text()).to.equal(202);
+      ({ job_id } = await response.json() as { job_id: string });
+      const started = async () => (await server.runtime.store.readStream(jobStreamId(job_id))).some((e) => e.type === 'JobStarted');
+      await eventually(started, 'first worker started the job', 30_000);
+    } finally {
+      // Killed whatever happens: a worker left running would keep working on the run's shared database for
+      // every later spec (a failure here once left one behind and a projection spec saw extra rows).
+      first.child.kill('SIGKILL');
+    }
+    if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((resolve) => first.child.once('exit', resolve));
 
     const second = startWorker();
     try {
