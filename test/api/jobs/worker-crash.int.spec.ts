@@ -2,16 +2,17 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'chai';
 import { jobStreamId } from '../../../domain/jobs/job';
-import { eventually, testDatabaseUrl } from '../../support/databases';
+import { eventually } from '../../support/databases';
+import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';
 import { testModules } from '../../support/test-modules';
 import { startTestServer, TestServer } from '../../support/test-server';
 
 const CHILD = path.resolve(__dirname, '../../support/job-worker-child.js');
 
-function startWorker() {
+function startWorker(databaseUrl: string) {
   const child = fork(CHILD, [], {
     stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), DEBUG: 'true', BUS_LEASE_MS: '1000', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DEBUG: 'true', BUS_LEASE_MS: '1000', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent' },
   });
   const ready = new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
@@ -23,16 +24,21 @@ function startWorker() {
 describe('A job whose worker is killed mid-run', function () {
   this.timeout(90_000);
   let server: TestServer;
+  let scratch: ScratchDatabase;
 
+  // A database of its own: on the run's shared one, the fresh worker first had to work through every job other
+  // specs left queued, and the job under test was not started within the wait.
   before(async function () {
-    server = await startTestServer({ modules: testModules, startWorkers: false, env: { WORKER_CONCURRENCY: '1' } });
+    scratch = await createScratchDatabase();
+    server = await startTestServer({ databaseUrl: scratch.url, modules: testModules, startWorkers: false, env: { WORKER_CONCURRENCY: '1' } });
   });
   after(async function () {
-    await server.close();
+    await server?.close();
+    await scratch?.drop();
   });
 
   it('is re-delivered to another worker and finishes', async function () {
-    const first = startWorker();
+    const first = startWorker(scratch.url);
     let job_id: string;
     try {
       await first.ready;
@@ -48,7 +54,7 @@ describe('A job whose worker is killed mid-run', function () {
     }
     if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((resolve) => first.child.once('exit', resolve));
 
-    const second = startWorker();
+    const second = startWorker(scratch.url);
     try {
       await second.ready;
       await eventually(async () => {
