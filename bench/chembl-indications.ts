@@ -3,22 +3,7 @@
 // chembl36-approved-drugs.csv (chembl_id, name). Max phase 4 for the indication = approved for it.
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** RFC 4180 fields of one line (quoted fields may hold commas). */
-function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false; else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { out.push(field); field = ''; } else field += ch;
-  }
-  out.push(field);
-  return out;
-}
+import { csvCells as csvFields } from '../infra/biomed/chembl-holdout-files';
 
 function rows(file: string): string[][] {
   return fs.readFileSync(file, 'utf8').split(/\r?\n/).slice(1).filter((l) => l.trim()).map(csvFields);
