@@ -3,7 +3,7 @@
 // 2001;28:21–28), read with the exact entity linker (docs/entity-linking.md: background and comparator
 // drugs are not counted), counted per entity and per year, with each article's outcome class
 // (domain/workspace/outcome-classifier.ts: the conclusions decide). Counts only: no score is invented.
-import type { GraphView } from '../kg/graph-view';
+import type { MentionView } from '../knowledge-graph/mention-index';
 import { linkEntities, type LinkedEntity } from '../workspace/entity-linking/link-entities';
 import { classifyAbstract, type OutcomeClass } from '../workspace/outcome-classifier';
 import { diseaseMatcher } from './disease-mention';
@@ -27,7 +27,7 @@ export interface EntityIds {
 
 export interface MiningOptions {
   diseaseNames: readonly string[];
-  graph?: GraphView;
+  graph?: MentionView;
   ids: EntityIds;
   /** Keep only genes this accepts (targeted: drug targets); drugs are always kept. */
   keepGene?(id: string | null): boolean;
@@ -77,7 +77,7 @@ function yearOf(published: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function readArticle(r: LiteratureRecord, named: (t: string) => boolean, graph: GraphView | undefined): { row: ArticleRow; genes: LinkedEntity[]; drugs: LinkedEntity[] } {
+function readArticle(r: LiteratureRecord, named: (t: string) => boolean, graph: MentionView | undefined): { row: ArticleRow; genes: LinkedEntity[]; drugs: LinkedEntity[] } {
   const linked = linkEntities({ title: r.title, text: r.text }, graph);
   const outcome = classifyAbstract(r.text);
   const row: ArticleRow = {
