@@ -4,7 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { readMondoRegistry } from '../../../infra/diseases/read-mondo-registry';
+import { openMondoRegistry, readMondoRegistry } from '../../../infra/diseases/read-mondo-registry';
+import { loadSettings } from '../../../infra/config/settings';
+import { silentLogger } from '../../../infra/logging/logger';
 import { requireSharedData, shared } from '../../biomed/support/biomed-env';
 
 const SETS = ['doid', 'efo', 'mesh', 'omim', 'orphanet'].map((s) => `mondo/mondo_exactmatch_${s}.sssom.tsv`);
@@ -48,5 +50,13 @@ describe('infra/diseases: MONDO class registry from the real 2026-08 release fil
     // mondo_exactmatch_efo, first data row: MONDO:0000004 adrenocortical insufficiency = EFO:0009491.
     expect(registry.mondoOf('EFO_0009491')).to.equal('MONDO:0000004');
     expect(registry.get('MONDO:0000238'), 'obsolete pestis minor').to.equal(undefined);
+  });
+
+  it('the service reads it from MONDO_DIR (default DATA_DIR/mondo); a directory without the class list gives none', () => {
+    const dir = path.dirname(shared('mondo/class-stats.tsv'));
+    expect(loadSettings({ MONDO_DIR: dir }).mondoDir).to.equal(path.resolve(dir));
+    expect(loadSettings({ DATA_DIR: '/srv/evidence' }).mondoDir).to.equal(path.resolve('/srv/evidence/mondo'));
+    expect(openMondoRegistry(dir, silentLogger)?.size).to.equal(countFromFiles().registry);
+    expect(openMondoRegistry(path.join(dir, 'absent'), silentLogger)).to.equal(null);
   });
 });
