@@ -37,6 +37,15 @@ const MONDO_ID = /^MONDO:\d{7}$/;
 /** MONDO labels an obsolete class "obsolete …" (one class of the 2026-08 build reads "obsoleted …"). */
 const OBSOLETE_LABEL = /^obsolete(d)?\s/i;
 
+/** 7915 for MONDO:0007915; undefined for anything else. */
+function mondoNumber(id: string): number | undefined {
+  return id.length === 13 && MONDO_ID.test(id) ? Number(id.slice(6)) : undefined;
+}
+
+function mondoCurie(n: number): string {
+  return `MONDO:${String(n).padStart(7, '0')}`;
+}
+
 export function isObsoleteLabel(label: string): boolean {
   return OBSOLETE_LABEL.test(label);
 }
@@ -55,9 +64,11 @@ export function normaliseXref(curie: string): string | null {
 }
 
 export class MondoRegistry {
-  private readonly classes = new Map<string, MondoClass>();
-  /** xref -> the one live MONDO class it is an exact match of ('' when several: ambiguous). */
-  private readonly byXref = new Map<string, string>();
+  // Keyed by the MONDO number (MONDO:0007915 -> 7915): small-integer keys hash and compare far faster than
+  // the id strings, which are slices of a few large file texts (the registry is read on a service's first request).
+  private readonly classes = new Map<number, MondoClass>();
+  /** xref -> the MONDO number of the one live class it is an exact match of (-1 when several: ambiguous). */
+  private readonly byXref = new Map<string, number>();
   private readonly tally: MondoRegistryCounts;
 
   /**
@@ -67,35 +78,35 @@ export class MondoRegistry {
   constructor(classRows: Iterable<{ id: string; label: string }>, exactMappings: Iterable<{ mondo: string; xref: string }>) {
     let classes = 0;
     let obsolete = 0;
-    const xrefsOf = new Map<string, string[]>();
-    const labels = new Map<string, string>();
+    const xrefsOf = new Map<number, string[]>();
+    const labels = new Map<number, string>();
     for (const row of classRows) {
-      if (!MONDO_ID.test(row.id)) continue;
+      const n = mondoNumber(row.id);
+      if (n === undefined) continue;
       classes++;
       if (isObsoleteLabel(row.label)) { obsolete++; continue; }
-      labels.set(row.id, row.label);
+      labels.set(n, row.label);
     }
     let rows = 0;
     let left = 0;
     for (const m of exactMappings) {
       rows++;
-      if (!labels.has(m.mondo) || !SEARCHABLE_XREF_PREFIXES.includes(prefixOf(m.xref) as SearchablePrefix)) { left++; continue; }
-      const list = xrefsOf.get(m.mondo);
-      if (!list) xrefsOf.set(m.mondo, [m.xref]);
+      const n = mondoNumber(m.mondo);
+      if (n === undefined || !labels.has(n) || !SEARCHABLE_XREF_PREFIXES.includes(prefixOf(m.xref) as SearchablePrefix)) { left++; continue; }
+      const list = xrefsOf.get(n);
+      if (!list) xrefsOf.set(n, [m.xref]);
       else if (!list.includes(m.xref)) list.push(m.xref);
       const owner = this.byXref.get(m.xref);
-      if (owner === undefined) this.byXref.set(m.xref, m.mondo);
-      else if (owner !== m.mondo) this.byXref.set(m.xref, '');
+      if (owner === undefined) this.byXref.set(m.xref, n);
+      else if (owner !== n) this.byXref.set(m.xref, -1);
     }
     const perPrefix = Object.fromEntries(SEARCHABLE_XREF_PREFIXES.map((p) => [p, 0])) as Record<SearchablePrefix, number>;
-    for (const [id, label] of labels) {
-      const xrefs = xrefsOf.get(id);
-      if (!xrefs) continue;
-      this.classes.set(id, { id, label, xrefs });
-      for (const p of new Set(xrefs.map(prefixOf))) perPrefix[p as SearchablePrefix]++;
+    for (const [n, xrefs] of xrefsOf) {
+      this.classes.set(n, { id: mondoCurie(n), label: labels.get(n)!, xrefs });
+      for (const p of SEARCHABLE_XREF_PREFIXES) if (xrefs.some((x) => x.startsWith(p) && x.charCodeAt(p.length) === 58 /* : */)) perPrefix[p]++;
     }
     let ambiguous = 0;
-    for (const owner of this.byXref.values()) if (owner === '') ambiguous++;
+    for (const owner of this.byXref.values()) if (owner === -1) ambiguous++;
     this.tally = {
       classes, obsolete, live: labels.size, registry: this.classes.size, live_with_xref: perPrefix,
       mapping_rows: rows, mapping_rows_obsolete_or_unknown: left, ambiguous_xrefs: ambiguous,
@@ -112,8 +123,8 @@ export class MondoRegistry {
 
   /** The registry class for `MONDO:0007915` (or `mondo_0007915`, the module-id form), else undefined. */
   get(id: string): MondoClass | undefined {
-    const curie = /^mondo_\d{7}$/.test(id) ? `MONDO:${id.slice(6)}` : id;
-    return this.classes.get(curie);
+    const n = /^mondo_\d{7}$/.test(id) ? Number(id.slice(6)) : mondoNumber(id);
+    return n === undefined ? undefined : this.classes.get(n);
   }
 
   /** The one live MONDO class `xref` (EFO:…, DOID:…, MESH:…, OMIM:…, Orphanet:…) is an exact match of; undefined when none or several. */
@@ -121,7 +132,7 @@ export class MondoRegistry {
     const key = normaliseXref(xref);
     if (!key) return undefined;
     const owner = this.byXref.get(key);
-    return owner ? owner : undefined;
+    return owner === undefined || owner < 0 ? undefined : this.classes.get(owner)!.id;
   }
 
   /** A MONDO id or module id of the registry, or a cross-reference exactly matching one of its classes, as its MONDO id. */

@@ -38,10 +38,24 @@ function* classRows(file: string): Generator<{ id: string; label: string }> {
 }
 
 function* exactRows(file: string): Generator<{ mondo: string; xref: string }> {
+  const text = fs.readFileSync(file, 'utf8');
   let columns: { subject: number; predicate: number; object: number } | null = null;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const cells = line.split('\t');
+  const cells: string[] = [];
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const lineStart = start;
+    start = end + 1;
+    if (end === lineStart || text.charCodeAt(lineStart) === 35 /* # */) continue;
+    // Only the cells up to the last column needed are cut out (no array of every cell per line).
+    const wanted = columns ? Math.max(columns.subject, columns.predicate, columns.object) + 1 : Number.POSITIVE_INFINITY;
+    cells.length = 0;
+    for (let at = lineStart; at <= end && cells.length < wanted;) {
+      let tab = text.indexOf('\t', at);
+      if (tab < 0 || tab > end) tab = end;
+      cells.push(text.slice(at, tab));
+      at = tab + 1;
+    }
     if (!columns) {
       columns = { subject: cells.indexOf('subject_id'), predicate: cells.indexOf('predicate_id'), object: cells.indexOf('object_id') };
       if (Object.values(columns).some((i) => i < 0)) throw new MondoRegistryFileError(`${file}: the column header lacks subject_id, predicate_id or object_id`);
@@ -49,7 +63,7 @@ function* exactRows(file: string): Generator<{ mondo: string; xref: string }> {
     }
     if (cells[columns.predicate] !== 'skos:exactMatch') continue;
     const subject = cells[columns.subject]!;
-    const object = cells[columns.object]!.trim();
+    const object = (cells[columns.object] ?? '').trim();
     if (subject.startsWith('MONDO:')) yield { mondo: subject, xref: object };
     else if (object.startsWith('MONDO:')) yield { mondo: object, xref: subject };
   }
