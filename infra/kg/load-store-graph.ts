@@ -52,17 +52,12 @@ async function excludedCounts(db: Knex, snapshots: readonly string[]): Promise<R
 
 interface TermRow { curie: string; label: string | null; synonyms: { text?: string }[] | string | null; resource: string }
 
-/** Every term of the snapshots, the preferred resource's first (read while the claims stream in). */
-async function termRows(db: Knex, snapshots: readonly string[]): Promise<TermRow[]> {
+async function labels(db: Knex, snapshots: readonly string[], wanted: (curie: string) => string | undefined): Promise<Map<string, { label: string | null; synonyms: string[] }>> {
   const priority = `case s.resource ${LABEL_PRIORITY.map((r, i) => `when '${r}' then ${i}`).join(' ')} else ${LABEL_PRIORITY.length} end`;
   const { rows } = await db.raw(`select t.curie, t.label, t.synonyms, s.resource from ${T.terms} t join ${T.snapshots} s using (snapshot_id)
     where t.snapshot_id = any(?::text[]) order by ${priority}, t.curie`, [[...snapshots]]);
-  return rows as TermRow[];
-}
-
-function labels(rows: readonly TermRow[], wanted: (curie: string) => string | undefined): Map<string, { label: string | null; synonyms: string[] }> {
   const out = new Map<string, { label: string | null; synonyms: string[] }>();
-  for (const row of rows) {
+  for (const row of rows as TermRow[]) {
     const node = wanted(row.curie);
     if (!node) continue;
     const synonyms = (typeof row.synonyms === 'string' ? JSON.parse(row.synonyms) : row.synonyms ?? []) as { text?: string }[];
@@ -88,30 +83,22 @@ export async function loadStoreGraph(db: Knex, active?: ReadonlyMap<string, stri
     ? [...active].filter(([, resource]) => resource !== LEGACY_RESOURCE).map(([snapshot_id, resource]) => ({ snapshot_id, resource })).sort((a, b) => a.resource.localeCompare(b.resource))
     : (await activeSnapshots(db)).map((s) => ({ snapshot_id: s.snapshot_id, resource: s.resource }));
   const ids = refs.map((r) => r.snapshot_id);
-  // The names and the excluded-claim counts do not depend on the claims: the database reads them while the
-  // claims stream in (bench:kg's profile showed the build mostly waiting on one query after another).
-  const terms = termRows(db, ids);
-  const excluded = excludedCounts(db, ids);
-  terms.catch(() => undefined);
-  excluded.catch(() => undefined);
   const identity = canonicalIdentity(await exactMappings(db, ids));
   const builder = new KnowledgeGraphBuilder(refs);
   let mismatch = 0;
-  const claimPage = async (snapshotId: string, after: number) => (await db.raw(`select claim_no, subject, predicate, object from ${T.claims}
-    where snapshot_id = ? and claim_no > ? and evidence_direction = 'supports' and predicate = any(?::text[])
-    order by claim_no limit ?`, [snapshotId, after, [...EDGE_TYPE_NAMES], PAGE])).rows as { claim_no: number; subject: string; predicate: string; object: string }[];
   for (let s = 0; s < refs.length; s++) {
-    let pending = claimPage(refs[s]!.snapshot_id, -1);
+    let after = -1;
     for (;;) {
-      const page = await pending;
-      const full = page.length === PAGE;
-      // The next page is asked for before this one is added, so the database and the builder work side by side.
-      if (full) pending = claimPage(refs[s]!.snapshot_id, page[page.length - 1]!.claim_no);
+      const { rows } = await db.raw(`select claim_no, subject, predicate, object from ${T.claims}
+        where snapshot_id = ? and claim_no > ? and evidence_direction = 'supports' and predicate = any(?::text[])
+        order by claim_no limit ?`, [refs[s]!.snapshot_id, after, [...EDGE_TYPE_NAMES], PAGE]);
+      const page = rows as { claim_no: number; subject: string; predicate: string; object: string }[];
       for (const r of page) {
         // canonicalCurie: one spelling per namespace (HPOA's ORPHA: is MONDO's Orphanet:), then the exact identity.
         if (!builder.addEdge(edgeTypeIndex(r.predicate)!, identity.canonical(canonicalCurie(r.subject)), identity.canonical(canonicalCurie(r.object)), s, r.claim_no)) mismatch++;
       }
-      if (!full) break;
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]!.claim_no;
     }
     if (refs[s]!.resource === 'disease_ontology' || refs[s]!.resource === 'mondo') {
       // The disease hierarchy (is_a_edges: child -> parent), cited by its ontology snapshot (claim_no -1).
@@ -128,9 +115,9 @@ export async function loadStoreGraph(db: Knex, active?: ReadonlyMap<string, stri
     const canonical = identity.aliases.get(curie);
     return canonical && builder.has(canonical) ? canonical : undefined;
   };
-  const graph = builder.build(labels(await terms, wanted), identity.aliases);
+  const graph = builder.build(await labels(db, ids, wanted), identity.aliases);
   return {
-    graph, excluded: { by_predicate: await excluded, type_mismatch: mismatch },
+    graph, excluded: { by_predicate: await excludedCounts(db, ids), type_mismatch: mismatch },
     build_ms: Date.now() - started, ambiguous_aliases: identity.ambiguous,
   };
 }
