@@ -11,7 +11,7 @@
 // the other three answers. Records: approved drugs first, then by pChEMBL; mechanisms carry no date.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { arr, isObject, malformed, num, snippet, str } from '../source-runner';
+import { arr, isObject, malformed, num, snippet, str } from '../response-fields';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const SEARCH_LIMIT = 10;

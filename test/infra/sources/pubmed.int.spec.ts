@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { parsePubmedArticleSet, pubmedAdapter, pubmedTerm } from '../../../infra/sources/adapters/pubmed';
-import { findProjectRoot, runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { request, sourceAdapterContract, testDisease } from './source-adapter.contract';
 import { ReplayServer, type RecordedRequest, type Reply, xml } from './replay-server';
 
