@@ -8,7 +8,7 @@ import type { RetrievalMode } from '../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter } from './source-adapter';
 import type { ResponseCache } from './response-cache';
 import type { SharedRateLimit } from './shared-rate';
-import { malformed } from './response-fields';
+import { parseJson } from './response-fields';
 
 export interface ProviderHttpOptions {
   /** Replaces adapter.defaultBaseUrl (tests point adapters at a local server); its host becomes the allow-listed one. */
@@ -292,14 +292,6 @@ export class ProviderHttpClient implements ProviderHttp {
     }
     const retryable = status === 408 || status === 429 || status >= 500;
     return new ProviderError(status === 429 ? `${what}: rate limited` : what, retryable, status);
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw malformed('not JSON');
   }
 }
 

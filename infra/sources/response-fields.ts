@@ -7,6 +7,15 @@ export function malformed(detail?: string): ProviderError {
   return new ProviderError(detail ? `malformed response: ${detail}` : 'malformed response', false);
 }
 
+/** A provider's (or the offline corpus's) JSON body; anything else is a malformed response. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw malformed('not JSON');
+  }
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
