@@ -10,6 +10,10 @@
 // infra/literature/mirror.ts), never the synthetic corpus. The bundled mirror is small, so each disease line says how
 // many real records the dossier rested on, and a disease with fewer than THIN_RECORDS of them is marked thin_coverage:
 // its AUROC says little about the method.
+// The repurposing share: the bench builds dossiers without the store's knowledge graph (no database), so drugs are
+// set apart as "already indicated" only by a retrieved label whose indications name the disease; the store facts
+// (PharmacotherapyDB, ChEMBL phase 4) that do it in the service are not read here, and reading ChEMBL phase 4 to set
+// drugs apart and then scoring against ChEMBL phase 4 would be circular anyway. The final line says so.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiseaseModule } from '../domain/diseases/disease-module';
@@ -91,7 +95,7 @@ async function main(): Promise<void> {
   if (thinIds.length > 0) console.log(`thin coverage (fewer than ${THIN_RECORDS} real records in the mirror): ${thinIds.join(', ')}`);
   console.log(`ranking: diseases=${results.length} with_auroc=${scored.length} auroc_mean=${fmt(mean(scored.map((r) => r.auc)))} `
     + `diseases_5plus_approved=${five.length} auroc_mean_5plus=${fmt(mean(five.map((r) => r.auc)))} goal_5plus=0.80 `
-    + `repurposing_kept_apart_share=${fmt(approvedTotal ? apartTotal / approvedTotal : NaN)} thin_coverage_diseases=${thinIds.length} corpus=mirror`);
+    + `repurposing_kept_apart_share=${fmt(approvedTotal ? apartTotal / approvedTotal : NaN)} thin_coverage_diseases=${thinIds.length} repurposing_basis=retrieved_labels_only_no_store_graph corpus=mirror`);
 }
 
 main().catch((error: unknown) => {
