@@ -30,7 +30,8 @@ export type FaersDrugSignals =
 export function faersSignalsFor(faers: FaersInput, drug: string): FaersDrugSignals {
   if (faers.kind !== 'ok') return { status: 'not_available', drug, reason: faers.reason, signals: [] };
   const counts = faers.counts.drugs.get(drug);
-  if (!counts || counts.reports === 0) return { status: 'not_available', drug, reason: `no FAERS reports found under the generic name ${drug}`, signals: [] };
+  if (!counts) return { status: 'not_available', drug, reason: `FAERS counts were not retrieved for ${drug}`, signals: [] };
+  if (counts.reports === 0) return { status: 'not_available', drug, reason: `no FAERS reports found under the generic name ${drug}`, signals: [] };
   const signals: FaersSignal[] = [];
   let tested = 0;
   for (const e of counts.events) {

@@ -10,16 +10,18 @@ import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { fixedClock } from '../../../infra/clock/clock';
 import { loadDefaultGraph } from '../../../infra/kg/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
+import { mirrorAt } from '../../../infra/literature/mirror';
+import type { RunSourceOptions } from '../../../infra/sources/source-runner';
 import { FAERS_MAX_DRUGS, runResearchPipeline } from '../../../commands/workspace/research-pipeline';
 import { faersForPipeline } from '../../../commands/workspace/research-pipeline-deps';
 import { diseaseModule } from './offline-dossier';
 
-async function dossier(question: string, faers: (d: DiseaseModule, names: readonly string[]) => Promise<FaersInput>): Promise<Dossier> {
-  const request: ResearchRequest = { disease_id: 'sle', question, sources: [...SOURCE_NAMES], date_from: null, date_to: null, candidate_type: 'drugs', max_evidence: 200, enable_llm: false };
+async function dossier(question: string, faers: (d: DiseaseModule, names: readonly string[]) => Promise<FaersInput>, diseaseId = 'sle', sourceOptions: () => RunSourceOptions = () => ({ mode: 'offline' })): Promise<Dossier> {
+  const request: ResearchRequest = { disease_id: diseaseId, question, sources: [...SOURCE_NAMES], date_from: null, date_to: null, candidate_type: 'drugs', max_evidence: 200, enable_llm: false };
   const at = new Date('2026-11-27T12:00:00Z');
   const out = await runResearchPipeline(
-    { runId: 'run_faers', request, disease: diseaseModule('sle'), graph: loadDefaultGraph(), startedAt: at },
-    { adapters: ALL_ADAPTERS, sourceOptions: () => ({ mode: 'offline' }), llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at), faers },
+    { runId: 'run_faers', request, disease: diseaseModule(diseaseId), graph: loadDefaultGraph(), startedAt: at },
+    { adapters: ALL_ADAPTERS, sourceOptions, llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at), faers },
   );
   return out.dossier;
 }
@@ -62,5 +64,18 @@ describe('FAERS in a safety question\'s dossier', function () {
       expect(r.faers!.status).to.equal('not_available');
       expect(r.terms!.some((t) => t.term === 'faers_signal')).to.equal(false);
     }
+  });
+
+  it('on the bundled real mirror, the axial spondyloarthritis safety dossier lists NCT02552212\'s SAEs by arm (8/159 vs 4/158), not counted', async function () {
+    const mirror = mirrorAt()!;
+    const offline = () => ({ mode: 'offline' as const, mirror });
+    const d = await dossier('What are the safety risks of drugs for ankylosing spondylitis?', faersForPipeline(offline), 'as', offline);
+    const trial = d.evidence.find((e) => e.native_id === 'NCT02552212')!;
+    expect(trial.provenance).to.deep.include({ mode: 'mirror', synthetic: false });
+    expect(trial.serious_adverse_events).to.deep.include({ drug: { affected: 8, at_risk: 159 }, comparator: { affected: 4, at_risk: 158 }, verdict: 'no_excess_shown' });
+    const row = d.answer!.safety_ranking!.find((r) => r.terms!.some((t) => t.record === trial.evidence_id))!;
+    expect(row.terms!.find((t) => t.record === trial.evidence_id)).to.include({ term: 'sae_by_arm', counted: false });
+    expect(row.concern_band).to.equal('none_found');
+    expect(row.statement).to.contain('absence of evidence, not evidence of safety');
   });
 });
