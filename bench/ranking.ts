@@ -24,9 +24,9 @@ import { fixedClock } from '../infra/clock/clock';
 import { loadDefaultGraph } from '../infra/kg/load-graph';
 import { ALL_ADAPTERS } from '../infra/sources/adapters';
 import { findProjectRoot } from '../infra/sources/source-runner';
-import { defaultMirrorDir, mirrorAt } from '../infra/literature/mirror';
 import { runResearchPipeline } from '../commands/workspace/research-pipeline';
 import { readChemblIndications } from './chembl-indications';
+import { defaultMirrorDir, mirrorAt } from '../infra/literature/mirror';
 
 const ROOT = findProjectRoot();
 const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
