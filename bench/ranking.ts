@@ -6,8 +6,14 @@
 // indicated". Goal: mean AUROC ≥ 0.80 over diseases with at least five approved drugs among the candidates.
 // Prints each disease with the candidates behind its number (+ approved, − not). Reads
 // ../shared/data/chembl directly (SHARED_DATA_DIR overrides). BENCH_SMOKE=1: SLE only.
-// The offline corpus is synthetic (fixtures/corpus): until real literature is mirrored, the figures measure the
-// method on the seed corpus, not on the literature.
+// Offline mode reads the real literature mirror (EVIDENCE_MIRROR_DIR, default the bundled fixtures/seed/literature;
+// infra/literature/mirror.ts), never the synthetic corpus. The bundled mirror is small, so each disease line says how
+// many real records the dossier rested on, and a disease with fewer than THIN_RECORDS of them is marked thin_coverage:
+// its AUROC says little about the method.
+// The repurposing share: the bench builds dossiers without the store's knowledge graph (no database), so drugs are
+// set apart as "already indicated" only by a retrieved label whose indications name the disease; the store facts
+// (PharmacotherapyDB, ChEMBL phase 4) that do it in the service are not read here, and reading ChEMBL phase 4 to set
+// drugs apart and then scoring against ChEMBL phase 4 would be circular anyway. The final line says so.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiseaseModule } from '../domain/diseases/disease-module';
@@ -20,10 +26,15 @@ import { ALL_ADAPTERS } from '../infra/sources/adapters';
 import { findProjectRoot } from '../infra/sources/offline-reader';
 import { runResearchPipeline } from '../commands/workspace/research-pipeline';
 import { readChemblIndications } from './chembl-indications';
+import { defaultMirrorDir, mirrorAt } from '../infra/literature/mirror';
 
 const ROOT = findProjectRoot();
 const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
 const SMOKE = process.env.BENCH_SMOKE === '1';
+const MIRROR_DIR = process.env.EVIDENCE_MIRROR_DIR ? path.resolve(process.env.EVIDENCE_MIRROR_DIR) : defaultMirrorDir();
+const MIRROR = mirrorAt(MIRROR_DIR);
+/** Fewer real records than this behind a disease's dossier: its figure is marked thin_coverage. */
+const THIN_RECORDS = 20;
 
 async function dossierFor(disease: DiseaseModule, question: string): Promise<Dossier> {
   const request: ResearchRequest = {
@@ -33,7 +44,7 @@ async function dossierFor(disease: DiseaseModule, question: string): Promise<Dos
   const at = new Date('2026-11-27T12:00:00Z');
   const { dossier } = await runResearchPipeline(
     { runId: `bench_${disease.id}`, request, disease, graph: loadDefaultGraph(), startedAt: at },
-    { adapters: ALL_ADAPTERS, sourceOptions: () => ({ mode: 'offline' }), llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at) },
+    { adapters: ALL_ADAPTERS, sourceOptions: () => ({ mode: 'offline', ...(MIRROR ? { mirror: MIRROR } : {}) }), llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at) },
   );
   return dossier;
 }
@@ -46,10 +57,14 @@ async function main(): Promise<void> {
     console.log(`ranking: skipped=1 reason=no_chembl_files_at_${chemblDir}`);
     return;
   }
+  if (MIRROR === null) {
+    console.log(`ranking: skipped=1 reason=no_literature_mirror_at_${MIRROR_DIR}`);
+    return;
+  }
   const chembl = readChemblIndications(chemblDir);
   const diseaseDir = path.join(ROOT, 'fixtures', 'diseases');
   const ids = SMOKE ? ['sle'] : fs.readdirSync(diseaseDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
-  const results: { id: string; auc: number; approved: number; candidates: number; keptApart: number; approvedInRepurposing: number }[] = [];
+  const results: { id: string; auc: number; approved: number; candidates: number; keptApart: number; approvedInRepurposing: number; realRecords: number; thin: boolean }[] = [];
   for (const id of ids) {
     const disease = JSON.parse(fs.readFileSync(path.join(diseaseDir, `${id}.json`), 'utf8')) as DiseaseModule;
     const approved = chembl.approvedFor(disease.efo_id, [disease.name, ...disease.synonyms]);
@@ -58,12 +73,17 @@ async function main(): Promise<void> {
     const labels = ranked.map((r) => (approved.has(r.label.toLowerCase()) ? 1 : 0));
     const auc = auroc(ranked.map((r) => -r.rank), labels);
     const positives = labels.reduce<number>((a, b) => a + b, 0);
+    // What the dossier rested on: real (mirror) records versus synthetic ones, so thin coverage is shown, not hidden.
+    const realRecords = efficacy.evidence.filter((e) => e.provenance?.synthetic !== true).length;
+    const syntheticRecords = efficacy.evidence.length - realRecords;
+    const thin = realRecords < THIN_RECORDS;
     const repurposing = await dossierFor(disease, `Which existing drugs could be repurposed for ${disease.name}?`);
     const apart = new Set(repurposing.answer?.set_apart.filter((s) => s.reason === 'already_indicated').map((s) => s.label.toLowerCase()) ?? []);
     const approvedThere = [...repurposing.drug_rankings.map((r) => r.label), ...(repurposing.answer?.set_apart.map((s) => s.label) ?? [])].map((l) => l.toLowerCase()).filter((l) => approved.has(l));
     const keptApart = approvedThere.filter((l) => apart.has(l)).length;
-    results.push({ id, auc, approved: positives, candidates: ranked.length, keptApart, approvedInRepurposing: approvedThere.length });
-    console.log(`${id}: auroc=${fmt(auc)} candidates=${ranked.length} approved=${positives} repurposing_kept_apart=${keptApart}/${approvedThere.length}`);
+    results.push({ id, auc, approved: positives, candidates: ranked.length, keptApart, approvedInRepurposing: approvedThere.length, realRecords, thin });
+    console.log(`${id}: auroc=${fmt(auc)} candidates=${ranked.length} approved=${positives} repurposing_kept_apart=${keptApart}/${approvedThere.length} `
+      + `real_records=${realRecords} synthetic_records=${syntheticRecords}${thin ? ` thin_coverage=1 (fewer than ${THIN_RECORDS} real records: this figure says little)` : ''}`);
     console.log(`  ${ranked.map((r) => `${r.rank}.${r.label}${approved.has(r.label.toLowerCase()) ? '+' : '-'}(${r.score.toFixed(1)})`).join(' ')}`);
   }
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
@@ -71,9 +91,11 @@ async function main(): Promise<void> {
   const five = scored.filter((r) => r.approved >= 5);
   const apartTotal = results.reduce((s, r) => s + r.keptApart, 0);
   const approvedTotal = results.reduce((s, r) => s + r.approvedInRepurposing, 0);
+  const thinIds = results.filter((r) => r.thin).map((r) => r.id);
+  if (thinIds.length > 0) console.log(`thin coverage (fewer than ${THIN_RECORDS} real records in the mirror): ${thinIds.join(', ')}`);
   console.log(`ranking: diseases=${results.length} with_auroc=${scored.length} auroc_mean=${fmt(mean(scored.map((r) => r.auc)))} `
     + `diseases_5plus_approved=${five.length} auroc_mean_5plus=${fmt(mean(five.map((r) => r.auc)))} goal_5plus=0.80 `
-    + `repurposing_kept_apart_share=${fmt(approvedTotal ? apartTotal / approvedTotal : NaN)} corpus=offline_synthetic`);
+    + `repurposing_kept_apart_share=${fmt(approvedTotal ? apartTotal / approvedTotal : NaN)} thin_coverage_diseases=${thinIds.length} repurposing_basis=retrieved_labels_only_no_store_graph corpus=mirror`);
 }
 
 main().catch((error: unknown) => {

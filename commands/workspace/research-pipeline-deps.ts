@@ -8,7 +8,8 @@ import type { Database } from '../../infra/db/database';
 import { ALL_ADAPTERS } from '../../infra/sources/adapters';
 import { PostgresResponseCache } from '../../infra/sources/response-cache';
 import type { SharedRateLimit } from '../../infra/sources/shared-rate';
-import type { RunSourceOptions } from '../../infra/sources/source-runner';
+import { runSource, type RunSourceOptions } from '../../infra/sources/source-runner';
+import { faersCounts } from '../analysis/drug-safety/openfda-faers';
 import { offlineSourceOptions } from './offline-source-options';
 import type { PipelineDeps } from './research-pipeline';
 
@@ -49,10 +50,25 @@ export function pipelineSourceOptions(parts: { settings: Partial<SourceSettings>
 
 /** sharedRate holds provider limits across workers. */
 export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pick<Database, 'knex'>; sharedRate?: SharedRateLimit }): PipelineDeps {
+  const sourceOptions = pipelineSourceOptions(parts);
   return {
     adapters: ALL_ADAPTERS,
-    sourceOptions: pipelineSourceOptions(parts),
+    sourceOptions,
     llm: parts.settings.llm,
     clock: parts.clock,
+    faers: faersForPipeline(sourceOptions),
   };
 }
+
+/** FAERS report counts through the drug-safety module's adapter, with openFDA's options; offline it is absent. */
+export function faersForPipeline(sourceOptions: (source: SourceName) => RunSourceOptions): NonNullable<PipelineDeps['faers']> {
+  return async (disease, names) => {
+    const options = sourceOptions('fda_labels');
+    // FAERS counts are live-only (no FAERS mirror or corpus): offline they are not available, never made up.
+    if (options.mode === 'offline') return { kind: 'not_available', reason: 'offline mode: openFDA FAERS counts are live-only' };
+    return faersCounts({ sources: (adapter, request, own = {}) => runSource(adapter, request, { ...options, ...own }) }, disease, names, FAERS_EVENTS_PER_DRUG);
+  };
+}
+
+/** The drug's most reported events tested for disproportionality (the drug-safety module's default). */
+export const FAERS_EVENTS_PER_DRUG = 20;

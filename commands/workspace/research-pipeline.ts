@@ -7,6 +7,7 @@ import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-gra
 import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-dossier';
 import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-types';
 import type { CompoundSafetyFacts } from '../../domain/workspace/safety-flags';
+import type { FaersInput } from '../../domain/pharmacovigilance/faers-signals';
 import { normalizeEvidence, type SourceRun } from '../../domain/workspace/normalize';
 import { renderDossierHtml } from '../../domain/workspace/render-html';
 import type { SourceName, SourceRecord, SourceStatus } from '../../domain/workspace/sources';
@@ -30,7 +31,15 @@ export interface PipelineDeps {
   llmFetch?: typeof fetch;
   /** Stamps the dossier's completion time. */
   clock: Clock;
+  /**
+   * openFDA FAERS report counts for the named drugs (commands/analysis/drug-safety/openfda-faers.ts), asked only
+   * for a safety question's ranking. Absent: FAERS is not consulted (the ranking says so).
+   */
+  faers?: (disease: DiseaseModule, drugNames: readonly string[]) => Promise<FaersInput>;
 }
+
+/** FAERS is asked about the first this many drugs of the safety ranking (two openFDA requests each). */
+export const FAERS_MAX_DRUGS = 10;
 
 export interface PipelineHooks {
   /** Called as each source finishes, with the share of sources done. */
@@ -78,7 +87,7 @@ export async function runResearchPipeline(
     llm = await enrichWithLlm({ question: request.question, diseaseName: disease.name, evidence: evidence.map((e) => e.item), graph }, deps.llm, deps.llmFetch);
   }
 
-  const dossier = buildDossier({
+  const input = {
     request,
     disease,
     sourceRuns,
@@ -90,7 +99,15 @@ export async function runResearchPipeline(
     completedAt: deps.clock.now().toISOString(),
     llm,
     question: { analysis, offlineRelevance: relevance },
-  });
+  };
+  let dossier = buildDossier(input);
+  // A safety question's ranking reads FAERS disproportionality of its drugs, known only once the dossier is
+  // built: ask openFDA about them, then build again with the counts (buildDossier is pure, so nothing else moves).
+  const ranked = dossier.answer?.safety_ranking;
+  if (deps.faers && ranked && ranked.length > 0) {
+    const faers = await deps.faers(disease, ranked.slice(0, FAERS_MAX_DRUGS).map((r) => r.label));
+    dossier = buildDossier({ ...input, faers });
+  }
   return { dossier, html: renderDossierHtml(dossier) };
 }
 

@@ -10,6 +10,8 @@
 // - Evans' signal criteria: PRR ≥ 2, χ² ≥ 4 and a ≥ 3.
 // A table with an empty cell the formulas divide by gives null statistics (not a signal), never Infinity.
 
+import { Z95 } from '../statistics/proportion-difference';
+
 export interface TwoByTwo { a: number; b: number; c: number; d: number }
 export interface RatioWithCi { value: number; ci_lower: number; ci_upper: number }
 export interface Disproportionality {
@@ -20,7 +22,6 @@ export interface Disproportionality {
   evans_signal: boolean;
 }
 
-const Z95 = 1.959963984540054;
 
 function withCi(value: number, se: number): RatioWithCi {
   const log = Math.log(value);

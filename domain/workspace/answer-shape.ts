@@ -13,6 +13,7 @@ import type { Answer, CandidateRanking, Claim, DrugProfile, EvidenceItem, SetApa
 export type { Answer, AnswerShape, DrugProfile, SetApart } from './dossier-types';
 import type { QuestionAnalysis } from './question/types';
 import { safetyRanking } from './safety-ranking';
+import type { FaersInput } from '../pharmacovigilance/faers-signals';
 
 export interface ShapeInput {
   analysis: QuestionAnalysis;
@@ -23,6 +24,8 @@ export interface ShapeInput {
   actsOn: (drugId: string, targetId: string) => boolean;
   /** Drugs a store says are already indicated for the disease (candidate id → source); optional. */
   alreadyIndicated?: ReadonlyMap<string, string>;
+  /** openFDA FAERS report counts for the drugs (safety questions); undefined when FAERS was not consulted. */
+  faers?: FaersInput;
 }
 
 /** Drugs a retrieved label says are indicated for the disease: candidate id → citation. */
@@ -96,8 +99,8 @@ export function shapeAnswer(input: ShapeInput): { drugRankings: CandidateRanking
 
   const named = analysis.entities.find((e) => e.kind === 'drug' && e.id !== null && !exclusions.some((x) => x.drug_ids.includes(e.id!)));
   if (analysis.intent === 'safety') {
-    const rows = safetyRanking(input.drugRankings, input.claims, input.evidence);
-    return { drugRankings, answer: { shape: 'safety_ranking', statement: `A safety question: drugs are ranked by the harm their retrieved records and store facts show (safety_ranking: a concern heuristic, not a probability of harm); the efficacy ranking follows for context.${excludedWords}`, set_apart: setApart, safety_ranking: rows } };
+    const rows = safetyRanking(input.drugRankings, input.claims, input.evidence, input.faers);
+    return { drugRankings, answer: { shape: 'safety_ranking', statement: `A safety question: drugs are ranked by the harm their retrieved records, trials' serious adverse events by arm, store facts and FAERS disproportionality show (safety_ranking: a concern heuristic, not a probability of harm; each row lists its terms); the efficacy ranking follows for context.${excludedWords}`, set_apart: setApart, safety_ranking: rows } };
   }
   if (analysis.intent === 'repurposing') {
     const n = setApart.filter((s) => s.reason === 'already_indicated').length;

@@ -13,6 +13,8 @@ import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normal
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
 import { explainCandidates } from './graph-explanations';
 import { evidenceOutcome } from './evidence-outcome';
+import { compareSeriousAdverseEvents } from '../trials/serious-adverse-events';
+import type { FaersInput } from '../pharmacovigilance/faers-signals';
 import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
@@ -59,6 +61,11 @@ export interface BuildDossierInput {
   question?: { analysis: QuestionAnalysis; offlineRelevance?: Partial<Record<SourceName, RelevanceNote>> };
   /** Store facts about compounds (DrugBank withdrawn, SIDER designated medical events), read with the knowledge graph. */
   compoundSafety?: CompoundSafetyFacts;
+  /**
+   * openFDA FAERS report counts for the drugs (a safety question's ranking reads their disproportionality);
+   * undefined when FAERS was not consulted, not_available when it could not answer: absence either way.
+   */
+  faers?: FaersInput;
 }
 
 function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
@@ -192,6 +199,9 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     if (ne.item.provenance && fallbackSources.includes(ne.item.source)) ne.item.provenance.fallback = true;
     ne.item.outcome = evidenceOutcome(ne);
     ne.item.scoring_inputs = scoringInputs(ne);
+    // A trial's posted serious adverse events by arm, compared drug vs placebo-type comparator (issue 27 §3).
+    const sae = ne.record.attributes.adverseEventsByArm ? compareSeriousAdverseEvents(ne.record.attributes.adverseEventsByArm) : null;
+    if (sae) ne.item.serious_adverse_events = sae;
   }
   const diseaseNode = diseaseEntity(disease);
   const deterministic = extractClaims(evidence, { disease: diseaseNode, graph });
@@ -241,7 +251,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   for (const e of explanationList) if (e.candidate_node && inStore.has(e.candidate_node)) alreadyIndicated.set(e.candidate_id, inStore.get(e.candidate_node)!);
   const mechanismClaims = new Set(claims.filter((c) => c.relationship === 'targets').map((c) => `${c.subject.id}|${c.object.id}`));
   const shaped = shapeAnswer({
-    analysis: question, drugRankings: rankings.drugs, claims, evidence: items, alreadyIndicated,
+    analysis: question, drugRankings: rankings.drugs, claims, evidence: items, alreadyIndicated, ...(input.faers ? { faers: input.faers } : {}),
     actsOn: (drugId, targetId) => mechanismClaims.has(`${drugId}|${targetId}`) || graph.findPath({ from: drugId, to: targetId, maxHops: 1, relations: ['targets'] }) !== undefined,
   });
   const inputs = provenanceInputs({ request, disease, sources: statuses, scoring, evidence: items, ...(kg ? { knowledgeGraphSnapshots: kg.snapshots } : {}) });

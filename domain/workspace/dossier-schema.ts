@@ -118,6 +118,19 @@ const evidenceItem: JsonSchema = {
       required: ['record_score'],
       additionalProperties: false,
     },
+    // Optional since 1.4: a trial's posted serious adverse events compared by arm (domain/trials/serious-adverse-events.ts).
+    serious_adverse_events: obj({
+      drug_arms: stringList,
+      comparator_arms: stringList,
+      drug: obj({ affected: { type: 'integer', minimum: 0 }, at_risk: { type: 'integer', minimum: 1 } }),
+      comparator: obj({ affected: { type: 'integer', minimum: 0 }, at_risk: { type: 'integer', minimum: 1 } }),
+      risk_difference: { type: 'number', minimum: -1, maximum: 1 },
+      ci_lower: { type: 'number', minimum: -1, maximum: 1 },
+      ci_upper: { type: 'number', minimum: -1, maximum: 1 },
+      verdict: { type: 'string', enum: ['excess', 'no_excess_shown', 'lower_on_drug'] },
+      method: string,
+      statement: string,
+    }),
   },
 };
 
@@ -274,7 +287,17 @@ const answerSchema: JsonSchema = withOptional(obj({
   set_apart: { type: 'array', items: obj({ candidate_id: string, label: string, reason: { type: 'string', enum: ['already_indicated', 'excluded_by_question'] }, statement: string, ranking }) },
 }), {
   profile: { type: 'object' },
-  safety_ranking: { type: 'array', items: obj({ candidate_id: string, label: string, rank: { type: 'integer', minimum: 1 }, concern: score100, concern_band: { type: 'string', enum: ['signal', 'synthetic_only', 'none_found'] }, statement: string, citations: stringList }) },
+  safety_ranking: { type: 'array', items: withOptional(obj({ candidate_id: string, label: string, rank: { type: 'integer', minimum: 1 }, concern: score100, concern_band: { type: 'string', enum: ['signal', 'synthetic_only', 'none_found'] }, statement: string, citations: stringList }), {
+    // Optional since 1.4: the terms behind the concern and what FAERS said (domain/workspace/safety-ranking.ts).
+    terms: { type: 'array', items: obj({
+      term: { type: 'string', enum: ['harm_result', 'sae_excess', 'sae_by_arm', 'boxed_warning', 'withdrawn', 'ema_dme', 'faers_signal'] },
+      what: string, counted: { type: 'boolean' },
+      data_type: { anyOf: [{ type: 'string', enum: ['clinical', 'literature', 'spontaneous_reports'] }, { type: 'null' }] },
+      score: { anyOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'null' }] },
+      record: string, citation: string, synthetic: { type: 'boolean' },
+    }) },
+    faers: obj({ status: { type: 'string', enum: ['signals', 'no_signal_met', 'not_available', 'not_requested'] }, statement: string }),
+  }) },
 });
 
 const dossierRequired: JsonSchema = obj({

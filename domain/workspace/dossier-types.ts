@@ -3,6 +3,7 @@ import type { NodeKind, EdgeRelation } from '../kg/graph-data';
 import type { RecordType, RetrievalMode, SourceName, SourceStatus } from './sources';
 import type { QuestionAnalysis } from './question/types';
 import type { RelevanceNote } from './question/relevance';
+import type { SaeComparison } from '../trials/serious-adverse-events';
 
 /** The question as the run used it (since 1.2). */
 export interface QuestionAnalysisRecord extends QuestionAnalysis {
@@ -76,6 +77,8 @@ export interface EvidenceItem {
   outcome?: EvidenceOutcome;
   /** Since 1.2: the facts the ranking reads from this record, so every component recomputes by hand (docs/scoring.md). */
   scoring_inputs?: ScoringInputs;
+  /** Since 1.4 (additive): a trial's posted serious adverse events, drug arm(s) against the placebo-type comparator. */
+  serious_adverse_events?: SaeComparison;
 }
 
 /** Present only where the record states them. */
@@ -317,4 +320,24 @@ export interface SafetyRankingRow {
   concern_band: 'signal' | 'synthetic_only' | 'none_found';
   statement: string;
   citations: string[];
+  /** Since 1.4 (additive): every term behind the concern, each saying what it is and whether it counts. */
+  terms?: SafetyTerm[];
+  /** Since 1.4 (additive): what FAERS said about the drug, or why it said nothing (absence, never reassurance). */
+  faers?: { status: 'signals' | 'no_signal_met' | 'not_available' | 'not_requested'; statement: string };
+}
+
+/** One term of a safety-ranking row (domain/workspace/safety-ranking.ts). */
+export interface SafetyTerm {
+  term: 'harm_result' | 'sae_excess' | 'sae_by_arm' | 'boxed_warning' | 'withdrawn' | 'ema_dme' | 'faers_signal';
+  /** What this term is, in words, with its numbers. */
+  what: string;
+  /** Whether it counts in the concern (listed-only terms, like an SAE comparison showing no excess, do not). */
+  counted: boolean;
+  data_type: 'clinical' | 'literature' | 'spontaneous_reports' | null;
+  /** Its score (0..1) in its data type's harmonic sum; null when not counted. */
+  score: number | null;
+  /** The record or store fact it rests on (one record counts once). */
+  record: string;
+  citation: string;
+  synthetic: boolean;
 }

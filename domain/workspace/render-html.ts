@@ -97,7 +97,7 @@ function answerSection(d: Dossier): string {
       + `<dt>Trials by phase</dt><dd>${escapeHtml(phases)}</dd></dl>`);
   }
   if (a.safety_ranking) {
-    const rows = a.safety_ranking.map((r) => `<tr><td>${escapeHtml(r.rank)}</td><td>${escapeHtml(r.label)}</td><td>${escapeHtml(r.concern.toFixed(2))}</td><td>${escapeHtml(r.concern_band.replace(/_/g, ' '))}</td><td>${escapeHtml(r.statement)}</td></tr>`);
+    const rows = a.safety_ranking.map((r) => `<tr><td>${escapeHtml(r.rank)}</td><td>${escapeHtml(r.label)}</td><td>${escapeHtml(r.concern.toFixed(2))}</td><td>${escapeHtml(r.concern_band.replace(/_/g, ' '))}</td><td>${escapeHtml(r.statement)}${safetyTermsHtml(r.terms)}</td></tr>`);
     parts.push(`<h3>Safety ranking</h3><p>Harm concern (0–100): a heuristic, not a probability of harm.</p><table><thead><tr><th>Rank</th><th>Drug</th><th>Concern</th><th>Band</th><th>Why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`);
   }
   if (a.set_apart.length > 0) {
@@ -194,4 +194,11 @@ export function renderDossierHtml(dossier: Dossier): string {
   parts.push(`<footer><p>${escapeHtml(d.disclaimer)}</p></footer>`);
   parts.push('</body></html>');
   return parts.join('\n');
+}
+
+/** A safety row's terms, each with what it is and whether it counts in the concern (issue 28 §2). */
+function safetyTermsHtml(terms: readonly { term: string; what: string; counted: boolean; score: number | null }[] | undefined): string {
+  if (!terms || terms.length === 0) return '';
+  const items = terms.map((t) => `<li><strong>${escapeHtml(t.term.replace(/_/g, ' '))}</strong> ${escapeHtml(t.counted ? `(counts, score ${t.score?.toFixed(2) ?? '–'})` : '(listed, not counted)')}: ${escapeHtml(t.what)}</li>`);
+  return `<ul class="safety-terms">${items.join('')}</ul>`;
 }

@@ -115,7 +115,10 @@ export function reviewMarkdown(input: ReviewMarkdownInput): string {
     line();
     line(mdInline(dossier.answer.statement));
     for (const s of dossier.answer.set_apart) line(`- **Set apart:** ${mdInline(s.statement)}`);
-    for (const r of dossier.answer.safety_ranking ?? []) line(`- **Safety ${r.rank}:** ${mdInline(r.statement)}`);
+    for (const r of dossier.answer.safety_ranking ?? []) {
+      line(`- **Safety ${r.rank}:** ${mdInline(r.statement)}`);
+      for (const t of r.terms ?? []) line(`  - ${t.term.replace(/_/g, ' ')} (${t.counted ? `counts, score ${t.score?.toFixed(2) ?? '–'}` : 'listed, not counted'}): ${mdInline(t.what)}`);
+    }
     line();
   }
 

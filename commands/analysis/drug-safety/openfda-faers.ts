@@ -72,7 +72,7 @@ function countsAdapter(names: readonly string[], maxEvents: number, sink: { coun
   };
 }
 
-export async function faersCounts(deps: AnalysisDeps, disease: DiseaseModule, names: readonly string[], maxEvents: number): Promise<FaersOutcome> {
+export async function faersCounts(deps: Pick<AnalysisDeps, 'sources'>, disease: DiseaseModule, names: readonly string[], maxEvents: number): Promise<FaersOutcome> {
   if (!deps.sources) return { kind: 'not_available', reason: 'openFDA FAERS counts not available: no evidence-source runner is wired' };
   const sink: { counts?: FaersCounts } = {};
   const run = await deps.sources(countsAdapter(names, maxEvents, sink), { disease, question: 'adverse event reports', dateFrom: null, dateTo: null, limit: 1 });

@@ -118,3 +118,21 @@ describe('Dossier HTML', function () {
     }
   });
 });
+
+describe('Dossier HTML: the safety ranking\'s terms', function () {
+  it('shows each term with what it is and whether it counts: a trial\'s serious adverse events in excess by arm', function () {
+    const trial = record({
+      source: 'clinical_trials', nativeId: 'NCT09999991', recordType: 'clinical_trial', title: 'Belimumab versus placebo in SLE',
+      text: 'Belimumab versus placebo in SLE. The primary endpoint was met.', structured: { drugs: ['Belimumab'], targets: [], pathways: [] },
+      attributes: { phase: 'PHASE3', enrollment: 400, status: 'COMPLETED', adverseEventsByArm: [{ arm: 'Belimumab 10 mg/kg', seriousAffected: 20, seriousAtRisk: 200 }, { arm: 'Placebo <IV>', seriousAffected: 5, seriousAtRisk: 200 }] },
+    });
+    const dossier = build({ question: 'What are the safety risks of drugs for lupus?', runs: [run('clinical_trials', [trial])], sources: ['clinical_trials'] });
+    expect(dossier.evidence[0]!.serious_adverse_events!.verdict).to.equal('excess');
+    const html = renderDossierHtml(dossier);
+    expect(html).to.contain('<li><strong>sae excess</strong> (counts, score ');
+    // 20/200 vs 5/200: +7.5 points (95% CI +2.8 to +12.6), the arm title escaped.
+    expect(html).to.contain('20/200 (10.0%) on Belimumab 10 mg/kg vs 5/200 (2.5%) on Placebo &lt;IV&gt;; risk difference +7.5 percentage points (95% CI +2.8 to +12.6');
+    expect(html).to.not.contain('Placebo <IV>');
+    expect(html).to.contain('FAERS was not consulted for this dossier: absence, not reassurance.');
+  });
+});

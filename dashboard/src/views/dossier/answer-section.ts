@@ -16,7 +16,10 @@ export function answerSection(dossier: Dossier): HTMLElement | null {
       h('dt', null, 'Mechanism'), h('dd', null, p.mechanism.targets.join(', ') || 'none retrieved'),
       h('dt', null, 'Trials by phase'), h('dd', null, Object.entries(p.trials_by_phase).map(([k, v]) => `${k}: ${v}`).join(', ') || 'none retrieved')) : null,
     a.safety_ranking ? h('ol', { class: 'safety-ranking', 'data-testid': 'safety-ranking' },
-      a.safety_ranking.map((r) => h('li', { 'data-band': r.concern_band }, h('strong', null, r.label), ` — concern ${r.concern.toFixed(1)} (${r.concern_band.replace(/_/g, ' ')}): ${r.statement}`))) : null,
+      a.safety_ranking.map((r) => h('li', { 'data-band': r.concern_band }, h('strong', null, r.label), ` — concern ${r.concern.toFixed(1)} (${r.concern_band.replace(/_/g, ' ')}): ${r.statement}`,
+        // Each term with what it is and whether it counts (docs/scoring.md §5a).
+        r.terms && r.terms.length > 0 ? h('ul', { class: 'safety-terms', 'data-testid': 'safety-terms' }, r.terms.map((t) => h('li', { 'data-term': t.term },
+          h('strong', null, t.term.replace(/_/g, ' ')), ` (${t.counted ? `counts, score ${t.score?.toFixed(2) ?? '–'}` : 'listed, not counted'}): ${t.what}`))) : null))) : null,
     a.set_apart.length > 0 ? h('div', null, h('h3', null, 'Set apart'),
       h('ul', { 'data-testid': 'set-apart' }, a.set_apart.map((s) => h('li', { 'data-reason': s.reason }, s.statement, h('span', { class: 'muted small' }, ` (would have ranked #${s.ranking.rank})`))))) : null);
 }
