@@ -97,7 +97,7 @@ export function createApp(runtime: Runtime): HttpApp {
     const pending = runtime.preloads.pending(SEED_PRELOAD);
     return pending ? stillImportingDetail(pending.progress) : undefined;
   };
-  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysis, seeding));
+  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysisRuns, seeding));
   registry.add(...operationsRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
