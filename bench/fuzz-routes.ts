@@ -6,6 +6,8 @@
 // `[[[…]]]`), GETs included (sent with node:http: fetch refuses GET bodies), and /api/health is probed every
 // 50 ms beside the fuzzing: the final line gives the slowest request, how many took over 2 s and the
 // health probe's p99 (issue 23: one deep body used to stall every request for a minute).
+// Analysis GETs compute in ANALYSIS_THREADS worker threads (default cores − 1); peak_rss_mb is the whole
+// process's resident memory, sampled with the health probe (each thread holds its own graph).
 // FUZZ_REQUESTS (default 50000; under BENCH_SMOKE=1 one request a route) sets the total, FUZZ_SEED the seed.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -75,12 +77,14 @@ async function run(databaseUrl: string): Promise<void> {
     const started = Date.now();
     // Liveness beside the load: one /api/health every 50 ms, timed.
     const health: number[] = [];
+    let peakRss = process.memoryUsage().rss; // the process's, worker threads' graphs included
     let probing = true;
     const prober = (async () => {
       while (probing) {
         const t0 = performance.now();
         try { await (await fetch(`${base}/api/health`)).arrayBuffer(); } catch { /* counted as slow below */ }
         health.push(performance.now() - t0);
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
@@ -138,7 +142,8 @@ async function run(databaseUrl: string): Promise<void> {
       transport_errors: [...statuses].filter(([k]) => k.startsWith('error:')).reduce((n, [, c]) => n + c, 0),
       over_2s: over2s, slowest_ms: slowest.toFixed(0), health_probes: health.length,
       health_p50_ms: percentile(healthSorted, 0.5).toFixed(1), health_p99_ms: percentile(healthSorted, 0.99).toFixed(1),
-      health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), seconds: seconds.toFixed(1),
+      health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), peak_rss_mb: Math.round(peakRss / 1048576),
+      analysis_threads: settings.analysisThreads, seconds: seconds.toFixed(1),
     });
   } finally {
     const closed = new Promise((resolve) => server.close(resolve));

@@ -3,13 +3,14 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { PROXY_IDENTITY_HEADERS } from '../../domain/auth/proxy-identity-headers';
 import { bool, int, list, oneOf, raw, SettingsError, url } from './env-parsers';
 
 export { SettingsError };
 
 export type CspMode = 'off' | 'report-only' | 'enforce';
 export type AuthMode = 'local' | 'proxy';
-export const PROXY_IDENTITY_HEADERS = ['x-authenticated-user', 'x-auth-request-user', 'remote-user'] as const;
+export { PROXY_IDENTITY_HEADERS };
 export type ProxyIdentityHeader = typeof PROXY_IDENTITY_HEADERS[number];
 export type TrustProxy = false | number | string[];
 
