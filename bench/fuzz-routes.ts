@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { withScratchDatabase } from './scratch-database';
 import { printFigures, sized } from './smoke';
@@ -77,6 +78,11 @@ async function run(databaseUrl: string): Promise<void> {
     const started = Date.now();
     // Liveness beside the load: one /api/health every 50 ms, timed.
     const health: number[] = [];
+    // How long the event loop (the server's and this client's: one process) was held, to tell a stalled loop
+    // from a loaded machine; and which routes the slow requests were.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const slowByRoute = new Map<string, number>();
     let peakRss = process.memoryUsage().rss; // the process's, worker threads' graphs included
     let probing = true;
     const prober = (async () => {
@@ -118,6 +124,7 @@ async function run(databaseUrl: string): Promise<void> {
           slowest = Math.max(slowest, ms);
           if (ms > 2000) {
             over2s += 1;
+            slowByRoute.set(`${route.method.toUpperCase()} ${route.path}`, (slowByRoute.get(`${route.method.toUpperCase()} ${route.path}`) ?? 0) + 1);
             if (over2s <= 20) console.log(`slow: ${route.method.toUpperCase()} ${url.slice(0, 120)} ${deep ? `(nested body ${payload!.length} B) ` : ''}${ms.toFixed(0)} ms -> ${status}`);
           }
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -127,6 +134,8 @@ async function run(databaseUrl: string): Promise<void> {
     }
     probing = false;
     await prober;
+    loop.disable();
+    for (const [where, n] of [...slowByRoute].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`over 2 s: ${n} ${where}`);
     const seconds = (Date.now() - started) / 1000;
     const healthSorted = [...health].sort((a, b) => a - b);
     const byClass = [...statuses].reduce<Record<string, number>>((acc, [status, n]) => {
@@ -143,6 +152,7 @@ async function run(databaseUrl: string): Promise<void> {
       over_2s: over2s, slowest_ms: slowest.toFixed(0), health_probes: health.length,
       health_p50_ms: percentile(healthSorted, 0.5).toFixed(1), health_p99_ms: percentile(healthSorted, 0.99).toFixed(1),
       health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), peak_rss_mb: Math.round(peakRss / 1048576),
+      loop_delay_p99_ms: (loop.percentile(99) / 1e6).toFixed(0), loop_delay_max_ms: (loop.max / 1e6).toFixed(0),
       analysis_threads: settings.analysisThreads, seconds: seconds.toFixed(1),
     });
   } finally {
