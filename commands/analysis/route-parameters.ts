@@ -14,8 +14,12 @@ export function routeParameters(schema: JsonSchema, input: Record<string, unknow
     checked = { type: 'object', properties: schema.properties ?? {}, ...(schema.required ? { required: schema.required } : {}) };
     propertiesOnly.set(schema, checked);
   }
-  const parameters = { ...input };
-  const details = validate(checked, parameters, 'query');
+  const filled = { ...input };
+  const details = validate(checked, filled, 'query');
   if (details.length > 0) throw new RequestValidationError(details);
-  return parameters;
+  // In the schema's order, whatever order the caller gave them in: a result that echoes its parameters reads
+  // the same from the GET route and from the job.
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys((schema.properties as object | undefined) ?? {})) if (key in filled) ordered[key] = filled[key];
+  return Object.assign(ordered, filled);
 }

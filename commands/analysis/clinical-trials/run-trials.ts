@@ -23,7 +23,7 @@ export interface TrialsParameters { disease_id: string; max_trials: number; quer
 /** The parameters as the route's schema gives them (defaults applied where the route is entered); a blank query: null. */
 export function trialsParameters(input: Record<string, unknown>): TrialsParameters {
   const p = input as unknown as Omit<TrialsParameters, 'query'> & { query?: string };
-  return { ...p, query: p.query !== undefined && p.query.trim() !== '' ? p.query.trim() : null };
+  return { disease_id: p.disease_id, max_trials: p.max_trials, query: p.query !== undefined && p.query.trim() !== '' ? p.query.trim() : null, no_cache: p.no_cache };
 }
 
 /** Lower-cased compound names and synonyms -> node (first by id on a clash). */

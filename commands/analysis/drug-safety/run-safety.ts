@@ -25,7 +25,7 @@ export interface SafetyParameters { drug_id: string | null; disease: string; max
 /** The parameters as the route's schema gives them (defaults applied where the route is entered); no drug_id: null. */
 export function safetyParameters(input: Record<string, unknown>): SafetyParameters {
   const p = input as unknown as Omit<SafetyParameters, 'drug_id'> & { drug_id?: string };
-  return { ...p, drug_id: p.drug_id ?? null };
+  return { drug_id: p.drug_id ?? null, disease: p.disease, max_drugs: p.max_drugs, max_side_effects: p.max_side_effects, max_faers_events: p.max_faers_events };
 }
 
 const TREATS = edgeTypeIndex('TREATS')!;

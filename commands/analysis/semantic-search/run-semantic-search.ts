@@ -22,7 +22,7 @@ export interface SearchParameters { query: string; top_k: number; disease_id: st
 /** The parameters as the route's schema gives them (defaults applied where the route is entered); no disease_id: null. */
 export function searchParameters(input: Record<string, unknown>): SearchParameters {
   const p = input as unknown as Omit<SearchParameters, 'disease_id'> & { disease_id?: string };
-  return { ...p, disease_id: p.disease_id ?? null };
+  return { query: p.query, top_k: p.top_k, disease_id: p.disease_id ?? null, expand: p.expand, max_expansion: p.max_expansion };
 }
 
 const IS_A = edgeTypeIndex('IS_A')!;
