@@ -10,9 +10,11 @@ import { authRoutes } from '../api/auth/auth.routes';
 import { dashboardRoutes } from '../api/dashboard/dashboard.routes';
 import { ApiRegistry } from '../api/http/registry';
 import { createRateLimiter, RateLimiter } from '../api/limits/limits';
+import { openClientWindows } from '../infra/rate-limit/client-windows';
 import { jsonBodyParser } from '../api/limits/json-body';
 import { correlationMiddleware } from '../api/middleware/correlation';
-import { errorHandler, notFoundHandler } from '../api/middleware/errors';
+import { errorHandler, notFoundHandler, type StoreErrorKind } from '../api/middleware/errors';
+import { StreamDeletedError, WrongExpectedRevisionError } from '../infra/event-store/event-store';
 import { docsRoutes } from '../api/openapi/docs.routes';
 import { docsOffHint } from '../api/openapi/docs-off-hint';
 import { coreReadinessChecks, healthRoutes } from '../api/operations/health.routes';
@@ -69,7 +71,7 @@ export function createApp(runtime: Runtime): HttpApp {
   const guards = createHttpGuards(settings, sessionRepository, runtime.clock);
   // Bodies are parsed per route, only where a route takes one (size- and depth-limited).
   const registry = new ApiRegistry(guards, jsonBodyParser({ maxBytes: settings.maxRequestBodyBytes, maxDepth: settings.maxRequestJsonDepth }));
-  const rateLimiter = createRateLimiter(settings, logger);
+  const rateLimiter = createRateLimiter(settings, openClientWindows(settings, logger));
   const checks = [
     ...coreReadinessChecks(runtime),
     { name: 'rate_limit_store', check: async () => rateLimiter.readiness() },
@@ -97,7 +99,7 @@ export function createApp(runtime: Runtime): HttpApp {
     const pending = runtime.preloads.pending(SEED_PRELOAD);
     return pending ? stillImportingDetail(pending.progress) : undefined;
   };
-  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysis, seeding));
+  registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysisRuns, seeding));
   registry.add(...operationsRoutes(runtime));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
@@ -111,7 +113,14 @@ export function createApp(runtime: Runtime): HttpApp {
   app.use(registry.router());
   app.use(docsOffHint(settings)); // a 404 that says how to turn the docs on
   app.use(notFoundHandler);
-  app.use(errorHandler);
+  app.use(errorHandler(eventStoreErrorKind));
 
   return { app, registry, rateLimiter, streamSlots, close: () => rateLimiter.close() };
+}
+
+/** The event store's errors as the error handler answers them. */
+function eventStoreErrorKind(error: unknown): StoreErrorKind {
+  if (error instanceof WrongExpectedRevisionError) return 'conflict';
+  if (error instanceof StreamDeletedError) return 'deleted';
+  return undefined;
 }

@@ -33,10 +33,9 @@ import { startDigestDispatcher } from './digest-schedule';
 import { startOrphanSweep } from './orphan-sweep-schedule';
 import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
 import { abandonedImportsPreload, biomedSeedPreload } from './biomed-seed.compose';
-import { RedisSlidingWindow } from '../infra/rate-limit/redis-sliding-window';
-import { sharedRateLimit, type SharedRateLimit } from '../infra/sources/shared-rate';
-import { analysisDeps } from '../commands/analysis/analysis-deps';
-import type { AnalysisDeps } from '../commands/analysis/analysis-module';
+import { providerRateLimit } from './provider-rate.compose';
+import { analysisRouteRunnerFor } from './analysis-threads.compose';
+import type { AnalysisRouteRunner } from '../commands/analysis/run-analysis-route';
 
 export interface Runtime {
   settings: Settings;
@@ -54,8 +53,11 @@ export interface Runtime {
   diseases: DiseaseRegistry;
   /** The default knowledge graph (a preload). */
   knowledge: KnowledgeGraphHolder;
-  /** What analysis modules read, for their GET routes: the same parts (source binding, shared provider rate) as their jobs. */
-  analysis: AnalysisDeps;
+  /**
+   * Runs the analysis modules' GET routes: in a bounded pool of worker threads (ANALYSIS_THREADS, on
+   * PostgreSQL) or in this thread, with the same parts (source binding, shared provider rate) as their jobs.
+   */
+  analysisRuns: AnalysisRouteRunner;
   /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
@@ -119,7 +121,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
-      analysis: analysisDeps(parts),
+      analysisRuns: analysisRouteRunnerFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups),
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());
@@ -158,23 +160,4 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     await db.close();
     throw error;
   }
-}
-
-/**
- * Evidence providers' published rate limits (NCBI 3 or 10 requests/s, ...) held across every worker
- * process in the rate-limit store (Redis); none in offline mode, where no provider is asked.
- */
-function providerRateLimit(settings: Settings, logger: Logger, cleanups: (() => Promise<void>)[]): SharedRateLimit | undefined {
-  if (settings.evidenceSourceMode === 'offline') return undefined;
-  const where = RedisSlidingWindow.describe(settings.rateLimitStoreUrl);
-  let down = false;
-  const store = new RedisSlidingWindow(settings.rateLimitStoreUrl, {
-    up: () => { down = false; },
-    down: (error) => {
-      if (!down) logger.warn({ store: where, err: error.message }, 'provider request spacing: its Redis store is unreachable; provider limits hold per process until it returns');
-      down = true;
-    },
-  });
-  cleanups.push(() => store.close());
-  return sharedRateLimit(store);
 }

@@ -6,12 +6,15 @@
 // `[[[…]]]`), GETs included (sent with node:http: fetch refuses GET bodies), and /api/health is probed every
 // 50 ms beside the fuzzing: the final line gives the slowest request, how many took over 2 s and the
 // health probe's p99 (issue 23: one deep body used to stall every request for a minute).
+// Analysis GETs compute in ANALYSIS_THREADS worker threads (default cores − 1); peak_rss_mb is the whole
+// process's resident memory, sampled with the health probe (each thread holds its own graph).
 // FUZZ_REQUESTS (default 50000; under BENCH_SMOKE=1 one request a route) sets the total, FUZZ_SEED the seed.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { withScratchDatabase } from './scratch-database';
 import { printFigures, sized } from './smoke';
@@ -75,12 +78,19 @@ async function run(databaseUrl: string): Promise<void> {
     const started = Date.now();
     // Liveness beside the load: one /api/health every 50 ms, timed.
     const health: number[] = [];
+    // How long the event loop (the server's and this client's: one process) was held, to tell a stalled loop
+    // from a loaded machine; and which routes the slow requests were.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const slowByRoute = new Map<string, number>();
+    let peakRss = process.memoryUsage().rss; // the process's, worker threads' graphs included
     let probing = true;
     const prober = (async () => {
       while (probing) {
         const t0 = performance.now();
         try { await (await fetch(`${base}/api/health`)).arrayBuffer(); } catch { /* counted as slow below */ }
         health.push(performance.now() - t0);
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
@@ -114,6 +124,7 @@ async function run(databaseUrl: string): Promise<void> {
           slowest = Math.max(slowest, ms);
           if (ms > 2000) {
             over2s += 1;
+            slowByRoute.set(`${route.method.toUpperCase()} ${route.path}`, (slowByRoute.get(`${route.method.toUpperCase()} ${route.path}`) ?? 0) + 1);
             if (over2s <= 20) console.log(`slow: ${route.method.toUpperCase()} ${url.slice(0, 120)} ${deep ? `(nested body ${payload!.length} B) ` : ''}${ms.toFixed(0)} ms -> ${status}`);
           }
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -123,6 +134,8 @@ async function run(databaseUrl: string): Promise<void> {
     }
     probing = false;
     await prober;
+    loop.disable();
+    for (const [where, n] of [...slowByRoute].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`over 2 s: ${n} ${where}`);
     const seconds = (Date.now() - started) / 1000;
     const healthSorted = [...health].sort((a, b) => a - b);
     const byClass = [...statuses].reduce<Record<string, number>>((acc, [status, n]) => {
@@ -138,7 +151,9 @@ async function run(databaseUrl: string): Promise<void> {
       transport_errors: [...statuses].filter(([k]) => k.startsWith('error:')).reduce((n, [, c]) => n + c, 0),
       over_2s: over2s, slowest_ms: slowest.toFixed(0), health_probes: health.length,
       health_p50_ms: percentile(healthSorted, 0.5).toFixed(1), health_p99_ms: percentile(healthSorted, 0.99).toFixed(1),
-      health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), seconds: seconds.toFixed(1),
+      health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), peak_rss_mb: Math.round(peakRss / 1048576),
+      loop_delay_p99_ms: (loop.percentile(99) / 1e6).toFixed(0), loop_delay_max_ms: (loop.max / 1e6).toFixed(0),
+      analysis_threads: settings.analysisThreads, seconds: seconds.toFixed(1),
     });
   } finally {
     const closed = new Promise((resolve) => server.close(resolve));

@@ -3,11 +3,12 @@
 // is that proxy (anyone else could send the header). DEBUG=true adds X-Researcher-ID as a last resort.
 import { BlockList, isIP } from 'node:net';
 import type { Request } from 'express';
-import { PROXY_IDENTITY_HEADERS, type Settings } from '../../infra/config/settings';
+import { PROXY_IDENTITY_HEADERS } from '../../domain/auth/proxy-identity-headers';
+import type { Settings } from '../../infra/config/settings';
 import type { SessionRepository } from '../../infra/auth/session-repository';
 import type { ResearcherPrincipal } from './principal';
 import { SessionStore } from './sessions';
-import { Clock, systemClock } from '../../infra/clock/clock';
+import type { Clock } from '../../infra/clock/clock';
 
 export { PROXY_IDENTITY_HEADERS };
 const RESEARCHER_ID = /^[A-Za-z0-9._@+-]{1,128}$/;
@@ -46,7 +47,7 @@ export class IdentityConflictError extends Error {
   }
 }
 
-export function createPrincipalResolver(settings: Settings, sessionRepository: SessionRepository, clock: Clock = systemClock): (req: Request) => Promise<ResearcherPrincipal | undefined> {
+export function createPrincipalResolver(settings: Settings, sessionRepository: SessionRepository, clock: Clock): (req: Request) => Promise<ResearcherPrincipal | undefined> {
   const sessions = new SessionStore(sessionRepository, settings, clock);
   const isTrusted = trustedProxies(settings.authTrustedProxyIps);
 

@@ -2,11 +2,12 @@
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { EDGE_TYPE_NAMES, NODE_TYPES } from '../../domain/knowledge-graph/metagraph';
 import { CENTRALITY_METRICS } from '../../domain/knowledge-graph/metrics';
+import { DISEASE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
 export const DEFAULT_DISEASE = 'sle';
 export const KG_DISCLAIMER = BIOMED_DISCLAIMER;
 
-const CURIE_OR_MODULE = '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$';
+const CURIE_OR_MODULE = DISEASE_ID_PATTERN;
 export const nodeIdSchema = { type: 'string', minLength: 3, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*:[^\\s]+$', description: 'Node CURIE (MONDO:0007915, NCBIGene:7124, DRUGBANK:DB00321, REACTOME:R-HSA-…); an exact alias (DOID:…, HGNC:…) finds its node' };
 export const diseaseIdSchema = { type: 'string', maxLength: 100, pattern: CURIE_OR_MODULE, description: 'A disease registry module id (sle) or a disease CURIE (MONDO:… or DOID:…)' };
 export const edgeTypesSchema = { type: 'array', items: { enum: [...EDGE_TYPE_NAMES] }, maxItems: EDGE_TYPE_NAMES.length, description: 'Edge types to use (repeat the parameter); default: every type but the expression ones (EXPRESSED_IN, UPREGULATED_IN, DOWNREGULATED_IN)' };

@@ -1,7 +1,8 @@
 // Last-resort error handling: typed errors become their status, anything else a 500 whose body never
-// carries internals (the log has them, under the request's correlation id).
+// carries internals (the log has them, under the request's correlation id). What an event-store error
+// means (a lost revision race, a deleted stream) is told by the composition root (`storeErrorKind`), so this
+// file needs no infra value.
 import type { NextFunction, Request, Response } from 'express';
-import { StreamDeletedError, WrongExpectedRevisionError } from '../../infra/event-store/event-store';
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import { TOO_DEEP } from '../limits/json-body';
 
@@ -9,17 +10,24 @@ export function notFoundHandler(req: Request, res: Response) {
   res.status(404).json({ detail: `no route for ${req.method} ${req.path}` });
 }
 
-export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+/** An event-store error the handler answers: a concurrent change (409) or a deleted stream (404). */
+export type StoreErrorKind = 'conflict' | 'deleted' | undefined;
+
+export function errorHandler(storeErrorKind: (error: unknown) => StoreErrorKind) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => answerError(storeErrorKind(error), error, req, res, next);
+}
+
+function answerError(storeError: StoreErrorKind, error: unknown, req: Request, res: Response, _next: NextFunction) {
   const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
   if (error instanceof RequestValidationError) {
     res.status(422).json({ detail: error.details });
     return;
   }
-  if (error instanceof WrongExpectedRevisionError) {
+  if (storeError === 'conflict') {
     res.status(409).json({ detail: 'the resource was changed by someone else; reload and try again', error_type: 'Conflict' });
     return;
   }
-  if (error instanceof StreamDeletedError) {
+  if (storeError === 'deleted') {
     res.status(404).json({ detail: 'not found' });
     return;
   }

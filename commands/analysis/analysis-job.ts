@@ -1,7 +1,9 @@
 // An analysis module as a job module: its main route's use case run through the bus (progress, time limits,
 // export_html), under the module's id and legacy aliases. An outcome other than ok fails the job with the
 // same reason the synchronous route gives (404 / 409 ModuleNotAvailableError / 422).
+import { RequestValidationError } from '../../domain/shared/schema-validation';
 import type { ModuleDefinition } from '../jobs/module-registry';
+import { routeParameters } from './route-parameters';
 import type { AnalysisDeps, AnalysisModule } from './analysis-module';
 
 export class AnalysisFailedError extends Error {
@@ -13,6 +15,9 @@ export class AnalysisFailedError extends Error {
 
 export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps): ModuleDefinition {
   const main = module.routes[0]!;
+  // The job's own parameters (export_html) stay with the job: the route sees what its GET form would.
+  const declared = new Set([...Object.keys((main.query.properties as object | undefined) ?? {}), ...Object.keys((main.params?.properties as object | undefined) ?? {})]);
+  const routeKeys = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).filter(([key]) => declared.has(key)));
   return {
     id: module.id,
     aliases: module.aliases,
@@ -23,7 +28,13 @@ export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps): M
     contract: { description: `the result of GET ${main.path}`, resultSchema: main.resultSchema },
     availability: () => module.availability?.(deps) ?? { available: true },
     async run({ params, body }, context) {
-      const input = module.bodySchema && body !== undefined ? { ...params, body } : params;
+      let input: Record<string, unknown>;
+      try {
+        input = routeParameters(main.query, module.bodySchema && body !== undefined ? { ...routeKeys(params), body } : routeKeys(params));
+      } catch (error) {
+        if (error instanceof RequestValidationError) throw new AnalysisFailedError('ValidationError', error.message);
+        throw error;
+      }
       const outcome = await main.run(deps, input, { progress: context.progress, signal: context.signal });
       if (outcome.kind === 'ok') return outcome.result;
       if (outcome.kind === 'not_found') throw new AnalysisFailedError('NotFoundError', outcome.detail);

@@ -4,6 +4,7 @@
 import type { JsonSchema } from '../../domain/shared/schema-validation';
 import type { Logger } from '../../infra/logging/logger';
 import type { CommandContext } from '../shared/command-context';
+import { DISEASE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
 export interface ModuleRunContext {
   jobId: string;
@@ -75,7 +76,7 @@ const RESERVED = new Set(['run-all']);
 
 /** Query parameters every module job accepts (spec §4.4). */
 export const COMMON_JOB_QUERY = {
-  disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
+  disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_ID_PATTERN, default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
   export_html: { type: 'boolean', default: false, description: 'Also write an HTML report; its path is in the result' },
 } as const;
 

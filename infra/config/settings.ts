@@ -1,14 +1,16 @@
 // Settings, parsed and validated once at start. Variables of the interface spec (§1, §5, §8) plus the
 // core's own: DATABASE_URL (else embedded PGlite under DATA_DIR), EVENTSTORE_URL, KAFKA_BROKERS.
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { PROXY_IDENTITY_HEADERS } from '../../domain/auth/proxy-identity-headers';
 import { bool, int, list, oneOf, raw, SettingsError, url } from './env-parsers';
 
 export { SettingsError };
 
 export type CspMode = 'off' | 'report-only' | 'enforce';
 export type AuthMode = 'local' | 'proxy';
-export const PROXY_IDENTITY_HEADERS = ['x-authenticated-user', 'x-auth-request-user', 'remote-user'] as const;
+export { PROXY_IDENTITY_HEADERS };
 export type ProxyIdentityHeader = typeof PROXY_IDENTITY_HEADERS[number];
 export type TrustProxy = false | number | string[];
 
@@ -66,6 +68,10 @@ export interface Settings {
   loginFailureWindowSeconds: number;
   /** JOB_MAX_PENDING_PER_CLIENT: unfinished jobs one researcher (or client address) may have queued; more: 429. */
   jobMaxPendingPerClient: number;
+  /** ANALYSIS_THREADS: worker threads computing the analysis GETs (0: on the event loop); default cores − 1, at least 1. */
+  analysisThreads: number;
+  /** ANALYSIS_QUEUE_MAX: analysis GETs that may wait for a free thread; more are answered 503 with Retry-After. */
+  analysisQueueMax: number;
   /** RATE_LIMIT_KEY_PREFIX: namespaces this deployment's rate-limit keys; unset: from the database name. */
   rateLimitKeyPrefix: string | undefined;
   /** How deeply a JSON body may nest (arrays/objects inside each other); deeper: 422 before parsing. */
@@ -191,6 +197,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobHardTimeLimitSeconds: int(env, 'JOB_HARD_TIME_LIMIT_SECONDS', 600, 1, 86_400),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
     jobMaxPendingPerClient: int(env, 'JOB_MAX_PENDING_PER_CLIENT', 20, 1, 100_000),
+    analysisThreads: int(env, 'ANALYSIS_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
+    analysisQueueMax: int(env, 'ANALYSIS_QUEUE_MAX', 8, 0, 10_000),
     jobStreamPollMs: int(env, 'JOB_STREAM_POLL_MS', 500, 10, 60_000),
     corpusStatusIntervalHours: int(env, 'CORPUS_STATUS_INTERVAL_HOURS', 24, 1, 8760),
     monitorIntervalHours: int(env, 'MONITOR_INTERVAL_HOURS', 24, 1, 8760),

@@ -43,7 +43,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
   // Test servers share the run's database, where earlier specs leave unfinished jobs from the same client
   // address: the pending-job cap would count them (a spec late in the run got 429), so tests that want the cap set it.
-  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', JOB_MAX_PENDING_PER_CLIENT: '100000', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: SYNTHETIC_CORPUS_DIR, ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
+  // Analysis GETs run on the event loop here (a thread per server would load its own graph); the specs of the
+  // analysis thread pool set ANALYSIS_THREADS.
+  const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', JOB_MAX_PENDING_PER_CLIENT: '100000', ANALYSIS_THREADS: '0', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: SYNTHETIC_CORPUS_DIR, ...options.env }), databaseUrl: options.databaseUrl ?? testDatabaseUrl(), dataDir };
   let runtime: Runtime;
   try {
     runtime = await openRuntime(settings, options.logger ?? silentLogger, options);

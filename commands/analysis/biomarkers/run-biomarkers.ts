@@ -21,13 +21,6 @@ export const SECRETED_NOT_AVAILABLE = 'no secretome resource is imported (e.g. t
 
 export interface BiomarkerParameters { disease_id: string; top_n: number; max_fdr: number }
 
-export function biomarkerParameters(input: Record<string, unknown>): BiomarkerParameters {
-  return {
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle',
-    top_n: typeof input.top_n === 'number' ? input.top_n : 20,
-    max_fdr: typeof input.max_fdr === 'number' ? input.max_fdr : 0.05,
-  };
-}
 
 const gene = (g: TypedKnowledgeGraph, node: number) => ({ id: g.id(node), symbol: g.label(node) });
 
@@ -42,7 +35,7 @@ function rowJson(g: TypedKnowledgeGraph, r: BiomarkerRow, relevantCount: number,
 }
 
 export async function runBiomarkers(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = biomarkerParameters(input);
+  const parameters = input as unknown as BiomarkerParameters;
   const g = (await deps.graph()).graph;
   const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
   if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };

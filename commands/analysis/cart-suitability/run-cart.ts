@@ -21,9 +21,6 @@ export const CART_METHOD = 'Rank product (Breitling et al., FEBS Lett 2004) of t
 
 export interface CartParameters { disease: string; top_n: number }
 
-export function cartParameters(input: Record<string, unknown>): CartParameters {
-  return { disease: typeof input.disease === 'string' ? input.disease : 'sle', top_n: typeof input.top_n === 'number' ? input.top_n : 20 };
-}
 
 const gene = (g: TypedKnowledgeGraph, node: number) => ({ id: g.id(node), symbol: g.label(node) });
 
@@ -59,7 +56,7 @@ function gatedJson(g: TypedKnowledgeGraph, x: GatedOut) {
 }
 
 export async function runCart(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = cartParameters(input);
+  const parameters = input as unknown as CartParameters;
   const g = (await deps.graph()).graph;
   const resolved = resolveDisease(deps.diseases, g, parameters.disease);
   if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };

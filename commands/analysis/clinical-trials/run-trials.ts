@@ -20,13 +20,10 @@ export const TRIALS_METHOD = 'ClinicalTrials.gov API v2 studies of the disease, 
 
 export interface TrialsParameters { disease_id: string; max_trials: number; query: string | null; no_cache: boolean }
 
+/** The parameters as the route's schema gives them (defaults applied where the route is entered); a blank query: null. */
 export function trialsParameters(input: Record<string, unknown>): TrialsParameters {
-  return {
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle',
-    max_trials: typeof input.max_trials === 'number' ? input.max_trials : 100,
-    query: typeof input.query === 'string' && input.query.trim() !== '' ? input.query.trim() : null,
-    no_cache: input.no_cache === true,
-  };
+  const p = input as unknown as Omit<TrialsParameters, 'query'> & { query?: string };
+  return { disease_id: p.disease_id, max_trials: p.max_trials, query: p.query !== undefined && p.query.trim() !== '' ? p.query.trim() : null, no_cache: p.no_cache };
 }
 
 /** Lower-cased compound names and synonyms -> node (first by id on a clash). */

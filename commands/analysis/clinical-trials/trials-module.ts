@@ -4,6 +4,7 @@ import { ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis
 import type { AnalysisModule } from '../analysis-module';
 import { renderTrialsHtml } from './render-trials-html';
 import { runTrials, TRIALS_MODULE_ID } from './run-trials';
+import { DISEASE_MODULE_OR_MONDO_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const counts = { type: 'object', additionalProperties: { type: 'integer' } };
 const outcome = { enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'excluded'] };
@@ -11,7 +12,7 @@ const outcome = { enum: ['positive', 'null', 'negative', 'harm', 'unknown', 'exc
 const querySchema = {
   type: 'object',
   properties: {
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|MONDO:[0-9]{7})$', default: 'sle', description: 'Disease module id (sle) or the MONDO CURIE of a registry module: its ClinicalTrials.gov condition terms are searched' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_MODULE_OR_MONDO_PATTERN, default: 'sle', description: 'Disease module id (sle) or the MONDO CURIE of a registry module: its ClinicalTrials.gov condition terms are searched' },
     max_trials: { type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'At most this many studies retrieved (one page of the API)' },
     query: { type: 'string', maxLength: 200, pattern: '^[^\\u0000-\\u001f]*$', description: 'Optional free text: its keywords narrow the search (query.term), e.g. an intervention' },
     no_cache: { type: 'boolean', default: false, description: 'Bypass the response cache (ask the provider again)' },

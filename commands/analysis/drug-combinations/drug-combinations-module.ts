@@ -11,6 +11,7 @@ import { renderDrugCombinationsHtml } from './render-drug-combinations-html';
 import { CombinationContext, combinationContext, DrugSelection, networkCombinations, pairFactors, PlacedDrug, SEPARATION_PERMUTATIONS_CAP, selectDrugs } from './network-combinations';
 import { TARGET_SET_RELATIONS } from '../../../domain/synergy/target-set-relation';
 import { proximityZScores } from './proximity-z';
+import { DISEASE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 export const NETWORK_METHOD = 'Network configuration of drug pairs (Cheng, Kovács & Barabási, Nat Commun 2019, doi:10.1038/s41467-019-09186-x): '
   + 'target-module separation s_AB = d_AB - (d_AA + d_BB)/2 in the INTERACTS_WITH interactome (Menche et al., Science 2015, '
@@ -96,7 +97,7 @@ export const DRUG_COMBINATIONS_RESULT_SCHEMA = {
 export const DRUG_COMBINATIONS_QUERY = {
   type: 'object',
   properties: {
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_ID_PATTERN, default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
     top_n: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Pairs returned (ranked; all pairs are classified and counted)' },
     max_compounds: { type: 'integer', minimum: 2, maximum: 300, default: 60, description: 'Compounds selected for pairing (see the selection rule in the result)' },
     permutations: { type: 'integer', minimum: 100, maximum: 5000, default: 1000, description: 'Degree-preserving random target and gene sets behind each drug\'s proximity z-score' },

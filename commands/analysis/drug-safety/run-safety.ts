@@ -22,12 +22,10 @@ export const SAFETY_METHOD = 'SIDER 4.1 side effects with label frequencies and 
 
 export interface SafetyParameters { drug_id: string | null; disease: string; max_drugs: number; max_side_effects: number; max_faers_events: number }
 
+/** The parameters as the route's schema gives them (defaults applied where the route is entered); no drug_id: null. */
 export function safetyParameters(input: Record<string, unknown>): SafetyParameters {
-  const int = (v: unknown, d: number) => (typeof v === 'number' ? v : d);
-  return {
-    drug_id: typeof input.drug_id === 'string' ? input.drug_id : null, disease: typeof input.disease === 'string' ? input.disease : 'sle',
-    max_drugs: int(input.max_drugs, 10), max_side_effects: int(input.max_side_effects, 100), max_faers_events: int(input.max_faers_events, 20),
-  };
+  const p = input as unknown as Omit<SafetyParameters, 'drug_id'> & { drug_id?: string };
+  return { drug_id: p.drug_id ?? null, disease: p.disease, max_drugs: p.max_drugs, max_side_effects: p.max_side_effects, max_faers_events: p.max_faers_events };
 }
 
 const TREATS = edgeTypeIndex('TREATS')!;

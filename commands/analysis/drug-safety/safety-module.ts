@@ -4,6 +4,7 @@ import { ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis
 import type { AnalysisModule } from '../analysis-module';
 import { renderSafetyHtml } from './render-safety-html';
 import { runSafety, SAFETY_MODULE_ID } from './run-safety';
+import { DISEASE_MODULE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const ratio = { type: ['object', 'null'], properties: { value: { type: 'number' }, ci_lower: { type: 'number' }, ci_upper: { type: 'number' } } };
 const frequency = { type: ['object', 'null'], properties: { texts: { type: 'array', items: { type: 'string' } }, lower: { type: 'number' }, upper: { type: 'number' } } };
@@ -12,7 +13,7 @@ const querySchema = {
   type: 'object',
   properties: {
     drug_id: { type: 'string', pattern: '^(DRUGBANK:)?DB[0-9]{5}$', description: 'DrugBank compound (DRUGBANK:DB00564 or DB00564); without it, the compounds indicated (TREATS) for the disease' },
-    disease: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', default: 'sle', description: 'Disease module id: the context of the evidence sources (offline label corpus) and, without drug_id, whose indicated drugs are profiled' },
+    disease: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN, default: 'sle', description: 'Disease module id: the context of the evidence sources (offline label corpus) and, without drug_id, whose indicated drugs are profiled' },
     max_drugs: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Without drug_id: at most this many indicated compounds (by id)' },
     max_side_effects: { type: 'integer', minimum: 1, maximum: 5000, default: 100, description: 'Side effects listed per drug, most frequent first (all are counted)' },
     max_faers_events: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'FAERS events per drug, most reported first, each with its disproportionality' },

@@ -5,6 +5,7 @@ import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import type { AnalysisModule } from '../analysis-module';
 import { renderGatherHtml } from './render-gather-html';
 import { GATHER_MODULE_ID, runEvidenceGathering } from './run-evidence-gathering';
+import { DISEASE_MODULE_OR_MONDO_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const NAME = `(${SOURCE_NAMES.join('|')})`;
 
@@ -15,7 +16,7 @@ const querySchema = {
     sources: { type: 'string', maxLength: 200, pattern: `^ *${NAME} *(, *${NAME} *)*$`, description: `Comma-separated source names (${SOURCE_NAMES.join(', ')}); default pubmed,clinical_trials` },
     max_per_source: { type: 'integer', minimum: 1, maximum: 200, default: 20, description: 'Records wanted per source' },
     use_cache: { type: 'boolean', default: true, description: 'Read and write the response cache (false: ask every provider again)' },
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|MONDO:[0-9]{7})$', default: 'sle', description: 'Disease module id or its MONDO CURIE: whose search configuration the sources use' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_MODULE_OR_MONDO_PATTERN, default: 'sle', description: 'Disease module id or its MONDO CURIE: whose search configuration the sources use' },
   },
   additionalProperties: false,
 };

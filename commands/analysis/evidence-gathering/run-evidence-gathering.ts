@@ -15,14 +15,12 @@ export const GATHER_METHOD = 'Multi-source retrieval through the evidence-source
 
 export interface GatherParameters { q: string; sources: SourceName[]; max_per_source: number; use_cache: boolean; disease_id: string }
 
+/** The parameters as the route's schema gives them (defaults applied where the route is entered); `sources` split and kept to known names. */
 export function gatherParameters(input: Record<string, unknown>): GatherParameters {
-  const listed = typeof input.sources === 'string' ? input.sources.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const p = input as { q: string; sources?: string; max_per_source: number; use_cache: boolean; disease_id: string };
+  const listed = p.sources !== undefined ? p.sources.split(',').map((s) => s.trim()).filter(Boolean) : [];
   const sources = SOURCE_NAMES.filter((s) => listed.includes(s));
-  return {
-    q: typeof input.q === 'string' ? input.q.trim() : '', sources: sources.length > 0 ? sources : [...DEFAULT_SOURCES],
-    max_per_source: typeof input.max_per_source === 'number' ? input.max_per_source : 20, use_cache: input.use_cache !== false,
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle',
-  };
+  return { q: p.q.trim(), sources: sources.length > 0 ? sources : [...DEFAULT_SOURCES], max_per_source: p.max_per_source, use_cache: p.use_cache, disease_id: p.disease_id };
 }
 
 export async function runEvidenceGathering(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {

@@ -18,13 +18,6 @@ export const EXPRESSION_METHOD = 'Tissue profile of the disease\'s GWAS genes in
 
 export interface ExpressionParameters { disease_id: string; top_n: number; max_fdr: number }
 
-export function expressionParameters(input: Record<string, unknown>): ExpressionParameters {
-  return {
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle',
-    top_n: typeof input.top_n === 'number' ? input.top_n : 20,
-    max_fdr: typeof input.max_fdr === 'number' ? input.max_fdr : 0.05,
-  };
-}
 
 const gene = (g: TypedKnowledgeGraph, node: number) => ({ id: g.id(node), symbol: g.label(node) });
 const count = (m: ReadonlyMap<number, readonly number[]>, key: number, within?: ReadonlySet<number>) => (m.get(key) ?? []).filter((x) => !within || within.has(x)).length;
@@ -71,7 +64,7 @@ function expressionBody(g: TypedKnowledgeGraph, calls: ExpressionCalls, genes: n
 }
 
 export async function runExpression(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = expressionParameters(input);
+  const parameters = input as unknown as ExpressionParameters;
   const g = (await deps.graph()).graph;
   const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
   if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };

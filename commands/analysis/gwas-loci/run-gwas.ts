@@ -16,16 +16,9 @@ export const GWAS_METHOD = 'GWAS Catalog look-up (Buniello et al., Nucleic Acids
 
 export interface GwasParameters { disease_id: string; max_studies: number; no_cache: boolean }
 
-export function gwasParameters(input: Record<string, unknown>): GwasParameters {
-  return {
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle',
-    max_studies: typeof input.max_studies === 'number' ? input.max_studies : 50,
-    no_cache: input.no_cache === true,
-  };
-}
 
 export async function runGwas(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = gwasParameters(input);
+  const parameters = input as unknown as GwasParameters;
   const g = (await deps.graph()).graph;
   const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
   if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };

@@ -4,11 +4,12 @@ import { ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis
 import type { AnalysisModule } from '../analysis-module';
 import { renderLiteratureHtml } from './render-literature-html';
 import { LITERATURE_MODULE_ID, MAX_ARTICLES_LIMIT, runLiterature, TOP_ENTITIES } from './run-literature';
+import { DISEASE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const querySchema = {
   type: 'object',
   properties: {
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_ID_PATTERN, default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
     max_articles: { type: 'integer', minimum: 1, maximum: MAX_ARTICLES_LIMIT, default: 100, description: `At most this many PubMed articles are read (1–${MAX_ARTICLES_LIMIT}; PubMed relevance order live, file order offline)` },
     targeted: { type: 'boolean', default: false, description: 'Keep only genes that are drug targets (a compound TARGETS or BINDS them in the knowledge graph of the active snapshots); drugs are always listed' },
     no_cache: { type: 'boolean', default: false, description: 'Bypass the response cache for this retrieval (live mode)' },

@@ -25,14 +25,6 @@ export const TOP_ENTITIES = 50;
 
 export interface LiteratureParameters { disease_id: string; max_articles: number; targeted: boolean; no_cache: boolean }
 
-export function literatureParameters(input: Record<string, unknown>): LiteratureParameters {
-  return {
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle',
-    max_articles: typeof input.max_articles === 'number' ? input.max_articles : 100,
-    targeted: input.targeted === true,
-    no_cache: input.no_cache === true,
-  };
-}
 
 /** The registry module with the disease's PubMed search terms (by id, or the module with that MONDO id). */
 function searchModule(deps: AnalysisDeps, moduleId: string | null, curie: string): DiseaseModule | undefined {
@@ -83,7 +75,7 @@ function resultBody(run: SourceRun, mining: LiteratureMining) {
 }
 
 export async function runLiterature(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = literatureParameters(input);
+  const parameters = input as unknown as LiteratureParameters;
   const g = (await deps.graph()).graph;
   const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
   if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };

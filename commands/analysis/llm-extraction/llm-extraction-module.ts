@@ -6,6 +6,7 @@ import { llmConfigured } from '../../../infra/llm/llm-enrichment';
 import type { AnalysisModule } from '../analysis-module';
 import { renderLlmHtml } from './render-llm-html';
 import { LLM_MODULE_ID, NOT_CONFIGURED, runLlmExtraction } from './run-llm-extraction';
+import { DISEASE_MODULE_OR_MONDO_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const entity = { type: 'object', properties: { name: { type: 'string' }, type: { enum: ENTITY_TYPES }, curie: { type: ['string', 'null'] }, label: { type: ['string', 'null'] } }, required: ['name', 'type', 'curie', 'label'] };
 
@@ -14,7 +15,7 @@ const querySchema = {
   properties: {
     text: { type: 'string', maxLength: 8000, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]*$', description: 'Text to extract claims from (up to 8,000 characters)' },
     pmids: { type: 'string', maxLength: 200, pattern: '^ *[0-9]{1,9} *(, *[0-9]{1,9} *){0,19}$', description: 'Up to 20 comma-separated PubMed ids whose abstracts are read (through the evidence-source framework)' },
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|MONDO:[0-9]{7})$', default: 'sle', description: 'Disease module id or its MONDO CURIE: the context given to the model and of the offline PubMed corpus' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_MODULE_OR_MONDO_PATTERN, default: 'sle', description: 'Disease module id or its MONDO CURIE: the context given to the model and of the offline PubMed corpus' },
   },
   additionalProperties: false,
 };

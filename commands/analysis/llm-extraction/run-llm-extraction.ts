@@ -20,10 +20,12 @@ export const NOT_CONFIGURED = 'no LLM is configured: set LLM_BASE_URL (an OpenAI
 
 export interface LlmParameters { text: string | null; pmids: string[]; disease_id: string }
 
+/** The parameters as the route's schema gives them (defaults applied where the route is entered); blank text: null, pmids split. */
 export function llmParameters(input: Record<string, unknown>): LlmParameters {
-  const text = typeof input.text === 'string' && input.text.trim() !== '' ? input.text : null;
-  const pmids = typeof input.pmids === 'string' ? [...new Set(input.pmids.split(',').map((s) => s.trim()).filter(Boolean))] : [];
-  return { text, pmids, disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle' };
+  const p = input as { text?: string; pmids?: string; disease_id: string };
+  const text = p.text !== undefined && p.text.trim() !== '' ? p.text : null;
+  const pmids = p.pmids !== undefined ? [...new Set(p.pmids.split(',').map((s) => s.trim()).filter(Boolean))] : [];
+  return { text, pmids, disease_id: p.disease_id };
 }
 
 const names = new WeakMap<ServedGraph, Map<string, number>>();

@@ -4,13 +4,14 @@ import { ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis
 import type { AnalysisModule } from '../analysis-module';
 import { renderEnrichmentHtml } from './render-enrichment-html';
 import { ENRICHMENT_MODULE_ID, runEnrichment } from './run-enrichment';
+import { DISEASE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const geneSchema = { type: 'object', properties: { id: { type: 'string' }, symbol: { type: 'string' } }, required: ['id', 'symbol'] };
 
 const querySchema = {
   type: 'object',
   properties: {
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_ID_PATTERN, default: 'sle', description: 'Disease module id (sle) or disease CURIE (MONDO:…, DOID:…)' },
     untargeted_only: { type: 'boolean', default: false, description: 'Leave out the disease genes an approved drug (DrugBank group "approved") already targets or binds; they leave the background too' },
     max_fdr: { type: 'number', minimum: 0, maximum: 1, default: 0.05, description: 'Pathways with a Benjamini–Hochberg FDR at or below this are listed as significant' },
     top_n: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'At most this many significant pathways, smallest p first' },

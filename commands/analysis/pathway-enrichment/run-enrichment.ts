@@ -24,18 +24,9 @@ export interface EnrichmentParameters { disease_id: string; untargeted_only: boo
 
 const gene = (g: TypedKnowledgeGraph, node: number) => ({ id: g.id(node), symbol: g.label(node) });
 
-export function enrichmentParameters(input: Record<string, unknown>): EnrichmentParameters {
-  return {
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : 'sle',
-    untargeted_only: input.untargeted_only === true,
-    max_fdr: typeof input.max_fdr === 'number' ? input.max_fdr : 0.05,
-    top_n: typeof input.top_n === 'number' ? input.top_n : 50,
-    no_cache: input.no_cache === true,
-  };
-}
 
 export async function runEnrichment(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = enrichmentParameters(input);
+  const parameters = input as unknown as EnrichmentParameters;
   const g = (await deps.graph()).graph;
   const resolved = resolveDisease(deps.diseases, g, parameters.disease_id);
   if (resolved.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };

@@ -19,12 +19,10 @@ export const SEARCH_METHOD = 'Lexical retrieval: Okapi BM25 (Robertson & Zaragoz
 
 export interface SearchParameters { query: string; top_k: number; disease_id: string | null; expand: boolean; max_expansion: number }
 
+/** The parameters as the route's schema gives them (defaults applied where the route is entered); no disease_id: null. */
 export function searchParameters(input: Record<string, unknown>): SearchParameters {
-  return {
-    query: typeof input.query === 'string' ? input.query : '', top_k: typeof input.top_k === 'number' ? input.top_k : 20,
-    disease_id: typeof input.disease_id === 'string' ? input.disease_id : null, expand: input.expand !== false,
-    max_expansion: typeof input.max_expansion === 'number' ? input.max_expansion : 25,
-  };
+  const p = input as unknown as Omit<SearchParameters, 'disease_id'> & { disease_id?: string };
+  return { query: p.query, top_k: p.top_k, disease_id: p.disease_id ?? null, expand: p.expand, max_expansion: p.max_expansion };
 }
 
 const IS_A = edgeTypeIndex('IS_A')!;

@@ -5,6 +5,7 @@ import { ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis
 import type { AnalysisModule } from '../analysis-module';
 import { renderSearchHtml } from './render-search-html';
 import { runSemanticSearch, SEARCH_MODULE_ID } from './run-semantic-search';
+import { DISEASE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const ref = { type: 'object', properties: { curie: { type: 'string' }, label: { type: 'string' } }, required: ['curie', 'label'] };
 const added = { type: 'array', items: { type: 'object', properties: { curie: { type: 'string' }, label: { type: 'string' }, via: { type: 'string' } }, required: ['curie', 'label', 'via'] } };
@@ -14,7 +15,7 @@ const querySchema = {
   properties: {
     query: { type: 'string', minLength: 1, maxLength: 500, pattern: '^[^\\u0000-\\u001f]*$', description: 'Words to search for (lexical: documents must share a word with the query or its expansion)' },
     top_k: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Results returned, best BM25 score first' },
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', description: 'Optional: only the disease (registry id or CURIE), its IS_A descendants, their claims and the terms those claims name' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_ID_PATTERN, description: 'Optional: only the disease (registry id or CURIE), its IS_A descendants, their claims and the terms those claims name' },
     expand: { type: 'boolean', default: true, description: 'Expand the query with matching ontology terms\' exact synonyms and IS_A descendants' },
     max_expansion: { type: 'integer', minimum: 0, maximum: 100, default: 25, description: 'At most this many IS_A descendants added' },
   },

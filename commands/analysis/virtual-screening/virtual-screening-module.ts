@@ -5,6 +5,7 @@ import { ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis
 import type { AnalysisModule } from '../analysis-module';
 import { renderScreeningHtml } from './render-screening-html';
 import { DOCKING_METHOD, SCREENING_METHOD, screenCompounds } from './screen-compounds';
+import { DISEASE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
 
 const num = { type: 'number' };
 const ref = { type: 'object', properties: { curie: { type: 'string' }, label: { type: 'string' } }, required: ['curie', 'label'] };
@@ -72,7 +73,7 @@ export const SCREENING_QUERY = {
     use_vina: { type: 'boolean', default: false, description: 'Dock the top dock_top candidates with AutoDock Vina (needs vina, obabel and a receptor in SCREENING_RECEPTORS_DIR; else 409)' },
     dock_top: { type: 'integer', minimum: 1, maximum: 10, default: 3, description: 'With use_vina: how many of the top candidates to dock (each takes tens of seconds)' },
     exhaustiveness: { type: 'integer', minimum: 1, maximum: 32, default: 4, description: 'With use_vina: Vina\'s search exhaustiveness' },
-    disease_id: { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', default: 'sle', description: 'Disease module id (sle) or disease CURIE; chooses the default gene' },
+    disease_id: { type: 'string', maxLength: 100, pattern: DISEASE_ID_PATTERN, default: 'sle', description: 'Disease module id (sle) or disease CURIE; chooses the default gene' },
   },
   additionalProperties: false,
 };

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Request } from 'express';
 import { createPrincipalResolver, normaliseIp, normaliseResearcherId } from '../../../api/auth/principal-resolver';
+import { systemClock } from '../../../infra/clock/clock';
 import { loadSettings } from '../../../infra/config/settings';
 import { startTestServer, TestServer } from '../../support/test-server';
 
@@ -49,10 +50,10 @@ describe('Researcher principal resolution', function () {
       expect(normaliseIp('::1')).to.equal('::1');
       const fake = (remoteAddress: string) => ({ socket: { remoteAddress }, get: (n: string) => (n.toLowerCase() === 'remote-user' ? 'frank' : undefined) }) as unknown as Request;
       const sessions = undefined as never; // proxy mode never touches sessions
-      const v4 = createPrincipalResolver({ ...loadSettings({ AUTH_MODE: 'proxy' }), authTrustedProxyIps: ['192.0.2.7'] }, sessions);
+      const v4 = createPrincipalResolver({ ...loadSettings({ AUTH_MODE: 'proxy' }), authTrustedProxyIps: ['192.0.2.7'] }, sessions, systemClock);
       expect(await v4(fake('::ffff:192.0.2.7'))).to.deep.equal({ id: 'frank', source: 'proxy' });
       expect(await v4(fake('192.0.2.8'))).to.equal(undefined);
-      const mapped = createPrincipalResolver({ ...loadSettings({ AUTH_MODE: 'proxy' }), authTrustedProxyIps: ['::ffff:192.0.2.7', '2001:db8::1'] }, sessions);
+      const mapped = createPrincipalResolver({ ...loadSettings({ AUTH_MODE: 'proxy' }), authTrustedProxyIps: ['::ffff:192.0.2.7', '2001:db8::1'] }, sessions, systemClock);
       expect(await mapped(fake('192.0.2.7'))).to.deep.equal({ id: 'frank', source: 'proxy' });
       expect(await mapped(fake('2001:0db8:0:0:0:0:0:1'))).to.deep.equal({ id: 'frank', source: 'proxy' });
     });

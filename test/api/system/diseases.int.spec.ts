@@ -35,7 +35,7 @@ describe('GET /api/system/diseases', function () {
     api.add(...diseaseRoutes(registry));
     const app = express();
     app.use(api.router());
-    app.use(errorHandler);
+    app.use(errorHandler(() => undefined));
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

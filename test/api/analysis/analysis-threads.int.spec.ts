@@ -1,0 +1,63 @@
+// Issue 23: heavy analysis GETs (permutation tests) computed on the event loop held /api/health and every
+// other request for seconds. They now compute in a bounded pool of worker threads: same answers as the
+// computation in the request's thread, /api/health answers while one computes, and a call that finds every
+// thread busy and the queue full gets 503 with Retry-After instead of waiting.
+import { expect } from 'chai';
+import { ANALYSIS_MODULES } from '../../../commands/analysis';
+import { analysisDeps } from '../../../commands/analysis/analysis-deps';
+import { analysisRouteRunner } from '../../../commands/analysis/run-analysis-route';
+import { startTestServer, TestServer } from '../../support/test-server';
+
+describe('Analysis GETs in worker threads (ANALYSIS_THREADS)', function () {
+  this.timeout(180_000);
+  let server: TestServer;
+
+  before(async () => {
+    // One thread and no queue: a second call while one computes is refused at once.
+    server = await startTestServer({ env: { BIOMED_SEED: 'true', ANALYSIS_THREADS: '1', ANALYSIS_QUEUE_MAX: '0' } });
+  });
+  after(async () => { await server?.close(); });
+
+  const inThisThread = () => analysisRouteRunner(ANALYSIS_MODULES, analysisDeps({ db: server.runtime.db, diseases: server.runtime.diseases, settings: server.runtime.settings }));
+
+  for (const [moduleId, path, input] of [
+    ['repurpose', '/api/repurpose/candidates', { disease_id: 'sle', top_n: 20, permutations: 200, seed: 11 }],
+    ['drug-combinations', '/api/synergy/pairs', { disease_id: 'ra', top_n: 10 }],
+    ['pathway-enrichment', '/api/bioinformatics/enrichment', { disease_id: 'sle' }],
+  ] as const) {
+    it(`answers ${path} exactly as the computation in the request's thread does`, async () => {
+      const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(`${server.baseUrl}${path}?${query}`);
+      const text = await res.text();
+      expect(res.status, text).to.equal(200);
+      // The route's validated input: the query with the schema's defaults, as the registry hands it over.
+      const module = ANALYSIS_MODULES.find((m) => m.id === moduleId)!;
+      const defaults = Object.fromEntries(Object.entries((module.routes.find((r) => r.path === path)!.query as { properties: Record<string, { default?: unknown }> }).properties)
+        .filter(([, s]) => s.default !== undefined).map(([k, s]) => [k, s.default]));
+      const local = await inThisThread()({ moduleId, path, input: { ...defaults, ...input } });
+      expect(local.kind).to.equal('ok');
+      expect(JSON.parse(text)).to.deep.equal(JSON.parse(JSON.stringify((local as { result: unknown }).result)));
+    });
+  }
+
+  it('answers /api/health while a heavy analysis computes, and refuses a second analysis with 503 and Retry-After instead of queueing it', async () => {
+    let heavyDone = false;
+    const heavy = fetch(`${server.baseUrl}/api/repurpose/candidates?disease_id=sle&top_n=50&permutations=5000&seed=${Date.now() % 100000}`)
+      .then(async (res) => { heavyDone = true; return { status: res.status, text: await res.text() }; });
+    // Once the heavy call holds the one thread, the next analysis call is refused (queue 0).
+    let refused: Response | undefined;
+    while (!heavyDone && !refused) {
+      const res = await fetch(`${server.baseUrl}/api/repurpose/candidates?disease_id=ra&permutations=100`);
+      if (res.status === 503) refused = res;
+      else await res.arrayBuffer();
+    }
+    expect(heavyDone, 'the heavy call finished before a second one found the thread busy').to.equal(false);
+    expect(refused!.headers.get('retry-after')).to.equal('5');
+    expect(((await refused!.json()) as { detail: string }).detail).to.match(/every analysis thread is busy/);
+    const health = await fetch(`${server.baseUrl}/api/health`);
+    expect(health.status).to.equal(200);
+    expect(heavyDone, '/api/health answered only after the heavy analysis').to.equal(false);
+    const answer = await heavy;
+    expect(answer.status, answer.text).to.equal(200);
+  });
+});

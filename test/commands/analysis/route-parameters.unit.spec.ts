@@ -1,0 +1,53 @@
+// Issue 24 item 5: a module route's parameters come from its query schema (ajv useDefaults, query-string
+// coercion), not from hand-written parsers restating the defaults. The defaults below are the ones the
+// removed parsers hard-coded (and docs/modules.md states); a refused value gives the spec's 422 detail list.
+import { expect } from 'chai';
+import { ANALYSIS_MODULES } from '../../../commands/analysis';
+import { analysisRouteRunner } from '../../../commands/analysis/run-analysis-route';
+import { routeParameters } from '../../../commands/analysis/route-parameters';
+import type { AnalysisDeps } from '../../../commands/analysis/analysis-module';
+import { RequestValidationError } from '../../../domain/shared/schema-validation';
+
+const mainQuery = (id: string) => ANALYSIS_MODULES.find((m) => m.id === id)!.routes[0]!.query;
+
+describe('module parameters from the route schema', () => {
+  const expected: Record<string, Record<string, unknown>> = {
+    'literature-mining': { disease_id: 'sle', max_articles: 100, targeted: false, no_cache: false },
+    'cart-suitability': { disease: 'sle', top_n: 20 },
+    'gwas-loci': { disease_id: 'sle', max_studies: 50, no_cache: false },
+    'expression-profile': { disease_id: 'sle', top_n: 20, max_fdr: 0.05 },
+    'biomarker-discovery': { disease_id: 'sle', top_n: 20, max_fdr: 0.05 },
+    'pathway-enrichment': { disease_id: 'sle', untargeted_only: false, max_fdr: 0.05, top_n: 50, no_cache: false },
+    'clinical-trials': { disease_id: 'sle', max_trials: 100, no_cache: false },
+    'drug-safety': { disease: 'sle', max_drugs: 10, max_side_effects: 100, max_faers_events: 20 },
+    'evidence-gathering': { q: '', max_per_source: 20, use_cache: true, disease_id: 'sle' },
+    'llm-extraction': { disease_id: 'sle' },
+  };
+  for (const [id, defaults] of Object.entries(expected)) {
+    it(`fills ${id}'s defaults from its schema when a caller gives none`, () => {
+      expect(routeParameters(mainQuery(id), {})).to.deep.equal(defaults);
+    });
+  }
+
+  it('coerces query-string values to the schema\'s types and keeps what the caller gave', () => {
+    expect(routeParameters(mainQuery('expression-profile'), { top_n: '7', max_fdr: '0.1', disease_id: 'ra' }))
+      .to.deep.equal({ disease_id: 'ra', top_n: 7, max_fdr: 0.1 });
+  });
+
+  it('refuses a value outside the schema with the 422 detail list (loc, msg, type)', () => {
+    let caught: unknown;
+    try { routeParameters(mainQuery('biomarker-discovery'), { top_n: 0 }); } catch (error) { caught = error; }
+    expect(caught).to.be.instanceOf(RequestValidationError);
+    const [detail] = (caught as RequestValidationError).details;
+    expect(detail!.loc).to.deep.equal(['query', 'top_n']);
+    expect(detail!.msg).to.be.a('string').and.not.equal('');
+    expect(detail!.type).to.be.a('string').and.not.equal('');
+  });
+
+  it('answers a refused value as an invalid outcome (the route\'s 422), never an error, before the module reads anything', async () => {
+    const untouched = new Proxy({}, { get: () => { throw new Error('the module read its dependencies'); } }) as AnalysisDeps;
+    const outcome = await analysisRouteRunner(ANALYSIS_MODULES, untouched)({ moduleId: 'gwas-loci', path: ANALYSIS_MODULES.find((m) => m.id === 'gwas-loci')!.routes[0]!.path, input: { max_studies: 'many' } });
+    expect(outcome.kind).to.equal('invalid');
+    expect((outcome as { details: { loc: string[] }[] }).details[0]!.loc).to.deep.equal(['query', 'max_studies']);
+  });
+});
