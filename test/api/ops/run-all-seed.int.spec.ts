@@ -90,7 +90,8 @@ describe('run-all on the seed data (POST /api/jobs/run-all)', function () {
     expect(markersBody.biomarkers).to.have.length.greaterThan(0);
     for (const b of markersBody.biomarkers as Json[]) expect(b.accessibility.surface_gesp_score ?? 0, b.symbol).to.equal(gesp.get(b.id) ?? 0);
     expect((markersBody.biomarkers as Json[]).some((b) => b.criteria.surface_evidence)).to.equal(true);
-    console.log(`      seed CAR-T on sle: ${cartBody.antigens.length} antigens (top ${(cartBody.antigens as Json[]).slice(0, 3).map((a) => a.symbol).join(', ')}); biomarkers: ${markersBody.biomarkers.length} genes, ${(markersBody.biomarkers as Json[]).filter((b) => b.criteria.surface_evidence).length} with surface evidence`);
+    const describe = (a: Json) => `${a.symbol} (${a.disease_relevance.kind}${(a.disease_relevance.clinical_precedence as Json[]).length ? `: ${(a.disease_relevance.clinical_precedence as Json[]).map((p) => `${p.label} ${p.relation}`).join('; ')}` : ''})`;
+    console.log(`      seed CAR-T on sle: ${cartBody.antigens.length} antigens (top ${(cartBody.antigens as Json[]).slice(0, 10).map(describe).join(', ')}); biomarkers: ${markersBody.biomarkers.length} genes, ${(markersBody.biomarkers as Json[]).filter((b) => b.criteria.surface_evidence).length} with surface evidence`);
   });
 
   it('adds the slow modules with full=true and drops the ML one with skip_ml=true, at most max_parallel at once', async () => {
