@@ -5,17 +5,17 @@
 // null (separation-null.ts) asks "are these two drugs' targets closer than random genes of the same degrees?", this
 // asks "is the network's wiring what puts them close?": a pair sharing its only target has s_AB = 0 on every
 // rewired network (d_AB = d_AA = d_BB = 0), so its sd is 0 and its z null — the overlap is not a network effect.
-// Cost: per network |E| × swapsPerEdge swap attempts plus one breadth-first search per drug, whatever the number of
+// Cost: per network Q·|E| swap attempts plus one breadth-first search per drug, whatever the number of
 // pairs, so every returned pair gets its z. A network on which a separation is undefined (the rewiring cut the
 // drugs apart) is skipped and not counted. Pure and seeded.
 import { NullAccumulator } from '../network-medicine/degree-preserving-sampling';
 import { seededRandom } from '../shared/seeded-random';
-import { randomisedNetworks } from './edge-swap';
+import { randomisedNetworks, SwapSchedule } from './edge-swap';
 import type { Interactome } from './interactome';
 import { pairSeparations, partnersOfDrugs, SeparationNull, SeparationNullPair } from './separation-null';
 import { SetDistanceBuffers } from './set-distance-buffers';
 
-export interface NetworkNullOptions { networks: number; swapsPerEdge: number; seed: number }
+export interface NetworkNullOptions { networks: number; schedule: SwapSchedule; seed: number }
 
 /** `drugs[i]`: distinct interactome genes (local indices) of drug i; pairs index into it. */
 export function networkRandomisationNull(
@@ -25,7 +25,7 @@ export function networkRandomisationNull(
   const counts = new Int32Array(pairs.length);
   if (pairs.length === 0 || options.networks <= 0) return pairs.map(() => null);
   const partnersOf = partnersOfDrugs(pairs);
-  for (const random of randomisedNetworks(net, options.networks, options.swapsPerEdge, seededRandom(options.seed ^ 0x5a5a5a5a))) {
+  for (const random of randomisedNetworks(net, options.networks, options.schedule, seededRandom(options.seed ^ 0x5a5a5a5a))) {
     const bfs = new SetDistanceBuffers(random);
     pairSeparations(bfs, (d) => drugs[d]!, partnersOf, pairs).forEach((s, i) => {
       if (s === null) return;

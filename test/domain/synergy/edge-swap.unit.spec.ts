@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import { KnowledgeGraphBuilder } from '../../../domain/knowledge-graph/typed-graph';
 import { seededRandom } from '../../../domain/shared/seeded-random';
-import { EdgeSwapChain, undirectedEdges } from '../../../domain/synergy/edge-swap';
+import { EdgeKeySet, EdgeSwapChain, undirectedEdges } from '../../../domain/synergy/edge-swap';
 import { buildInteractome, inInteractome, Interactome } from '../../../domain/synergy/interactome';
 import { placeSet, separation } from '../../../domain/synergy/network-separation';
 import { networkRandomisationNull } from '../../../domain/synergy/network-randomisation-null';
@@ -76,6 +76,17 @@ describe('degree-preserving randomised networks (double edge swaps) and the sepa
     expect(chain.accepted).to.be.greaterThan(0);
   });
 
+  it('keeps an edge-key set equal to a JS Set through random inserts and deletes (open addressing, backward shift)', () => {
+    const random = seededRandom(17);
+    const mine = new EdgeKeySet(64);
+    const reference = new Set<number>();
+    for (let k = 0; k < 20_000; k++) {
+      const key = Math.floor(random() * 300) * 1e6 + Math.floor(random() * 3); // clustered keys collide often
+      if (random() < 0.5 && reference.size < 100) { mine.add(key); reference.add(key); } else { mine.delete(key); reference.delete(key); }
+      if (k % 97 === 0) for (let probe = 0; probe < 300; probe++) expect(mine.has(probe * 1e6 + (probe % 3))).to.equal(reference.has(probe * 1e6 + (probe % 3)));
+    }
+  });
+
   it('gives the z of s_AB that the enumeration of every graph with the same degrees gives', () => {
     const nodes = [1, 2, 3, 4, 5, 6];
     const edges: [number, number][] = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 1], [1, 4]];
@@ -88,7 +99,7 @@ describe('degree-preserving randomised networks (double edge swaps) and the sepa
     const cases: [number[], number[]][] = [[[1], [2, 3]], [[1, 5], [3]], [[2, 6], [3, 5]]];
     const drugs = cases.flatMap(([a, b]) => [local(a), local(b)]);
     const pairs = cases.map(([a, b], i) => ({ a: 2 * i, b: 2 * i + 1, observed: separation(placeSet(ia, local(a)), placeSet(ia, local(b))).s_ab! }));
-    const nulls = networkRandomisationNull(ia, drugs, pairs, { networks: 4000, swapsPerEdge: 2, seed: 3 });
+    const nulls = networkRandomisationNull(ia, drugs, pairs, { networks: 4000, schedule: { burnInPerEdge: 10, thinningPerEdge: 2 }, seed: 3 });
     cases.forEach(([a, b], i) => {
       const observed = sByHand(nodes, edges, a, b)!;
       expect(pairs[i]!.observed, `${a}|${b}`).to.be.closeTo(observed, 1e-12);
@@ -102,7 +113,7 @@ describe('degree-preserving randomised networks (double edge swaps) and the sepa
 
   it('gives no z to two drugs sharing their only target: s_AB is 0 on every rewired network', () => {
     const { ia, local } = interactomeOf([[1, 2], [2, 3], [3, 4], [4, 5], [5, 1], [2, 5]]);
-    const [result] = networkRandomisationNull(ia, [local([3]), local([3])], [{ a: 0, b: 1, observed: 0 }], { networks: 50, swapsPerEdge: 2, seed: 1 });
+    const [result] = networkRandomisationNull(ia, [local([3]), local([3])], [{ a: 0, b: 1, observed: 0 }], { networks: 50, schedule: { burnInPerEdge: 10, thinningPerEdge: 2 }, seed: 1 });
     expect(result).to.deep.include({ random_mean: 0, random_sd: 0, z: null, permutations_used: 50 });
   });
 });
