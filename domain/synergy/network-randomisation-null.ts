@@ -8,11 +8,10 @@
 // Cost: per network Q·|E| swap attempts plus one breadth-first search per drug, whatever the number of
 // pairs, so every returned pair gets its z. A network on which a separation is undefined (the rewiring cut the
 // drugs apart) is skipped and not counted. Pure and seeded.
-import { NullAccumulator } from '../network-medicine/degree-preserving-sampling';
 import { seededRandom } from '../shared/seeded-random';
 import { randomisedNetworks, SwapSchedule } from './edge-swap';
 import type { Interactome } from './interactome';
-import { pairSeparations, partnersOfDrugs, SeparationNull, SeparationNullPair } from './separation-null';
+import { PairReference, pairSeparations, partnersOfDrugs, SeparationNull, SeparationNullPair } from './separation-null';
 import { SetDistanceBuffers } from './set-distance-buffers';
 
 export interface NetworkNullOptions { networks: number; schedule: SwapSchedule; seed: number }
@@ -21,21 +20,12 @@ export interface NetworkNullOptions { networks: number; schedule: SwapSchedule; 
 export function networkRandomisationNull(
   net: Interactome, drugs: readonly (readonly number[])[], pairs: readonly SeparationNullPair[], options: NetworkNullOptions,
 ): (SeparationNull | null)[] {
-  const accumulators = pairs.map((p) => new NullAccumulator(p.observed));
-  const counts = new Int32Array(pairs.length);
   if (pairs.length === 0 || options.networks <= 0) return pairs.map(() => null);
   const partnersOf = partnersOfDrugs(pairs);
+  const reference = new PairReference(pairs);
   for (const random of randomisedNetworks(net, options.networks, options.schedule, seededRandom(options.seed ^ 0x5a5a5a5a))) {
     const bfs = new SetDistanceBuffers(random);
-    pairSeparations(bfs, (d) => drugs[d]!, partnersOf, pairs).forEach((s, i) => {
-      if (s === null) return;
-      accumulators[i]!.add(s);
-      counts[i]!++;
-    });
+    reference.add(pairSeparations(bfs, (d) => drugs[d]!, partnersOf, pairs));
   }
-  return pairs.map((_, i) => {
-    if (counts[i] === 0) return null;
-    const { mean, sd, z } = accumulators[i]!.summary();
-    return { random_mean: mean, random_sd: sd, z, permutations_used: counts[i]! };
-  });
+  return reference.summaries();
 }

@@ -25,24 +25,39 @@ export function separationNull(
   const used = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   const plans = new Map(used.map((d) => [d, sampler.plan([...new Set(drugs[d]!.genes)])]));
   const streams = new Map(used.map((d) => [d, streamRandom(seed, `separation:${drugs[d]!.key}`)]));
-  const accumulators = pairs.map((p) => new NullAccumulator(p.observed));
-  const counts = new Int32Array(pairs.length);
+  const reference = new PairReference(pairs);
   const bfs = new SetDistanceBuffers(net);
   const partnersOf = partnersOfDrugs(pairs);
   const sets = new Map(used.map((d) => [d, new Int32Array(plans.get(d)!.size)]));
   for (let k = 0; k < permutations; k++) {
     for (const d of used) sampler.sample(plans.get(d)!, streams.get(d)!, sets.get(d)!);
-    pairSeparations(bfs, (d) => sets.get(d)!, partnersOf, pairs).forEach((s, i) => {
+    reference.add(pairSeparations(bfs, (d) => sets.get(d)!, partnersOf, pairs));
+  }
+  return reference.summaries();
+}
+
+/** Each pair's reference distribution of s_AB (undefined draws skipped and not counted) and its z. */
+export class PairReference {
+  private readonly accumulators: NullAccumulator[];
+  private readonly counts: Int32Array;
+  constructor(pairs: readonly SeparationNullPair[]) {
+    this.accumulators = pairs.map((p) => new NullAccumulator(p.observed));
+    this.counts = new Int32Array(pairs.length);
+  }
+  add(draw: readonly (number | null)[]): void {
+    draw.forEach((s, i) => {
       if (s === null) return;
-      accumulators[i]!.add(s);
-      counts[i]!++;
+      this.accumulators[i]!.add(s);
+      this.counts[i]!++;
     });
   }
-  return pairs.map((_, i) => {
-    if (counts[i] === 0) return null;
-    const { mean, sd, z } = accumulators[i]!.summary();
-    return { random_mean: mean, random_sd: sd, z, permutations_used: counts[i]! };
-  });
+  summaries(): (SeparationNull | null)[] {
+    return this.accumulators.map((acc, i) => {
+      if (this.counts[i] === 0) return null;
+      const { mean, sd, z } = acc.summary();
+      return { random_mean: mean, random_sd: sd, z, permutations_used: this.counts[i]! };
+    });
+  }
 }
 
 /** Each drug of the pairs → the drugs it is paired with. */
