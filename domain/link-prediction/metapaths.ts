@@ -75,9 +75,5 @@ export const METAPATHS: readonly Metapath[] = [
   metapath('CcSEcCtD', 'CcSEcCtD', 'causes a side effect that a compound treating the disease causes (side-effect similarity)', [f('CcSE'), b('CcSE'), f('CtD')]),
   metapath('CtDtCtD', 'CtDtCtD', 'treats a disease that a compound treating the disease also treats (shared indications)', [f('CtD'), b('CtD'), f('CtD')]),
   metapath('CtDaGaD', 'CtDaGaD', 'treats a disease sharing a GWAS gene with the disease (genetic similarity)', [f('CtD'), f('DaG'), b('DaG')]),
-  // Issue 29, toward Rephetio's wider feature set: the longer mechanism and similarity paths the edges here allow.
-  metapath('CbGiGiGaD', 'CbGiGiGaD', 'binds a gene two interactions from a disease gene', [f('CbG'), f('GiG'), f('GiG'), b('DaG')]),
-  metapath('CbGaDaGaD', 'CbGaDaGaD', 'binds a gene of a disease that shares a GWAS gene with the disease (genetic similarity of the target\'s disease)', [f('CbG'), b('DaG'), f('DaG'), b('DaG')]),
-  metapath('CcSEcCbGaD', 'CcSEcCbGaD', 'shares a side effect with a compound that binds a disease gene', [f('CcSE'), b('CcSE'), f('CbG'), b('DaG')]),
   metapath('CtDsD', 'CtD>isaD<isaD', 'treats a sibling of the disease (shares an IS_A parent)', [f('CtD'), f('DisaD'), b('DisaD')]),
 ];
