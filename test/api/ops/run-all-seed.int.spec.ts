@@ -98,7 +98,9 @@ describe('run-all on the seed data (POST /api/jobs/run-all)', function () {
     expect(precedents.map((p) => p.relation)).to.include('STUDIED_FOR');
     for (const symbol of ['SLC6A2', 'SLC6A4']) expect((cartBody.antigens as Json[]).find((a) => a.symbol === symbol)?.disease_relevance.kind, symbol).to.not.equal('clinical_precedence');
     const describe = (a: Json) => `${a.symbol} (${a.disease_relevance.kind}${(a.disease_relevance.clinical_precedence as Json[]).length ? `: ${(a.disease_relevance.clinical_precedence as Json[]).map((p) => `${p.label} ${p.relation}`).join('; ')}` : ''})`;
-    console.log(`      seed CAR-T on sle: ${cartBody.antigens.length} antigens (top ${(cartBody.antigens as Json[]).slice(0, 10).map(describe).join(', ')}); biomarkers: ${markersBody.biomarkers.length} genes, ${(markersBody.biomarkers as Json[]).filter((b) => b.criteria.surface_evidence).length} with surface evidence`);
+    const rankOf = (symbol: string) => (cartBody.antigens as Json[]).find((a) => a.symbol === symbol)?.rank ?? 'absent';
+    console.log(`      seed CAR-T on sle: ${cartBody.antigens.length} antigens (top ${(cartBody.antigens as Json[]).slice(0, 10).map(describe).join(', ')}; `
+      + `CD19 ${rankOf('CD19')}, MS4A1 ${rankOf('MS4A1')}, TNFRSF17 ${rankOf('TNFRSF17')}); biomarkers: ${markersBody.biomarkers.length} genes, ${(markersBody.biomarkers as Json[]).filter((b) => b.criteria.surface_evidence).length} with surface evidence`);
   });
 
   it('adds the slow modules with full=true and drops the ML one with skip_ml=true, at most max_parallel at once', async () => {
