@@ -32,11 +32,11 @@ export const APPROVED_RELATIONS = ['TREATS', 'APPROVED_FOR'] as const;
 /** ChEMBL's trial-phase relation: precedence only from MIN_PRECEDENCE_PHASE (its claims' max_phase_for_ind). */
 export const STUDIED_RELATION = 'STUDIED_FOR';
 export const MIN_PRECEDENCE_PHASE = 2;
-export const INDICATION_RELATIONS = [...APPROVED_RELATIONS, STUDIED_RELATION];
-for (const r of INDICATION_RELATIONS) {
+const PRECEDENCE_RELATIONS = [...APPROVED_RELATIONS, STUDIED_RELATION];
+for (const r of PRECEDENCE_RELATIONS) {
   if (!EDGE_TYPES.some((e) => e.type === r && e.from === 'Compound' && e.to === 'Disease')) throw new Error(`${r} is not a Compound→Disease relation`);
 }
-const INDICATION = edgeTypeMask(INDICATION_RELATIONS);
+const INDICATION = edgeTypeMask(PRECEDENCE_RELATIONS);
 const TARGETS = edgeTypeMask(['TARGETS']);
 
 /**
