@@ -86,6 +86,16 @@ export class DegreePreservingSampler {
     return { bins: Int32Array.from(bins), counts: Int32Array.from(bins.map((b) => counts.get(b)!)), size: genes.length };
   }
 
+  /**
+   * One random gene of a one-gene plan: the same draw `sample` makes for it (one random number, the pool in its
+   * ascending resting order), without the swap and its undo. Why: most compounds have one interactome target, and
+   * this is the hot loop of repurposing's permutations.
+   */
+  sampleOne(plan: SamplingPlan, random: () => number): number {
+    const pool = this.pools[plan.bins[0]!]!;
+    return pool[Math.floor(random() * pool.length)]!;
+  }
+
   /** Writes one random set matching the plan into out[0 … plan.size-1] (bin by bin, in bin order). */
   sample(plan: SamplingPlan, random: () => number, out: Int32Array): void {
     let o = 0;

@@ -132,8 +132,14 @@ export class ProximityRun {
       bfsFromSet(network, this.randomGenes, this.randomGenes.length, this.dist, this.queue);
       for (let c = 0; c < this.plans.length; c++) {
         const plan = this.plans[c]!;
-        this.sampler.sample(plan, this.streams[c]!, this.randomTargets);
-        const sum = distanceSum(this.dist, this.randomTargets, plan.size);
+        let sum: number;
+        if (plan.size === 1) {
+          sum = this.dist[this.sampler.sampleOne(plan, this.streams[c]!)]!;
+          if (sum === UNREACHABLE) throw new Error('network proximity needs a connected network (use its largest component)');
+        } else {
+          this.sampler.sample(plan, this.streams[c]!, this.randomTargets);
+          sum = distanceSum(this.dist, this.randomTargets, plan.size);
+        }
         if (sum <= this.observed[c]!) this.atMost[c]!++;
         this.nulls[c]!.add(sum / plan.size);
       }

@@ -25,42 +25,75 @@ export function separationNull(
   const used = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   const plans = new Map(used.map((d) => [d, sampler.plan([...new Set(drugs[d]!.genes)])]));
   const streams = new Map(used.map((d) => [d, streamRandom(seed, `separation:${drugs[d]!.key}`)]));
-  const accumulators = pairs.map((p) => new NullAccumulator(p.observed));
-  const counts = new Int32Array(pairs.length);
+  const reference = new PairReference(pairs);
   const bfs = new SetDistanceBuffers(net);
-  const partnersOf = new Map<number, number[]>(used.map((d) => [d, [...new Set(pairs.flatMap((p) => (p.a === d ? [p.b] : p.b === d ? [p.a] : [])))]]));
+  const partnersOf = partnersOfDrugs(pairs);
   const sets = new Map(used.map((d) => [d, new Int32Array(plans.get(d)!.size)]));
-  // toPartner.get(d).get(e)[i]: hops from gene i of d's random set to e's random set.
   for (let k = 0; k < permutations; k++) {
     for (const d of used) sampler.sample(plans.get(d)!, streams.get(d)!, sets.get(d)!);
-    const spread = new Map<number, number | null>();
-    const toPartner = new Map<number, Map<number, Int32Array>>(used.map((d) => [d, new Map()]));
-    for (const d of used) {
-      const genes = sets.get(d)!;
-      // Only the partners' genes need their distance: the search may stop once they and the spread are known.
-      const reach: number[] = [];
-      for (const e of partnersOf.get(d)!) reach.push(...sets.get(e)!);
-      const other = bfs.run(genes, reach);
-      spread.set(d, meanReached(other, genes.length === 1));
-      for (const e of partnersOf.get(d)!) {
-        const partner = sets.get(e)!;
-        const hops = new Int32Array(partner.length);
-        for (let i = 0; i < partner.length; i++) hops[i] = bfs.nearest[partner[i]!]!;
-        toPartner.get(e)!.set(d, hops);
-      }
-    }
-    pairs.forEach((p, i) => {
-      const s = separationOf(toPartner.get(p.a)!.get(p.b)!, toPartner.get(p.b)!.get(p.a)!, spread.get(p.a)!, spread.get(p.b)!);
+    reference.add(pairSeparations(bfs, (d) => sets.get(d)!, partnersOf, pairs));
+  }
+  return reference.summaries();
+}
+
+/** Each pair's reference distribution of s_AB (undefined draws skipped and not counted) and its z. */
+export class PairReference {
+  private readonly accumulators: NullAccumulator[];
+  private readonly counts: Int32Array;
+  constructor(pairs: readonly SeparationNullPair[]) {
+    this.accumulators = pairs.map((p) => new NullAccumulator(p.observed));
+    this.counts = new Int32Array(pairs.length);
+  }
+  add(draw: readonly (number | null)[]): void {
+    draw.forEach((s, i) => {
       if (s === null) return;
-      accumulators[i]!.add(s);
-      counts[i]!++;
+      this.accumulators[i]!.add(s);
+      this.counts[i]!++;
     });
   }
-  return pairs.map((_, i) => {
-    if (counts[i] === 0) return null;
-    const { mean, sd, z } = accumulators[i]!.summary();
-    return { random_mean: mean, random_sd: sd, z, permutations_used: counts[i]! };
-  });
+  summaries(): (SeparationNull | null)[] {
+    return this.accumulators.map((acc, i) => {
+      if (this.counts[i] === 0) return null;
+      const { mean, sd, z } = acc.summary();
+      return { random_mean: mean, random_sd: sd, z, permutations_used: this.counts[i]! };
+    });
+  }
+}
+
+/** Each drug of the pairs → the drugs it is paired with. */
+export function partnersOfDrugs(pairs: readonly { a: number; b: number }[]): Map<number, number[]> {
+  const out = new Map<number, Set<number>>();
+  for (const p of pairs) {
+    (out.get(p.a) ?? out.set(p.a, new Set()).get(p.a)!).add(p.b);
+    (out.get(p.b) ?? out.set(p.b, new Set()).get(p.b)!).add(p.a);
+  }
+  return new Map([...out].map(([d, s]) => [d, [...s]]));
+}
+
+/**
+ * s_AB of every pair for the drugs' gene sets `setOf(d)` on the network of `bfs`: one breadth-first search per
+ * drug, stopped once its partners' genes and its own spread are known; null where a separation is undefined.
+ */
+export function pairSeparations(
+  bfs: SetDistanceBuffers, setOf: (drug: number) => ArrayLike<number>, partnersOf: ReadonlyMap<number, readonly number[]>, pairs: readonly { a: number; b: number }[],
+): (number | null)[] {
+  const spread = new Map<number, number | null>();
+  // toPartner.get(e).get(d)[i]: hops from gene i of e's set to d's set.
+  const toPartner = new Map<number, Map<number, Int32Array>>([...partnersOf.keys()].map((d) => [d, new Map()]));
+  for (const [d, partners] of partnersOf) {
+    const genes = setOf(d);
+    const reach: number[] = [];
+    for (const e of partners) { const set = setOf(e); for (let i = 0; i < set.length; i++) reach.push(set[i]!); }
+    const other = bfs.run(genes, reach);
+    spread.set(d, meanReached(other, new Set(Array.from(genes)).size === 1));
+    for (const e of partners) {
+      const partner = setOf(e);
+      const hops = new Int32Array(partner.length);
+      for (let i = 0; i < partner.length; i++) hops[i] = bfs.nearest[partner[i]!]!;
+      toPartner.get(e)!.set(d, hops);
+    }
+  }
+  return pairs.map((p) => separationOf(toPartner.get(p.a)!.get(p.b)!, toPartner.get(p.b)!.get(p.a)!, spread.get(p.a)!, spread.get(p.b)!));
 }
 
 /** d_AA from each gene's hops to the nearest other gene of its set (0 for one gene; null when none reaches another). */

@@ -1,7 +1,11 @@
 // Where CAR-T candidate antigens come from, strongest first (each gene keeps every route it has):
-// 1. clinical precedence — genes TARGETed by a compound the graph links to the disease by any Compound→Disease
-//    relation (PharmacotherapyDB TREATS/PALLIATES and whatever the active snapshots add, e.g. ChEMBL's
-//    approved-for / studied-for indications): an antigen someone already drugs in this disease;
+// 1. clinical precedence — genes TARGETed by a compound approved for the disease or tested for it in a trial of
+//    phase 2 or later: PharmacotherapyDB TREATS (disease-modifying) and ChEMBL APPROVED_FOR (max phase 4) always
+//    count; ChEMBL STUDIED_FOR only when its claim's max_phase_for_ind is ≥ 2 (a phase 1 or unphased study tests
+//    safety or dose, not the disease). PALLIATES (PharmacotherapyDB's symptomatic uses) does not count: treating a
+//    symptom is no precedent for a disease antigen — on the seed slice amitriptyline, pregabalin and gabapentin (pain
+//    in SLE) made SLC6A2, SLC6A4 and CACNA2D1/2 SLE's top CAR-T antigens (issue 29). Other Compound→Disease
+//    relations a new importer adds do not count until listed here;
 // 2. cell population — lineage antigens of the disease's effector cell populations
 //    (domain/target-scoring/cell-population-antigens.ts);
 // 3. GWAS gene of the disease, 4. interactome partner of one (disease-relevance.ts).
@@ -23,17 +27,29 @@ export interface CandidateRelevance {
   genetic: Relevance | null;
 }
 
-/** Every Compound→Disease relation of the metagraph, so relations added by new importers are picked up. */
-export const INDICATION_RELATIONS = EDGE_TYPES.filter((e) => e.from === 'Compound' && e.to === 'Disease').map((e) => e.type);
-const INDICATION = edgeTypeMask(INDICATION_RELATIONS);
+/** Relations that are precedence by themselves: approved disease-modifying uses and ChEMBL's phase 4 indications. */
+export const APPROVED_RELATIONS = ['TREATS', 'APPROVED_FOR'] as const;
+/** ChEMBL's trial-phase relation: precedence only from MIN_PRECEDENCE_PHASE (its claims' max_phase_for_ind). */
+export const STUDIED_RELATION = 'STUDIED_FOR';
+export const MIN_PRECEDENCE_PHASE = 2;
+const PRECEDENCE_RELATIONS = [...APPROVED_RELATIONS, STUDIED_RELATION];
+for (const r of PRECEDENCE_RELATIONS) {
+  if (!EDGE_TYPES.some((e) => e.type === r && e.from === 'Compound' && e.to === 'Disease')) throw new Error(`${r} is not a Compound→Disease relation`);
+}
+const INDICATION = edgeTypeMask(PRECEDENCE_RELATIONS);
 const TARGETS = edgeTypeMask(['TARGETS']);
 
-export function clinicalPrecedents(g: TypedKnowledgeGraph, disease: number): Map<number, Precedent[]> {
+/**
+ * Genes targeted by the disease's precedent compounds. `studiedPhase`: the highest max_phase_for_ind among a
+ * STUDIED_FOR edge's claims (edge index → phase; an edge absent from it has no phase and does not count).
+ */
+export function clinicalPrecedents(g: TypedKnowledgeGraph, disease: number, studiedPhase: ReadonlyMap<number, number> = new Map()): Map<number, Precedent[]> {
   const out = new Map<number, Precedent[]>();
   const seen = new Set<string>();
   g.forEachPredecessor(disease, 'forward', INDICATION, (e, compound) => {
     if (g.typeOf(compound) !== 'Compound') return;
     const relation = g.edgeType(e);
+    if (relation === STUDIED_RELATION && !((studiedPhase.get(e) ?? -1) >= MIN_PRECEDENCE_PHASE)) return;
     g.forEachStep(compound, 'forward', TARGETS, (_t, gene) => {
       const key = `${gene} ${compound} ${relation}`;
       if (seen.has(key)) return;
@@ -45,8 +61,10 @@ export function clinicalPrecedents(g: TypedKnowledgeGraph, disease: number): Map
   return out;
 }
 
-export function candidateRelevance(g: TypedKnowledgeGraph, diseaseCurie: string, disease: number, genetic: ReadonlyMap<number, Relevance>): Map<number, CandidateRelevance> {
-  const precedents = clinicalPrecedents(g, disease);
+export function candidateRelevance(
+  g: TypedKnowledgeGraph, diseaseCurie: string, disease: number, genetic: ReadonlyMap<number, Relevance>, studiedPhase: ReadonlyMap<number, number> = new Map(),
+): Map<number, CandidateRelevance> {
+  const precedents = clinicalPrecedents(g, disease, studiedPhase);
   const populations = new Map<number, { id: string; name: string }[]>();
   for (const population of DISEASE_CELL_POPULATIONS.get(diseaseCurie)?.populations ?? []) {
     for (const antigen of population.antigens) {

@@ -10,9 +10,10 @@ import { NO_SURFACEOME, readSurfaceAtlas } from '../gene-evidence/surface-eviden
 import { resolveDisease } from '../resolve-disease';
 import { SURFACE_GATE_RULE } from '../../../domain/target-scoring/surface-gate';
 import { DISEASE_CELL_POPULATIONS } from '../../../domain/target-scoring/cell-population-antigens';
-import { candidateRelevance, CandidateRelevance, INDICATION_RELATIONS } from './candidate-sources';
+import { APPROVED_RELATIONS, candidateRelevance, CandidateRelevance, MIN_PRECEDENCE_PHASE, STUDIED_RELATION } from './candidate-sources';
 import { diseaseRelevance } from './disease-relevance';
 import { AntigenRow, GatedOut, scoreAntigens } from './score-antigens';
+import { readStudiedPhases } from './studied-phases';
 
 export const CART_MODULE_ID = 'cart-suitability';
 export const CART_METHOD = 'Rank product (Breitling et al., FEBS Lett 2004) of three factors of each candidate antigen: cell-surface evidence '
@@ -66,7 +67,7 @@ export async function runCart(deps: AnalysisDeps, input: Record<string, unknown>
   const atlas = await readSurfaceAtlas(deps.db, g);
   if (!atlas) return { kind: 'not_available', reason: NO_SURFACEOME };
   const genetic = diseaseRelevance(g, await readGwasAssociations(deps.db, g, resolved.node));
-  const relevance = candidateRelevance(g, resolved.curie, resolved.node, genetic);
+  const relevance = candidateRelevance(g, resolved.curie, resolved.node, genetic, await readStudiedPhases(deps.db, g, resolved.node));
   const vital = VITAL_TISSUES.map((t) => ({ ...t, node: g.lookup(t.id) })).map((t) => ({ ...t, node: t.node !== undefined && calls.byAnatomy.present.has(t.node) ? t.node : undefined }));
   const vitalNodes = vital.filter((t) => t.node !== undefined).map((t) => t.node!);
   await context.progress(60, 'scoring candidate antigens');
@@ -81,7 +82,7 @@ export async function runCart(deps: AnalysisDeps, input: Record<string, unknown>
       failed_listed: gatedOut.slice(0, GATED_LISTED).map((x) => gatedJson(g, x)),
     },
     relevance_sources: {
-      indication_relations: INDICATION_RELATIONS,
+      indication_relations: [...APPROVED_RELATIONS, `${STUDIED_RELATION} (ChEMBL max_phase_for_ind ≥ ${MIN_PRECEDENCE_PHASE} only)`],
       cell_populations: DISEASE_CELL_POPULATIONS.get(resolved.curie) ?? null,
     },
     counts: {

@@ -8,7 +8,7 @@ import type { AnalysisDeps, AnalysisModule, AnalysisOutcome, AnalysisRunContext 
 import { resolveDisease } from '../resolve-disease';
 import { checkMatrix, DOSE_RESPONSE_BODY_SCHEMA, DoseResponseBody, hasMatrix, NamedPairNetwork, placeNamedPair, scoreDoseResponse } from './dose-response-synergy';
 import { renderDrugCombinationsHtml } from './render-drug-combinations-html';
-import { CombinationContext, combinationContext, DrugSelection, networkCombinations, pairFactors, PlacedDrug, SEPARATION_PERMUTATIONS_CAP, selectDrugs } from './network-combinations';
+import { CombinationContext, combinationContext, DrugSelection, NETWORK_RANDOMISATIONS, networkCombinations, pairFactors, PlacedDrug, SEPARATION_PERMUTATIONS_CAP, SEPARATION_Z_PAIRS, selectDrugs, SWAP_SCHEDULE } from './network-combinations';
 import { TARGET_SET_RELATIONS } from '../../../domain/synergy/target-set-relation';
 import { proximityZScores } from './proximity-z';
 import { DISEASE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
@@ -36,6 +36,12 @@ const pairSchema = {
     separation_null: {
       type: ['object', 'null'], description: 's_AB against degree-preserving random target sets of the same sizes (z < 0: closer than random)',
       properties: { random_mean: { type: 'number' }, random_sd: { type: 'number' }, z: num, permutations: { type: 'integer' } },
+    },
+    network_null: {
+      type: ['object', 'null'],
+      description: 's_AB against degree-preserving randomised interactomes (double edge swaps, Maslov & Sneppen 2002), the drugs keeping their targets; '
+        + 'z < 0: the wiring puts the two target modules closer than random wiring would; z null when s_AB never varies (e.g. one shared target)',
+      properties: { random_mean: { type: 'number' }, random_sd: { type: 'number' }, z: num, networks: { type: 'integer' } },
     },
     s_ab: num, d_ab: num, d_aa: num, d_bb: num, shared_targets: { type: 'array', items: { type: 'string' } },
     s_ad: num, s_bd: num, z_a: num, z_b: num, closest_distance_a: num, closest_distance_b: num, unreachable_targets: { type: 'integer' },
@@ -103,16 +109,25 @@ export const DRUG_COMBINATIONS_QUERY = {
     permutations: { type: 'integer', minimum: 100, maximum: 5000, default: 1000, description: 'Degree-preserving random target and gene sets behind each drug\'s proximity z-score' },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295, default: DEFAULT_SEED, description: 'Seed of the random sets: the same seed gives a byte-identical result' },
     z_threshold: { type: 'number', minimum: -10, maximum: 10, default: DEFAULT_Z_THRESHOLD, description: 'A drug hits the disease module when its proximity z-score is below this' },
+    separation_z_pairs: {
+      type: 'integer', minimum: 0, maximum: 500, default: SEPARATION_Z_PAIRS,
+      description: 'Returned pairs, from the top, given the separation z against random target sets (each distinct drug among them costs one search per permutation)',
+    },
+    network_randomisations: {
+      type: 'integer', minimum: 0, maximum: 200, default: NETWORK_RANDOMISATIONS,
+      description: 'Degree-preserving randomised networks (double edge swaps) behind every returned pair\'s network z; 0 skips it',
+    },
   },
   additionalProperties: false,
 };
 
-interface Options { topN: number; maxCompounds: number; permutations: number; seed: number; zThreshold: number }
+interface Options { topN: number; maxCompounds: number; permutations: number; seed: number; zThreshold: number; separationZPairs: number; networkRandomisations: number }
 
 function optionsOf(input: Record<string, unknown>): Options {
   return {
     topN: Number(input.top_n ?? 50), maxCompounds: Number(input.max_compounds ?? 60), permutations: Number(input.permutations ?? 1000),
     seed: Number(input.seed ?? DEFAULT_SEED), zThreshold: Number(input.z_threshold ?? DEFAULT_Z_THRESHOLD),
+    separationZPairs: Number(input.separation_z_pairs ?? SEPARATION_Z_PAIRS), networkRandomisations: Number(input.network_randomisations ?? NETWORK_RANDOMISATIONS),
   };
 }
 
@@ -143,9 +158,10 @@ async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknow
   if ('unavailable' in selection) return { kind: 'not_available', reason: selection.unavailable };
   const named = matrix ? placeNamedPair(ctx, disease.node, matrix.drug_a, matrix.drug_b) : null;
   const scored = await scoreProximity(ctx, selection, named && 'drugs' in named ? named.drugs : [], o, context);
-  await context.progress(90, 'separation z-scores of the returned pairs');
+  await context.progress(90, 'separation z-scores of the returned pairs (random target sets, randomised networks)');
   const network = networkCombinations(ctx, selection, {
     topN: o.topN, maxCompounds: o.maxCompounds, zThreshold: o.zThreshold, seed: o.seed, separationPermutations: Math.min(o.permutations, SEPARATION_PERMUTATIONS_CAP),
+    separationZPairs: o.separationZPairs, networkRandomisations: o.networkRandomisations,
   });
   const namedNetwork: NamedPairNetwork | null = !named ? null : 'drugs' in named ? { pair: pairFactors(ctx, named.drugs[0], named.drugs[1], o.zThreshold) } : named;
   const doseResponse = matrix ? scoreDoseResponse(matrix, namedNetwork) : null;
@@ -155,6 +171,7 @@ async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknow
     disease: { curie: disease.curie, label: disease.label, module_id: disease.module_id },
     parameters: {
       disease_id: String(input.disease_id ?? 'sle'), top_n: o.topN, max_compounds: o.maxCompounds, permutations: o.permutations, z_threshold: o.zThreshold,
+      separation_z_pairs: o.separationZPairs, network_randomisations: o.networkRandomisations,
       dose_response_matrix: matrix ? { drug_a: matrix.drug_a, drug_b: matrix.drug_b, doses_a: matrix.doses_a.length, doses_b: matrix.doses_b.length, unit: matrix.unit ?? null } : null,
     },
     seed: o.seed,
@@ -163,6 +180,10 @@ async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknow
       ...network,
       proximity: { permutations: o.permutations, z_threshold: o.zThreshold, disease_genes_in_largest_component: scored },
       separation_permutations: Math.min(o.permutations, SEPARATION_PERMUTATIONS_CAP),
+      network_randomisation: {
+        method: 'double edge swaps (Maslov & Sneppen, Science 2002, doi:10.1126/science.1065103): degrees kept, no self-loops or repeated edges',
+        networks: o.networkRandomisations, burn_in_swaps_per_edge: SWAP_SCHEDULE.burnInPerEdge, swaps_per_edge_between_networks: SWAP_SCHEDULE.thinningPerEdge,
+      },
       dose_response_synergy: doseResponse,
     },
   });

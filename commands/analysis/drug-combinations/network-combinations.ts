@@ -14,6 +14,8 @@ import { configurationFromHits, Configuration, CONFIGURATIONS, proximityHit, ran
 import { buildInteractome, inInteractome, Interactome } from '../../../domain/synergy/interactome';
 import { closestDistance, PlacedSet, placeSet, separation } from '../../../domain/synergy/network-separation';
 import { separationNull } from '../../../domain/synergy/separation-null';
+import { networkRandomisationNull } from '../../../domain/synergy/network-randomisation-null';
+import type { SwapSchedule } from '../../../domain/synergy/edge-swap';
 import { TargetSetRelation, targetSetRelation, targetsContained } from '../../../domain/synergy/target-set-relation';
 import type { DrugProximity } from './proximity-z';
 
@@ -64,8 +66,10 @@ export interface PairFactors {
   /** identical / nested target sets always count as overlapping target modules (never complementary exposure). */
   target_sets: TargetSetRelation;
   s_ab: number | null;
-  /** s_AB against degree-preserving random target sets of the same sizes (the first 20 returned pairs; null: not computed). */
+  /** s_AB against degree-preserving random target sets of the same sizes (the first `separation_z_pairs` returned pairs; null: not computed). */
   separation_null: { random_mean: number; random_sd: number; z: number | null; permutations: number } | null;
+  /** s_AB against degree-preserving randomised networks (double edge swaps), every returned pair (null: not computed or undefined). */
+  network_null: { random_mean: number; random_sd: number; z: number | null; networks: number } | null;
   d_ab: number | null;
   d_aa: number | null;
   d_bb: number | null;
@@ -152,7 +156,7 @@ export function pairFactors(ctx: CombinationContext, a: PlacedDrug, b: PlacedDru
   return {
     drug_a: { curie: a.curie, label: a.label }, drug_b: { curie: b.curie, label: b.label },
     configuration: config, complementary_exposure: config === 'complementary_exposure', overlapping_exposure: config === 'overlapping_exposure',
-    target_sets: relation, s_ab: r4(sep.s_ab), separation_null: null, d_ab: r4(sep.d_ab), d_aa: r4(sep.d_aa), d_bb: r4(sep.d_bb),
+    target_sets: relation, s_ab: r4(sep.s_ab), separation_null: null, network_null: null, d_ab: r4(sep.d_ab), d_aa: r4(sep.d_aa), d_bb: r4(sep.d_bb),
     shared_targets: a.targets.filter((t) => bTargets.has(t)).map((t) => ctx.g.label(t)).sort(),
     s_ad: r4(a.sToDisease.s_ab), s_bd: r4(b.sToDisease.s_ab), z_a: r4z(za), z_b: r4z(zb), closest_distance_a: r4(a.dc), closest_distance_b: r4(b.dc),
     unreachable_targets: sep.unreachable,
@@ -191,15 +195,32 @@ export function selectDrugs(ctx: CombinationContext, diseaseNode: number, maxCom
   return { chosen, candidates: candidates.length, indicatedCandidates: candidates.filter((d) => d.indicated).length };
 }
 
-export interface PairingOptions { topN: number; maxCompounds: number; zThreshold: number; seed: number; separationPermutations: number }
+export interface PairingOptions {
+  topN: number; maxCompounds: number; zThreshold: number; seed: number; separationPermutations: number;
+  /** Returned pairs (from the top) given the target-set separation z. */
+  separationZPairs: number;
+  /** Randomised networks behind every returned pair's network z (0: none). */
+  networkRandomisations: number;
+}
 
 /**
  * Permutations behind each returned pair's separation z: each costs one breadth-first search per drug of the
  * returned pairs, so it is capped below the proximity's `permutations` (documented in docs/modules.md).
  */
 export const SEPARATION_PERMUTATIONS_CAP = 100;
-/** Only the first returned pairs get a separation z (each distinct drug among them costs one search per permutation). */
+/**
+ * Default number of returned pairs given the target-set separation z (request parameter separation_z_pairs): each
+ * distinct drug among them costs one search per permutation, so the default covers the top of the list only.
+ */
 export const SEPARATION_Z_PAIRS = 20;
+/** Default randomised networks for the network z (request parameter network_randomisations). */
+export const NETWORK_RANDOMISATIONS = 20;
+/**
+ * Double-edge-swap schedule: 5·|E| attempted swaps before the first network, |E| between networks. Why these: with
+ * most swaps accepted on a sparse interactome, 5·|E| attempts touch every edge several times (the burn-in networkx's
+ * users take, Q ≈ 5–10 over the edges), and one pass between networks keeps the cost linear in their number.
+ */
+export const SWAP_SCHEDULE: SwapSchedule = { burnInPerEdge: 5, thinningPerEdge: 1 };
 
 /** Every pair of the selected drugs (their proximity already set), classified, counted and ranked. */
 export function networkCombinations(ctx: CombinationContext, selection: DrugSelection, options: PairingOptions): NetworkCombinations {
@@ -208,6 +229,7 @@ export function networkCombinations(ctx: CombinationContext, selection: DrugSele
   for (let i = 0; i < chosen.length; i++) for (let j = i + 1; j < chosen.length; j++) pairs.push(pairFactors(ctx, chosen[i]!, chosen[j]!, options.zThreshold));
   const ranked = rankPairs(pairs.map((p) => ({ ...p, a: p.drug_a.curie, b: p.drug_b.curie }))).slice(0, options.topN);
   addSeparationNull(ctx, chosen, ranked, options);
+  addNetworkNull(ctx, chosen, ranked, options);
   const counts = Object.fromEntries(CONFIGURATIONS.map((c) => [c, 0])) as Record<Configuration, number>;
   for (const p of pairs) counts[p.configuration]++;
   return {
@@ -228,11 +250,25 @@ export function networkCombinations(ctx: CombinationContext, selection: DrugSele
 function addSeparationNull(ctx: CombinationContext, chosen: readonly PlacedDrug[], pairs: Omit<PairFactors, 'rank'>[], options: PairingOptions): void {
   if (options.separationPermutations <= 0) return;
   const index = new Map(chosen.map((d, i) => [d.curie, i]));
-  const wanted = pairs.slice(0, SEPARATION_Z_PAIRS).map((p, i) => ({ i, a: index.get(p.drug_a.curie)!, b: index.get(p.drug_b.curie)!, observed: separation(chosen[index.get(p.drug_a.curie)!]!.placed, chosen[index.get(p.drug_b.curie)!]!.placed).s_ab }))
+  const wanted = pairs.slice(0, options.separationZPairs).map((p, i) => ({ i, a: index.get(p.drug_a.curie)!, b: index.get(p.drug_b.curie)!, observed: separation(chosen[index.get(p.drug_a.curie)!]!.placed, chosen[index.get(p.drug_b.curie)!]!.placed).s_ab }))
     .filter((w): w is { i: number; a: number; b: number; observed: number } => w.observed !== null);
   const nulls = separationNull(ctx.net, chosen.map((d) => ({ key: d.curie, genes: d.local })), wanted, options.separationPermutations, options.seed);
   wanted.forEach((w, k) => {
     const n = nulls[k];
     pairs[w.i]!.separation_null = n ? { random_mean: r4(n.random_mean)!, random_sd: r4(n.random_sd)!, z: r4z(n.z), permutations: n.permutations_used } : null;
+  });
+}
+
+/** Fills every returned pair's separation z against degree-preserving randomised networks (network-randomisation-null.ts). */
+function addNetworkNull(ctx: CombinationContext, chosen: readonly PlacedDrug[], pairs: Omit<PairFactors, 'rank'>[], options: PairingOptions): void {
+  if (options.networkRandomisations <= 0) return;
+  const index = new Map(chosen.map((d, i) => [d.curie, i]));
+  const wanted = pairs.map((p, i) => ({ i, a: index.get(p.drug_a.curie)!, b: index.get(p.drug_b.curie)! }))
+    .map((w) => ({ ...w, observed: separation(chosen[w.a]!.placed, chosen[w.b]!.placed).s_ab }))
+    .filter((w): w is { i: number; a: number; b: number; observed: number } => w.observed !== null);
+  const nulls = networkRandomisationNull(ctx.net, chosen.map((d) => d.local), wanted, { networks: options.networkRandomisations, schedule: SWAP_SCHEDULE, seed: options.seed });
+  wanted.forEach((w, k) => {
+    const n = nulls[k];
+    pairs[w.i]!.network_null = n ? { random_mean: r4(n.random_mean)!, random_sd: r4(n.random_sd)!, z: r4z(n.z), networks: n.permutations_used } : null;
   });
 }

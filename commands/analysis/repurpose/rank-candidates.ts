@@ -21,8 +21,8 @@ export const PROXIMITY_METHOD = 'Network proximity (closest distance, degree-pre
   + 'Nat Commun 2016, doi:10.1038/ncomms10331';
 /** Closest target–gene pairs shown per candidate (a BindingDB compound can have hundreds of targets). */
 export const MAX_PAIRS = 10;
-/** The false discovery rate the permutations are extended for (Benjamini–Hochberg over every scored compound). */
-export const FDR_LEVEL = 0.05;
+/** Default false discovery rate the permutations are extended for (Benjamini–Hochberg over every scored compound); request parameter `fdr`. */
+export const DEFAULT_FDR = 0.05;
 /** Most permutations an adaptive run goes to (~0.5 ms each on the full interactome). */
 export const ADAPTIVE_PERMUTATIONS_CAP = 20_000;
 /** A compound with at most this many targets in the interactome: its null distribution is coarse (few distinct d). */
@@ -37,6 +37,8 @@ export interface CandidatesInput {
   gene_id?: string;
   permutations: number;
   seed: number;
+  /** The FDR level, 0 < fdr < 1 (the schema checks it); DEFAULT_FDR when absent. */
+  fdr?: number;
 }
 
 interface Candidate {
@@ -88,27 +90,27 @@ export interface ResolutionReport {
 
 /**
  * Runs the requested permutations, then extends them (up to ADAPTIVE_PERMUTATIONS_CAP) while compounds no random
- * set matched could pass BH at FDR_LEVEL with a finer p (permutation-resolution.ts); says when the cap cannot.
+ * set matched could pass BH at level `fdr` with a finer p (permutation-resolution.ts); says when the cap cannot.
  */
-async function runAdaptively(run: ProximityRun, tests: number, requested: number, context: AnalysisRunContext): Promise<ResolutionReport> {
+async function runAdaptively(run: ProximityRun, tests: number, requested: number, fdr: number, context: AnalysisRunContext): Promise<ResolutionReport> {
   await runPermutations(run, requested, context, 5, 80, `proximity of ${tests} compounds`);
-  let step = nextResolutionStep(run.permutationsDone, tests, run.atResolutionFloor(), FDR_LEVEL, ADAPTIVE_PERMUTATIONS_CAP);
+  let step = nextResolutionStep(run.permutationsDone, tests, run.atResolutionFloor(), fdr, ADAPTIVE_PERMUTATIONS_CAP);
   while (step.extendTo !== null) {
     run.extendTo(step.extendTo);
     await runPermutations(run, step.extendTo, context, 80, 95, `finer p resolution for the FDR: ${tests} compounds`);
-    step = nextResolutionStep(run.permutationsDone, tests, run.atResolutionFloor(), FDR_LEVEL, ADAPTIVE_PERMUTATIONS_CAP);
+    step = nextResolutionStep(run.permutationsDone, tests, run.atResolutionFloor(), fdr, ADAPTIVE_PERMUTATIONS_CAP);
   }
   const done = run.permutationsDone;
-  const passing = benjaminiHochberg(run.result().scores.map((s) => s.p_empirical)).filter((q) => q <= FDR_LEVEL).length;
+  const passing = benjaminiHochberg(run.result().scores.map((s) => s.p_empirical)).filter((q) => q <= fdr).length;
   return {
-    method: 'Benjamini–Hochberg q over every scored compound\'s empirical p (Benjamini & Hochberg 1995)', fdr: FDR_LEVEL, tests,
+    method: 'Benjamini–Hochberg q over every scored compound\'s empirical p (Benjamini & Hochberg 1995)', fdr, tests,
     permutations_requested: requested, permutations_run: done, permutations_cap: ADAPTIVE_PERMUTATIONS_CAP, smallest_attainable_p: 1 / (1 + done),
     permutations_needed: step.needed, resolution_reaches_fdr: step.reachable, passing_fdr: passing,
     note: step.reachable
       ? (step.needed === null ? 'no compound is at the p floor 1/(1+P): the permutations do not limit which compounds can pass'
-        : `${done} permutations give p down to 1/${done + 1}, enough for the compounds at that floor to pass BH at ${FDR_LEVEL} among ${tests} tests`)
-      : `the p resolution cannot reach FDR ${FDR_LEVEL}: the compounds at the floor need ${step.needed} permutations among ${tests} tests, above the cap `
-        + `${ADAPTIVE_PERMUTATIONS_CAP}; no q below ${FDR_LEVEL} can be shown for them (restrict the candidates, e.g. gene_id, to test fewer)`,
+        : `${done} permutations give p down to 1/${done + 1}, enough for the compounds at that floor to pass BH at ${fdr} among ${tests} tests`)
+      : `the p resolution cannot reach FDR ${fdr}: the compounds at the floor need ${step.needed} permutations among ${tests} tests, above the cap `
+        + `${ADAPTIVE_PERMUTATIONS_CAP}; no q below ${fdr} can be shown for them (restrict the candidates, e.g. gene_id, to test fewer)`,
   };
 }
 
@@ -145,7 +147,7 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
   const candidates = candidatesOf(g, full, network, gene).filter((c) => c.scored.length > 0).sort((a, b) => byId(g)(a.node, b.node));
   const compounds: ProximityCompound[] = candidates.map((c) => ({ key: g.id(c.node), targets: c.scored }));
   const run = new ProximityRun({ network, diseaseGenes: scoredGenes, compounds, permutations: input.permutations, seed: input.seed });
-  const resolution = await runAdaptively(run, compounds.length, input.permutations, context);
+  const resolution = await runAdaptively(run, compounds.length, input.permutations, input.fdr ?? DEFAULT_FDR, context);
   const { scores, bins } = run.result();
   const qValues = benjaminiHochberg(scores.map((s) => s.p_empirical));
 
@@ -208,7 +210,7 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
     result: analysisEnvelope({
       module: 'repurpose', method: PROXIMITY_METHOD,
       disease: { curie: disease.curie, label: disease.label, module_id: disease.module_id },
-      parameters: { disease_id: input.disease_id, top_n: input.top_n, gene_id: input.gene_id ?? null, permutations: input.permutations, seed: input.seed },
+      parameters: { disease_id: input.disease_id, top_n: input.top_n, gene_id: input.gene_id ?? null, permutations: input.permutations, seed: input.seed, fdr: input.fdr ?? DEFAULT_FDR },
       seed: input.seed, snapshots: g.snapshots,
       body: {
         interactome: {

@@ -5,7 +5,7 @@ import { ENVELOPE_PROPERTIES, ENVELOPE_REQUIRED } from '../../../domain/analysis
 import { COMMON_JOB_QUERY } from '../../jobs/module-registry';
 import type { AnalysisModule } from '../analysis-module';
 import { BINS_JSON_SCHEMA, GENE_JSON_SCHEMA } from '../network-medicine/views';
-import { CandidatesInput, MAX_PAIRS, rankCandidates } from './rank-candidates';
+import { CandidatesInput, DEFAULT_FDR, MAX_PAIRS, rankCandidates } from './rank-candidates';
 import { geneCompoundsAndDiseases } from './gene-compounds';
 import { renderRepurposeHtml } from './render-html';
 
@@ -16,6 +16,11 @@ const diseaseId = { ...COMMON_JOB_QUERY.disease_id };
 const { default: _noDefault, ...optionalDiseaseId } = diseaseId;
 const geneId = { type: 'string', minLength: 3, maxLength: 100, pattern: CURIE, description: 'Gene CURIE (NCBIGene:7124); an exact alias (HGNC:…) finds its gene' };
 const seed = { type: 'integer', minimum: 0, maximum: 4294967295, default: DEFAULT_SEED, description: 'Seed of the random sets: the same seed gives a byte-identical result' };
+const fdr = {
+  type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, default: DEFAULT_FDR,
+  description: 'False discovery rate (0 < fdr < 1) for the Benjamini–Hochberg q of the candidates: `multiplicity.passing_fdr` counts q ≤ fdr, '
+    + 'and the permutations are extended until the compounds at the p floor could pass at this level (or `multiplicity` says they cannot)',
+};
 const permutations = { type: 'integer', minimum: 100, maximum: 5000, default: 1000, description: 'Random target and gene sets in the reference distribution' };
 
 const compoundSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'] };
@@ -143,7 +148,7 @@ export const repurposeModule: AnalysisModule = {
         + 'targets to the disease\'s genes (mean over targets of the shortest-path length to the nearest disease gene) and its z-score against '
         + '`permutations` degree-preserving random target and gene sets (seeded: the same seed gives the same answer), with the empirical p '
         + '((1 + #random ≤ d) / (1 + permutations)) and its Benjamini–Hochberg q over every scored compound; the permutations are extended '
-        + '(up to 20,000) while compounds at the p floor could pass FDR 0.05 with a finer p, and `multiplicity` says when they cannot. Ranked by p, '
+        + '(up to 20,000) while compounds at the p floor could pass the requested FDR (`fdr`, default 0.05) with a finer p, and `multiplicity` says when they cannot. Ranked by p, '
         + 'then z ascending (closer than random first), ties by compound id; compounds with at most 2 interactome targets are flagged low_information. A compound that '
         + 'treats the disease (PharmacotherapyDB) is flagged known_indication (palliates for a symptomatic one), never hidden; known_indications '
         + 'lists every one with its rank or why it was not scored. 409 when the active snapshots have no interactome or the disease has no gene in it.',
@@ -153,7 +158,7 @@ export const repurposeModule: AnalysisModule = {
           disease_id: diseaseId,
           top_n: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Candidates returned (all are scored and ranked)' },
           gene_id: { ...geneId, description: 'Only compounds acting on this gene (TARGETS or BINDS): a gene CURIE (NCBIGene:7124)' },
-          permutations, seed,
+          permutations, seed, fdr,
         },
         additionalProperties: false,
       },

@@ -42,7 +42,7 @@ describe('Drug combinations module (GET /api/synergy/pairs, job drug-combination
     expect(status, JSON.stringify(body).slice(0, 400)).to.equal(200);
     expect(body).to.include({ module: 'drug-combinations', seed: 20190318 });
     expect(body.disease).to.deep.equal({ curie: 'MONDO:0007915', label: 'systemic lupus erythematosus', module_id: 'sle' });
-    expect(body.parameters).to.deep.equal({ disease_id: 'sle', top_n: 30, max_compounds: 60, permutations: 1000, z_threshold: 0, dose_response_matrix: null });
+    expect(body.parameters).to.deep.equal({ disease_id: 'sle', top_n: 30, max_compounds: 60, permutations: 1000, z_threshold: 0, separation_z_pairs: 20, network_randomisations: 20, dose_response_matrix: null });
     expect(body.proximity).to.include({ permutations: 1000, z_threshold: 0 });
     expect(body.snapshots.map((s: Json) => s.resource)).to.include.members(['ppi', 'gwas_catalog', 'drugcentral', 'bindingdb', 'pharmacotherapydb']);
     expect(body.disclaimer).to.match(/Research use only/);

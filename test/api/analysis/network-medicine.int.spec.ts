@@ -50,7 +50,8 @@ describe('Analysis: repurposing and the disease module on the seed slice', funct
     conforms(repurposeModule.routes[0]!.resultSchema, r);
     expect(r).to.include({ module: 'repurpose', seed: 20161010 });
     expect(r.disease).to.include({ curie: 'MONDO:0007915', module_id: 'sle' });
-    expect(r.parameters).to.deep.equal({ disease_id: 'sle', top_n: 20, gene_id: null, permutations: 200, seed: 20161010 });
+    expect(r.parameters).to.deep.equal({ disease_id: 'sle', top_n: 20, gene_id: null, permutations: 200, seed: 20161010, fdr: 0.05 });
+    expect(r.multiplicity.fdr).to.equal(0.05);
     expect(r.snapshots.map((s: Json) => s.resource)).to.include('ppi');
     expect(r.disclaimer).to.match(/^Research use only/);
     expect(r.candidates.length).to.be.within(1, 20);
@@ -89,6 +90,23 @@ describe('Analysis: repurposing and the disease module on the seed slice', funct
     // A compound's score does not depend on the other compounds scored.
     const first = only.body.candidates[0];
     expect(all.body.candidates.find((c: Json) => c.compound.id === first.compound.id)).to.deep.include({ z: first.z, d: first.d, p_empirical: first.p_empirical });
+  });
+
+  it('fdr sets the Benjamini–Hochberg level: multiplicity.passing_fdr counts the candidates with q at or below it', async () => {
+    const counted = async (fdr: string) => {
+      const { status, body } = await get(`/api/repurpose/candidates?disease_id=ra&top_n=500&permutations=100${fdr}`);
+      expect(status, JSON.stringify(body).slice(0, 300)).to.equal(200);
+      expect(body.candidates_total, 'every candidate listed').to.be.at.most(500);
+      return body as Json;
+    };
+    const loose = await counted('&fdr=0.999');
+    expect(loose.parameters.fdr).to.equal(0.999);
+    expect(loose.multiplicity.fdr).to.equal(0.999);
+    // BH q ≤ 0.999 over every scored compound, counted from the q values shown (each candidate carries its q).
+    expect(loose.multiplicity.passing_fdr).to.equal((loose.candidates as Json[]).filter((c) => c.q_bh <= 0.999).length);
+    const strict = await counted('');
+    expect(strict.multiplicity.fdr).to.equal(0.05);
+    expect(strict.multiplicity.passing_fdr).to.equal((strict.candidates as Json[]).filter((c) => c.q_bh <= 0.05).length);
   });
 
   it('GET /api/repurpose/gene/{gene_id}: compounds with action or affinity, associated diseases', async () => {
@@ -142,7 +160,8 @@ describe('Analysis: repurposing and the disease module on the seed slice', funct
       expect((await get(path)).status, path).to.equal(404);
     }
     for (const path of ['/api/repurpose/candidates?top_n=0', '/api/repurpose/candidates?top_n=501', '/api/repurpose/candidates?permutations=99', '/api/repurpose/candidates?permutations=5001',
-      '/api/repurpose/candidates?seed=-1', '/api/repurpose/candidates?colour=blue', '/api/bioinformatics/ppi?confidence=0', '/api/bioinformatics/ppi?confidence=6', '/api/bioinformatics/ppi?seed=x']) {
+      '/api/repurpose/candidates?seed=-1', '/api/repurpose/candidates?colour=blue',
+      '/api/repurpose/candidates?fdr=0', '/api/repurpose/candidates?fdr=1', '/api/repurpose/candidates?fdr=-0.1', '/api/repurpose/candidates?fdr=x', '/api/bioinformatics/ppi?confidence=0', '/api/bioinformatics/ppi?confidence=6', '/api/bioinformatics/ppi?seed=x']) {
       expect((await get(path)).status, path).to.equal(422);
     }
     // The root of the Disease Ontology is a disease with no GWAS genes of its own.

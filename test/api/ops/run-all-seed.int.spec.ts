@@ -90,7 +90,17 @@ describe('run-all on the seed data (POST /api/jobs/run-all)', function () {
     expect(markersBody.biomarkers).to.have.length.greaterThan(0);
     for (const b of markersBody.biomarkers as Json[]) expect(b.accessibility.surface_gesp_score ?? 0, b.symbol).to.equal(gesp.get(b.id) ?? 0);
     expect((markersBody.biomarkers as Json[]).some((b) => b.criteria.surface_evidence)).to.equal(true);
-    console.log(`      seed CAR-T on sle: ${cartBody.antigens.length} antigens (top ${(cartBody.antigens as Json[]).slice(0, 3).map((a) => a.symbol).join(', ')}); biomarkers: ${markersBody.biomarkers.length} genes, ${(markersBody.biomarkers as Json[]).filter((b) => b.criteria.surface_evidence).length} with surface evidence`);
+    // Issue 29: clinical precedence is approved disease-modifying use or a phase ≥ 2 study, never a symptomatic use
+    // (the seed's amitriptyline PALLIATES SLE made SLC6A2/SLC6A4 the top antigens); STUDIED_FOR edges count only
+    // through the phases read from their claims, so seeing one here shows the phases were read.
+    const precedents = (cartBody.antigens as Json[]).flatMap((a) => a.disease_relevance.clinical_precedence as Json[]);
+    expect(precedents.map((p) => p.relation)).to.not.include('PALLIATES');
+    expect(precedents.map((p) => p.relation)).to.include('STUDIED_FOR');
+    for (const symbol of ['SLC6A2', 'SLC6A4']) expect((cartBody.antigens as Json[]).find((a) => a.symbol === symbol)?.disease_relevance.kind, symbol).to.not.equal('clinical_precedence');
+    const describe = (a: Json) => `${a.symbol} (${a.disease_relevance.kind}${(a.disease_relevance.clinical_precedence as Json[]).length ? `: ${(a.disease_relevance.clinical_precedence as Json[]).map((p) => `${p.label} ${p.relation}`).join('; ')}` : ''})`;
+    const rankOf = (symbol: string) => (cartBody.antigens as Json[]).find((a) => a.symbol === symbol)?.rank ?? 'absent';
+    console.log(`      seed CAR-T on sle: ${cartBody.antigens.length} antigens (top ${(cartBody.antigens as Json[]).slice(0, 10).map(describe).join(', ')}; `
+      + `CD19 ${rankOf('CD19')}, MS4A1 ${rankOf('MS4A1')}, TNFRSF17 ${rankOf('TNFRSF17')}); biomarkers: ${markersBody.biomarkers.length} genes, ${(markersBody.biomarkers as Json[]).filter((b) => b.criteria.surface_evidence).length} with surface evidence`);
   });
 
   it('adds the slow modules with full=true and drops the ML one with skip_ml=true, at most max_parallel at once', async () => {

@@ -3,7 +3,7 @@
 // BLK (NCBIGene:640) a strong GWAS gene listed only by UniProt; CD19 (930) and TNFRSF17 (608) not GWAS genes, listed
 // by SURFY; CD40 (958) a GWAS gene listed by CSPA; ITGB2 (3689) targeted by a compound that TREATS SLE, listed by CSPA.
 import { expect } from 'chai';
-import { candidateRelevance } from '../../../commands/analysis/cart-suitability/candidate-sources';
+import { candidateRelevance, clinicalPrecedents } from '../../../commands/analysis/cart-suitability/candidate-sources';
 import { diseaseRelevance } from '../../../commands/analysis/cart-suitability/disease-relevance';
 import { scoreAntigens } from '../../../commands/analysis/cart-suitability/score-antigens';
 import type { GwasAssociation } from '../../../commands/analysis/gene-evidence/gwas-associations';
@@ -61,5 +61,38 @@ describe('CAR-T candidate antigens: surface gate, clinical precedence, cell popu
     // Rank product of (relevance rank, safety rank): ITGB2 sqrt(1 · 2.5); the two population antigens tie at 2.5.
     expect(rows[0]!.rank_product).to.be.closeTo(Math.sqrt(1 * 2.5), 1e-12);
     expect(rows[1]!.ranks).to.deep.equal([2.5, 2.5]);
+  });
+
+  // Issue 29: precedence read every Compound→Disease relation, so on the seed slice the transporters and channels of
+  // SLE's pain drugs (amitriptyline, pregabalin: PALLIATES) came first. Disease-modifying and approved uses count;
+  // ChEMBL STUDIED_FOR only at max phase ≥ 2; symptomatic uses never.
+  it('gives precedence to targets of approved drugs and of phase 2+ studies, never to a phase 1 or unphased study or a symptomatic use', () => {
+    const b = new KnowledgeGraphBuilder([{ snapshot_id: 's', resource: 'test' }]);
+    let n = 0;
+    const drugs: [string, string, string][] = [
+      ['DRUGBANK:DB00002', 'APPROVED_FOR', 'NCBIGene:931'], // approved (ChEMBL phase 4): MS4A1
+      ['DRUGBANK:DB00003', 'STUDIED_FOR', 'NCBIGene:608'], // phase 2: TNFRSF17
+      ['DRUGBANK:DB00004', 'STUDIED_FOR', 'NCBIGene:6532'], // phase 1: SLC6A4
+      ['DRUGBANK:DB00005', 'STUDIED_FOR', 'NCBIGene:6530'], // no phase on its claims: SLC6A2
+      ['DRUGBANK:DB00006', 'PALLIATES', 'NCBIGene:3689'], // symptomatic (PharmacotherapyDB SYM): ITGB2
+      ['DRUGBANK:DB00007', 'TREATS', 'NCBIGene:930'], // disease-modifying (PharmacotherapyDB DM): CD19
+    ];
+    for (const [drug, relation, gene] of drugs) {
+      b.addEdge(T(relation), drug, SLE, 0, n++);
+      b.addEdge(T('TARGETS'), drug, gene, 0, n++);
+    }
+    const g = b.build(new Map(), new Map());
+    const edgeIndex = (drug: string) => {
+      let found = -1;
+      g.forEachPredecessor(g.lookup(SLE)!, 'forward', new Uint8Array(32).fill(1), (e, c) => { if (g.id(c) === drug) found = e; });
+      return found;
+    };
+    const phases = new Map([[edgeIndex('DRUGBANK:DB00003'), 2], [edgeIndex('DRUGBANK:DB00004'), 1]]);
+    const precedents = clinicalPrecedents(g, g.lookup(SLE)!, phases);
+    const genes = [...precedents.keys()].map((x) => g.id(x)).sort();
+    expect(genes).to.deep.equal(['NCBIGene:608', 'NCBIGene:930', 'NCBIGene:931']);
+    expect(precedents.get(g.lookup('NCBIGene:608')!)!.map((p) => p.relation)).to.deep.equal(['STUDIED_FOR']);
+    // Without any phase read, no STUDIED_FOR edge counts.
+    expect([...clinicalPrecedents(g, g.lookup(SLE)!).keys()].map((x) => g.id(x)).sort()).to.deep.equal(['NCBIGene:930', 'NCBIGene:931']);
   });
 });

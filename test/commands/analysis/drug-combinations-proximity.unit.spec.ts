@@ -68,6 +68,7 @@ async function run(input: Record<string, unknown>) {
     pairs: {
       drug_a: { label: string }; drug_b: { label: string }; configuration: string; s_ab: number; z_a: number; z_b: number; target_sets: string;
       separation_null: { z: number | null; permutations: number } | null;
+      network_null: { z: number | null; networks: number; random_sd: number } | null;
     }[];
   };
 }
@@ -118,6 +119,21 @@ describe('drug-combination configurations from proximity z-scores (tiny graph)',
     const ab = pairOf(r, 'A', 'B');
     expect(ab.separation_null!.permutations).to.equal(100);
     expect(ab.separation_null!.z).to.be.a('number');
+  });
+
+  it('gives every returned pair a z against randomised networks, and the target-set z to as many pairs as separation_z_pairs asks', async () => {
+    const r = await run({ permutations: 300, network_randomisations: 30, separation_z_pairs: 500 });
+    expect(r.pairs.length).to.be.greaterThan(20);
+    for (const p of r.pairs) {
+      expect(p.separation_null, `${p.drug_a.label}–${p.drug_b.label}`).to.not.equal(null);
+      expect(p.network_null, `${p.drug_a.label}–${p.drug_b.label}`).to.not.equal(null);
+      expect(p.network_null!.networks).to.be.at.most(30);
+    }
+    // A and H share their only target: s_AB is 0 on every rewired network, so no network z (the overlap is not the wiring's doing).
+    expect(pairOf(r, 'A', 'H').network_null).to.deep.include({ random_sd: 0, z: null });
+    const few = await run({ permutations: 300, network_randomisations: 0, separation_z_pairs: 3 });
+    expect(few.pairs.filter((p) => p.separation_null !== null)).to.have.length(3);
+    expect(few.pairs.every((p) => p.network_null === null)).to.equal(true);
   });
 
   it('moves the boundary with z_threshold: at −1.3 only E (z −1.58) hits, so A–E becomes indirect exposure', async () => {
