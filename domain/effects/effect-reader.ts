@@ -12,6 +12,7 @@ import { NEGATION } from './direction-cues';
 import { ruleFeatures, wordFeatures } from './features';
 import { MODEL_CLASSES, scoreFeatures, topFeatures, type EffectModel } from './learned-model';
 import { markMentions, maskedTokens, tokenize } from './mentions';
+import { outcomePolarity } from './outcome-polarity';
 import { readByRules, type EffectLabel, type RuleReading } from './rule-reader';
 import type { Interval, PValue } from './statistics';
 
@@ -60,7 +61,7 @@ function isResultStatement(rules: RuleReading): boolean {
 
 export function featuresOf(query: EffectQuery): { features: string[]; rules: RuleReading } {
   const marked = markMentions(tokenize(query.evidence), query);
-  const rules = readByRules(query.evidence, marked);
+  const rules = readByRules(query.evidence, marked, outcomePolarity(query.outcome).polarity);
   return { features: [...wordFeatures(maskedTokens(marked)), ...ruleFeatures(rules)], rules };
 }
 
@@ -87,6 +88,8 @@ export const RULE_DIRECTION_KINDS: ReadonlySet<string> = new Set([
   'interval:intervention', 'interval:comparator', 'interval:unnamed',
 ]);
 
+export let NULL_VETO = process.env.EFF_NULL_VETO !== '0';
+
 export function readEffectWith(model: EffectModel, query: EffectQuery, policy: DirectionPolicy = DIRECTION_POLICY): EffectReading {
   const evidence = (query.evidence ?? '').trim();
   const { features, rules } = featuresOf({ ...query, evidence });
@@ -111,7 +114,11 @@ export function readEffectWith(model: EffectModel, query: EffectQuery, policy: D
     && rules.words.noDifference.length === 0 && !rules.words.trend && rules.directionFrom === 'words'
     && !/\d\s*%|\d\.\d|±/.test(evidence) && !NEGATION.test(evidence.toLowerCase())
     && !/\bas \w+ as\b|\bboth (?:groups|arms)\b/i.test(evidence);
-  const significantChange = (statedChange || modelLabel !== 'no_difference') && !pSaysNull;
+  // Words that say no significant difference ("did not differ significantly", "clinically insignificant"),
+  // with no significant p-value or interval beside them, are not overruled by the model either.
+  const wordsSayNull = rules.significance === 'not_significant' && !s0.pValues.some((p) => p.significant)
+    && !s0.intervals.some((i) => i.relation === 'excludes_null');
+  const significantChange = (statedChange || modelLabel !== 'no_difference') && !pSaysNull && !(NULL_VETO && wordsSayNull);
   const trustRules = policy === 'rules' || (policy === 'by_kind' && RULE_DIRECTION_KINDS.has(directionKind(rules.directionFrom, rules.subjectArm)));
   const ruleDirection = trustRules && (rules.label === 'increased' || rules.label === 'decreased') ? rules.label : null;
   const modelDirection: EffectLabel = probabilities[0]! >= probabilities[1]! ? 'increased' : 'decreased';
