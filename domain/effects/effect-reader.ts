@@ -39,6 +39,8 @@ export interface EffectReading {
     directionFrom: RuleReading['directionFrom'];
     ruleLabel: EffectLabel;
     modelLabel: EffectLabel;
+    /** Which way the direction model reads a change, were it significant. */
+    modelDirection: 'increased' | 'decreased';
     probabilities: Record<'increased' | 'decreased' | 'no_difference', number>;
     topFeatures: { feature: string; weight: number }[];
     trend: boolean;
@@ -57,6 +59,13 @@ function isResultStatement(rules: RuleReading): boolean {
   return s.pValues.length + s.intervals.length > 0 || s.armValues !== null || s.statedNotSignificant
     || rules.words.increase.length + rules.words.decrease.length + rules.words.noDifference.length + rules.words.significant.length > 0
     || rules.words.trend;
+}
+
+const DIRFEAT = process.env.EFF_DIRFEAT ?? 'all';
+/** The features the direction model reads. */
+export function directionFeatures(features: readonly string[]): string[] {
+  if (DIRFEAT === 'all') return [...features];
+  return features.filter((f) => /^(?:r:|arm_dir|dir_next|dir_ref|first_dir|bias|near:)/.test(f) || (DIRFEAT === 'armgrams' && /INTV|COMP|OUTC/.test(f)));
 }
 
 export function featuresOf(query: EffectQuery): { features: string[]; rules: RuleReading } {
@@ -84,18 +93,21 @@ export function directionKind(from: RuleReading['directionFrom'], subject: RuleR
  * `npm run effects:train -- --cv` (train articles only; figures in docs/outcome-classification.md).
  */
 export const RULE_DIRECTION_KINDS: ReadonlySet<string> = new Set([
-  'words:intervention', 'words:unnamed', 'arm_numbers:intervention', 'arm_numbers:comparator', 'arm_values:intervention', 'arm_values:comparator', 'arm_values:unnamed',
+  'words:intervention', 'words:unnamed', 'arm_values:intervention', 'arm_values:comparator', 'arm_values:unnamed',
   'interval:intervention', 'interval:comparator', 'interval:unnamed',
 ]);
 
+export const NULL_ODDS = Number(process.env.EFF_NULL_ODDS ?? 1);
 export let NULL_VETO = process.env.EFF_NULL_VETO !== '0';
 
 export function readEffectWith(model: EffectModel, query: EffectQuery, policy: DirectionPolicy = DIRECTION_POLICY): EffectReading {
   const evidence = (query.evidence ?? '').trim();
   const { features, rules } = featuresOf({ ...query, evidence });
   const { probabilities } = scoreFeatures(model, features);
+  // A change is called only when the model's odds of one against no difference beat NULL_ODDS.
+  const adjusted = probabilities.map((p, c) => (c === 2 ? p * NULL_ODDS : p));
   let best = 0;
-  for (let c = 1; c < probabilities.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
+  for (let c = 1; c < adjusted.length; c++) if (adjusted[c]! > adjusted[best]!) best = c;
   const modelLabel = MODEL_CLASSES[best]!;
   const confidence = probabilities[best]!;
   let abstained: string | null = null;
@@ -121,7 +133,8 @@ export function readEffectWith(model: EffectModel, query: EffectQuery, policy: D
   const significantChange = (statedChange || modelLabel !== 'no_difference') && !pSaysNull && !(NULL_VETO && wordsSayNull);
   const trustRules = policy === 'rules' || (policy === 'by_kind' && RULE_DIRECTION_KINDS.has(directionKind(rules.directionFrom, rules.subjectArm)));
   const ruleDirection = trustRules && (rules.label === 'increased' || rules.label === 'decreased') ? rules.label : null;
-  const modelDirection: EffectLabel = probabilities[0]! >= probabilities[1]! ? 'increased' : 'decreased';
+  const directionProbabilities = model.direction ? scoreFeatures({ buckets: model.buckets, weights: model.direction }, directionFeatures(features)).probabilities : probabilities;
+  const modelDirection: 'increased' | 'decreased' = directionProbabilities[0]! >= directionProbabilities[1]! ? 'increased' : 'decreased';
   const label: EffectLabel = abstained ? 'none' : !significantChange ? 'no_difference' : ruleDirection ?? modelDirection;
   const s = rules.statistics;
   return {
@@ -136,6 +149,7 @@ export function readEffectWith(model: EffectModel, query: EffectQuery, policy: D
       directionFrom: rules.directionFrom,
       ruleLabel: rules.label,
       modelLabel,
+      modelDirection,
       probabilities: { increased: round(probabilities[0]!), decreased: round(probabilities[1]!), no_difference: round(probabilities[2]!) },
       topFeatures: topFeatures(model, features, best, 6),
       trend: rules.words.trend,

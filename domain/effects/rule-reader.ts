@@ -22,6 +22,8 @@ export interface RuleReading {
   words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean };
   /** The words or figures that decided, quoted from the evidence. */
   deciding: string[];
+  /** The evidence read. */
+  text: string;
 }
 
 function subjectArm(marked: readonly MarkedToken[], arms: ArmPositions): 'intervention' | 'comparator' | null {
@@ -191,5 +193,5 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[], po
   else if (direction !== 0 && significance === 'significant') label = direction > 0 ? 'increased' : 'decreased';
   else if (direction !== 0 && directionFrom === 'words') label = direction > 0 ? 'increased' : 'decreased';
   else label = 'none';
-  return { label, significance, direction, directionFrom, subjectArm: subject, arms, statistics, words, deciding };
+  return { label, significance, direction, directionFrom, subjectArm: subject, arms, statistics, words, deciding, text: evidence };
 }
