@@ -54,9 +54,6 @@ function decidingDirectionWord(text: string): { word: string; sign: 1 | -1 } | n
   return beforeComparison ?? found[0]!;
 }
 
-export const OUTCOME_NEAREST = process.env.EFF_NEAR !== '0';
-export const BENEFIT_POLARITY = process.env.EFF_BEN !== '0';
-
 const COMPARISON_TOKEN = /^(?:than|compared|versus|vs|relative|against)$/;
 
 /**
@@ -105,9 +102,6 @@ export function armNumbers(marked: readonly MarkedToken[], arms: ArmPositions): 
 
 const INCREASE_TOKEN = new RegExp(`^(?:${INCREASE.source})$`);
 const DECREASE_TOKEN = new RegExp(`^(?:${DECREASE.source})$`);
-/** Words about benefit rather than value: their direction depends on the outcome ("improvement in pain" is a decrease). */
-export const BENEFIT_TOKEN = /^(?:improv\w*|better|superior|benefi\w*|ameliorat\w*)$/;
-export const WORSE_TOKEN = /^(?:worse|worsen\w*|deteriorat\w*|inferior)$/;
 
 /**
  * With direction words of both signs in the sentence ("success was lower and complications higher"), the one
@@ -123,7 +117,7 @@ export function outcomeDirectionToken(marked: readonly MarkedToken[]): { at: num
   return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
 }
 
-export function readByRules(evidence: string, marked: readonly MarkedToken[], polarity: 'higher_is_better' | 'lower_is_better' | 'unknown' = 'unknown'): RuleReading {
+export function readByRules(evidence: string, marked: readonly MarkedToken[]): RuleReading {
   const text = evidence.toLowerCase();
   const statistics = parseStatistics(evidence);
   const arms = armPositions(marked);
@@ -155,12 +149,11 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[], po
   const sidedInterval = ciExcl.find((i) => i.side !== null);
   let directionWord = decidingDirectionWord(text);
   let wordAt: number | undefined;
-  const nearOutcome = OUTCOME_NEAREST ? outcomeDirectionToken(marked) : null;
+  const nearOutcome = outcomeDirectionToken(marked);
   if (directionWord && nearOutcome) {
     directionWord = { word: marked[nearOutcome.at]!.text, sign: nearOutcome.sign };
     wordAt = nearOutcome.at;
   }
-  if (directionWord && BENEFIT_POLARITY && polarity === 'lower_is_better' && BENEFIT_TOKEN.test(directionWord.word)) directionWord = { ...directionWord, sign: -1 };
   if (directionWord) {
     // The arm a comparison after the word names is the reference; else the sentence's subject arm decides.
     const reference = referenceArm(marked, directionWord.word, wordAt);
