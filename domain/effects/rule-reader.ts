@@ -111,7 +111,7 @@ const DECREASE_TOKEN = new RegExp(`^(?:${DECREASE.source})$`);
 export function outcomeDirectionToken(marked: readonly MarkedToken[]): { at: number; sign: 1 | -1 } | null {
   const outcome = marked.flatMap((t, i) => (t.tag === 'OUTC' ? [i] : []));
   if (outcome.length === 0) return null;
-  const words = marked.flatMap((t, i) => (INCREASE_TOKEN.test(t.text) ? [{ at: i, sign: 1 as const }] : DECREASE_TOKEN.test(t.text) ? [{ at: i, sign: -1 as const }] : []));
+  const words = marked.flatMap((t, i): { at: number; sign: 1 | -1 }[] => (INCREASE_TOKEN.test(t.text) ? [{ at: i, sign: 1 }] : DECREASE_TOKEN.test(t.text) ? [{ at: i, sign: -1 }] : []));
   if (!words.some((w) => w.sign > 0) || !words.some((w) => w.sign < 0)) return null;
   const distance = (at: number) => Math.min(...outcome.map((o) => Math.abs(o - at)));
   return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
