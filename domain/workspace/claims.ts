@@ -14,6 +14,9 @@
 //                                   negative, then null: a null result is never outweighed by a positive one);
 //                                   a positive statement → SUPPORTS (a hedged one without statistics →
 //                                   ASSOCIATED_WITH); none → ASSOCIATED_WITH. The deciding sentence is quoted.
+//                                   Since 1.5 the effect reader reads it (primary outcome, then conclusions, then
+//                                   results decide) and each other result sentence makes a claim of its own
+//                                   (outcome_reading other_outcome), which the ranking does not count.
 //   article / preprint naming a target → CONTRADICTS when a sentence naming it states a null or negative
 //                                   result (a null Mendelian randomisation, a knockout that does not protect);
 //                                   else ASSOCIATED_WITH.
@@ -119,7 +122,7 @@ function entityNames(entity: ClaimEntity, graph: GraphView | undefined): string[
 }
 
 /** The relationship an article or preprint gives one of the drugs it names. */
-export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView): Verdict {
+export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView, read?: ReturnType<typeof readRecordText>): Verdict {
   const record = ne.record;
   const cite = ne.citations[0]!;
   const kind = record.recordType === 'preprint' ? ' (preprint)' : '';
@@ -127,7 +130,7 @@ export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, g
   if (record.attributes.outcomeMet === false) return { relationship: 'contradicts', fragment: `${cite}${kind} reports the primary outcome not met` };
   // The whole abstract when the source kept it (the snippet cuts RESULTS and CONCLUSIONS off), read by the
   // effect reader: conclusions, then results, decide; background, objectives and the title never do.
-  const reading = readArticleDrug(ne, drug, graph);
+  const reading = read ?? readArticleDrug(ne, drug, graph);
   const decided = reading.effects[0];
   if (!decided && reading.verdict) return verdictOf(reading.verdict, `${cite}${kind}`);
   if (!decided) return { relationship: 'associated_with', fragment: `${cite}${kind} discusses it without an outcome statement` };
@@ -155,8 +158,9 @@ function claimOutcomeOf(e: SentenceEffect, evidenceId: string): ClaimOutcome {
  * the harm qualifier (the record's safety reading is its deciding one's).
  */
 function articleDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease: ClaimEntity, graph?: GraphView): Finding[] {
-  const verdict = classifyArticleDrug(ne, drug, graph);
-  const effects = ne.record.attributes.outcomeMet === undefined ? readArticleDrug(ne, drug, graph).effects : [];
+  const read = typeof ne.record.attributes.outcomeMet === 'boolean' ? undefined : readArticleDrug(ne, drug, graph);
+  const verdict = classifyArticleDrug(ne, drug, graph, read);
+  const effects = read?.effects ?? [];
   const id = ne.item.evidence_id;
   const deciding: Finding = { subject: drug, object: disease, ...verdict, ...(effects[0] ? { outcomeReading: 'deciding' as const, outcome: claimOutcomeOf(effects[0], id) } : {}) };
   const source = `${ne.citations[0]!}${ne.record.recordType === 'preprint' ? ' (preprint)' : ''}`;
