@@ -25,6 +25,7 @@ import type { Processor } from '../processors/processor';
 import { startProcessors } from '../processors/processor-host';
 import { ModuleParts, shippedModules } from '../commands/jobs/shipped-modules';
 import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
+import { openMondoRegistry } from '../infra/diseases/read-mondo-registry';
 import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
@@ -88,7 +89,8 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });
     const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
     // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).
-    const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)]);
+    const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)])
+      .withMondo(() => openMondoRegistry(settings.mondoDir, logger));
     const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
     const sharedRate = providerRateLimit(settings, logger, cleanups);
     const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge, ...(sharedRate ? { sharedRate } : {}) };

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { DiseaseModule } from '../domain/diseases/disease-module';
-import { bm25Scores } from '../domain/workspace/question/bm25';
+import { bm25Scores } from '../domain/retrieval/bm25';
 import { FileMirror, defaultMirrorDir } from '../infra/literature/mirror';
 import { readMirrorFile, type MirrorFormat } from '../infra/literature/mirror-files';
 import { ALL_ADAPTERS } from '../infra/sources/adapters';

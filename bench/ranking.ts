@@ -17,7 +17,7 @@ import { auroc } from '../domain/link-prediction/classification-metrics';
 import { fixedClock } from '../infra/clock/clock';
 import { loadDefaultGraph } from '../infra/kg/load-graph';
 import { ALL_ADAPTERS } from '../infra/sources/adapters';
-import { findProjectRoot } from '../infra/sources/source-runner';
+import { findProjectRoot } from '../infra/sources/offline-reader';
 import { runResearchPipeline } from '../commands/workspace/research-pipeline';
 import { readChemblIndications } from './chembl-indications';
 

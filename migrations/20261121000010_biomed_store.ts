@@ -1,6 +1,8 @@
 // The canonical biomedical store (spec §2.6), in its own schema `biomed`. Design notes:
 // - snapshots is the lifecycle read model (importing -> completed | failed; at most one active per
-//   resource). It is written in the same transaction as the lifecycle events (see commands/biomed).
+//   resource). It is written in the same transaction as the lifecycle events (see commands/biomed). Its
+//   definition is its projector's (projections/biomed/snapshots.tables.ts), created here so a fresh
+//   database has it before the projection runner first starts.
 // - terms, is_a_edges, mappings, claims and evidence_links are insert-only rows of one snapshot; a
 //   statement trigger refuses UPDATE and DELETE, so a correction can only be a new snapshot.
 // - Identifier columns (snapshot ids, CURIEs) use the "C" collation: byte order is the right order for
@@ -8,32 +10,9 @@
 // - No foreign keys on the bulk tables: they would cost a lookup per inserted row, and rows are only
 //   ever written by an importer inside the transaction that also records their snapshot.
 import type { Knex } from 'knex';
+import { createSnapshotsTable } from '../projections/biomed/snapshots.tables';
 
 const STATEMENTS = [
-  'create schema if not exists biomed',
-  `create table biomed.snapshots (
-    snapshot_id text collate "C" primary key,
-    resource text not null,
-    stream_id text not null,
-    attempt integer not null,
-    version text,
-    artifact_sha256 text not null,
-    artifacts jsonb not null,
-    bytes bigint not null,
-    status text not null check (status in ('importing', 'completed', 'failed')),
-    active boolean not null default false,
-    forced boolean not null default false,
-    counts jsonb,
-    report jsonb,
-    error text,
-    created_at timestamptz not null,
-    completed_at timestamptz,
-    activated_at timestamptz,
-    deactivated_at timestamptz,
-    check (not active or status = 'completed')
-  )`,
-  'create unique index snapshots_one_active on biomed.snapshots (resource) where active',
-  `create unique index snapshots_artifact_once on biomed.snapshots (resource, artifact_sha256) where status = 'completed'`,
   `create table biomed.terms (
     snapshot_id text collate "C" not null,
     curie text collate "C" not null,
@@ -107,6 +86,8 @@ const STATEMENTS = [
 const IMMUTABLE = ['terms', 'is_a_edges', 'mappings', 'claims', 'evidence_links'];
 
 export async function up(knex: Knex): Promise<void> {
+  await knex.raw('create schema if not exists biomed');
+  await createSnapshotsTable(knex, 'biomed.snapshots');
   for (const statement of STATEMENTS) await knex.raw(statement);
   for (const table of IMMUTABLE) {
     await knex.raw(`create trigger ${table}_insert_only before update or delete on biomed.${table}

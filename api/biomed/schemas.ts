@@ -3,6 +3,7 @@
 import { CURIE_PATTERN } from '../../domain/biomed/curie';
 import { EVIDENCE_DIRECTIONS, PREDICATES } from '../../domain/biomed/claims';
 import { BIOMED_RESOURCES } from '../../domain/biomed/resources';
+import { SNAPSHOT_STATUSES } from '../../domain/biomed/snapshot-lifecycle';
 
 export const disclaimerProperty = { type: 'string', description: 'Research-only notice carried by every /api/v1 response' };
 
@@ -67,7 +68,7 @@ export const snapshotSchema = {
   type: 'object',
   properties: {
     snapshot_id: { type: 'string' }, resource: { type: 'string' }, version: { type: ['string', 'null'] },
-    status: { enum: ['importing', 'completed', 'failed'] }, active: { type: 'boolean' }, forced: { type: 'boolean' },
+    status: { enum: [...SNAPSHOT_STATUSES] }, active: { type: 'boolean' }, forced: { type: 'boolean' },
     artifact_sha256: { type: 'string' }, bytes: { type: 'integer' }, artifacts: { type: 'array', items: { type: 'object' } },
     counts: { type: ['object', 'null'] }, error: { type: ['string', 'null'] }, created_at: { type: 'string' },
     completed_at: { type: ['string', 'null'] }, activated_at: { type: ['string', 'null'] }, deactivated_at: { type: ['string', 'null'] },

@@ -4,7 +4,7 @@
 // the provider sends. Nothing is cached or retried: this is a connectivity check, not a retrieval.
 import { SOURCE_NAMES, SourceName } from '../../domain/workspace/sources';
 import { ALL_ADAPTERS } from '../../infra/sources/adapters';
-import { USER_AGENT } from '../../infra/sources/source-runner';
+import { USER_AGENT } from '../../infra/sources/provider-http-client';
 
 export interface LiveCheck {
   source: SourceName;

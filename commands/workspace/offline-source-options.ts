@@ -3,7 +3,8 @@
 // or the synthetic corpus when EVIDENCE_CORPUS_DIR names it (tests and demos that want made-up examples).
 // Without a mirror (EVIDENCE_MIRROR_DIR=none, or no manifest) the synthetic corpus is the fallback, as before.
 import type { Settings } from '../../infra/config/settings';
-import { defaultCorpusDir, type RunSourceOptions } from '../../infra/sources/source-runner';
+import { type RunSourceOptions } from '../../infra/sources/source-runner';
+import { defaultCorpusDir } from '../../infra/sources/offline-reader';
 import { mirrorAt } from '../../infra/literature/mirror';
 
 export function offlineSourceOptions(settings: Partial<Pick<Settings, 'evidenceCorpusDir' | 'evidenceMirrorDir'>>): Pick<RunSourceOptions, 'corpusDir' | 'mirror'> {

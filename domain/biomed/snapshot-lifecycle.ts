@@ -32,8 +32,15 @@ export type SnapshotCommand =
   | { type: 'CompleteImport'; snapshotId: string; version: string | null; counts: Record<string, number>; report: Record<string, unknown>; previousActive: string | null; at: string }
   | { type: 'FailImport'; snapshotId: string; error: string; at: string };
 
+/**
+ * The states of a snapshot, defined once: the read model's column check (projections/biomed/snapshots.tables.ts),
+ * its row type, the API's JSON schema (api/biomed/schemas.ts) and the dashboard's type derive from this list.
+ */
+export const SNAPSHOT_STATUSES = ['importing', 'completed', 'failed'] as const;
+export type SnapshotStatus = (typeof SNAPSHOT_STATUSES)[number];
+
 export interface SnapshotState {
-  phase: 'none' | 'importing' | 'completed' | 'failed';
+  phase: 'none' | SnapshotStatus;
   attempts: number;
   /** The current (latest) attempt. */
   snapshotId: string | null;

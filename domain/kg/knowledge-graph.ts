@@ -4,6 +4,8 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { EdgeRelation, GraphEdge, GraphFixture, GraphNode, NodeKind } from './graph-data';
 import type { GraphPath, GraphView, PathQuery } from './graph-view';
+import { MentionIndex } from '../knowledge-graph/mention-index';
+export { MENTION_STOPWORDS, MIN_MENTION_LENGTH, mentionTokens } from '../knowledge-graph/mention-index';
 
 export const EDGE_RELATIONS: readonly EdgeRelation[] = ['targets', 'participates_in', 'associated_with', 'implicated_in', 'has_phenotype', 'treats'];
 export const NODE_KINDS: readonly NodeKind[] = ['drug', 'target', 'pathway', 'disease', 'phenotype'];
@@ -14,27 +16,6 @@ export interface KnowledgeGraphEdge extends GraphEdge {
   /** Every distinct provenance, in load order; `provenance` is them joined with "; ". */
   readonly provenances: readonly string[];
 }
-
-/** Terms shorter than this (letters and digits only) are never matched in free text. */
-export const MIN_MENTION_LENGTH = 3;
-
-/**
- * A label or synonym made only of these words is never matched in free text: "MET" (the gene) would
- * otherwise be found in every trial that "met its primary endpoint".
- */
-export const MENTION_STOPWORDS: ReadonlySet<string> = new Set([
-  'a', 'about', 'above', 'after', 'again', 'against', 'all', 'also', 'am', 'an', 'and', 'any', 'are', 'as', 'at',
-  'be', 'because', 'been', 'before', 'being', 'below', 'between', 'both', 'but', 'by', 'can', 'could', 'did', 'do',
-  'does', 'doing', 'down', 'during', 'each', 'few', 'for', 'from', 'further', 'had', 'has', 'have', 'having', 'he',
-  'her', 'here', 'hers', 'him', 'his', 'how', 'i', 'if', 'in', 'into', 'is', 'it', 'its', 'may', 'me', 'more', 'most',
-  'my', 'no', 'nor', 'not', 'now', 'of', 'off', 'on', 'once', 'one', 'only', 'or', 'other', 'our', 'out', 'over',
-  'own', 'per', 'same', 'she', 'should', 'so', 'some', 'such', 'than', 'that', 'the', 'their', 'them', 'then',
-  'there', 'these', 'they', 'this', 'those', 'through', 'to', 'too', 'two', 'under', 'until', 'up', 'very', 'via',
-  'was', 'we', 'were', 'what', 'when', 'where', 'which', 'while', 'who', 'whom', 'why', 'will', 'with', 'would',
-  'you', 'your', 'yes', 'use', 'used', 'using', 'new', 'non', 'type', 'total', 'large', 'day', 'days',
-  // Gene symbols that are everyday words in trial and abstract text.
-  'met', 'set', 'rest', 'end', 'arm', 'arms', 'age', 'cat', 'camp',
-]);
 
 interface NodeAttributes {
   node: Readonly<GraphNode>;
@@ -47,38 +28,10 @@ interface EdgeAttributes {
   [key: string]: unknown;
 }
 
-/** A token trie over every matchable label and synonym: a walk from each word of a text finds every term starting there. */
-interface MentionTrie {
-  /** Nodes whose term ends here. */
-  nodes: Readonly<GraphNode>[];
-  next: Map<string, MentionTrie> | undefined;
-}
-
-/** NFKD without marks, lower-cased: "Behçet's" and "behcet's" compare equal. */
-function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** Words of a text: runs of letters and digits, folded. Everything else (space, hyphen, slash...) separates. */
-export function mentionTokens(text: string): string[] {
-  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-function exactKey(name: string): string {
-  return fold(name).replace(/\s+/g, ' ').trim();
-}
-
-/** "IL-6", "IL 6" and "il6" share this key. */
-function looseKey(name: string): string {
-  return mentionTokens(name).join('');
-}
-
 export class KnowledgeGraph implements GraphView {
   private readonly graph = new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({ allowSelfLoops: false });
-  /** exact key -> nodes, label matches first. */
-  private readonly names = new Map<string, Readonly<GraphNode>[]>();
-  private readonly looseNames = new Map<string, Readonly<GraphNode>[]>();
-  private readonly mentionRoot: MentionTrie = { nodes: [], next: new Map() };
+  /** Names of every node, for resolve and mentionedIn. */
+  private mentions = new MentionIndex([]);
   private readonly diseaseIds = new Set<string>();
 
   private constructor() {}
@@ -220,73 +173,18 @@ export class KnowledgeGraph implements GraphView {
     return { nodes: nodes.reverse(), edges: edges.reverse() };
   }
 
-  /**
-   * The node a name refers to: case- and accent-insensitive match of a label, then a synonym, then an id;
-   * failing that, the same ignoring punctuation and spacing ("IL6" finds "IL-6"). Optionally of one kind.
-   */
+  /** The node a name refers to (MentionIndex.resolve). */
   resolve(name: string, kind?: NodeKind): GraphNode | undefined {
-    const pick = (candidates: Readonly<GraphNode>[] | undefined) => candidates?.find((n) => !kind || n.kind === kind);
-    return pick(this.names.get(exactKey(name))) ?? pick(this.looseNames.get(looseKey(name)));
+    return this.mentions.resolve(name, kind);
   }
 
-  /**
-   * Nodes of the given kinds whose label or a synonym occurs in `text` as whole words, case- and
-   * accent-insensitively. Words are runs of letters and digits; anything else separates them, so "TNF"
-   * is found in "TNF-alpha" and "anti-TNF" but not in "TNFR1", "SLE" not in "sleep". A multi-word
-   * term matches whatever separates its words ("IL-6" = "IL 6"). Terms under 3 letters/digits and terms
-   * made only of stopwords are never matched. Each node once, in order of first mention.
-   */
+  /** Nodes of the given kinds whole-word named in `text` (MentionIndex.mentionedIn). */
   mentionedIn(text: string, kinds: readonly NodeKind[]): GraphNode[] {
-    if (kinds.length === 0 || !text) return [];
-    const tokens = mentionTokens(text);
-    const found = new Map<string, GraphNode>();
-    for (let i = 0; i < tokens.length; i++) {
-      let at = this.mentionRoot.next!.get(tokens[i]!);
-      for (let j = i + 1; at; j++) {
-        for (const node of at.nodes) if (!found.has(node.id) && kinds.includes(node.kind)) found.set(node.id, node);
-        if (!at.next || j >= tokens.length) break;
-        at = at.next.get(tokens[j]!);
-      }
-    }
-    return [...found.values()];
+    return this.mentions.mentionedIn(text, kinds);
   }
 
   private buildIndexes(): void {
-    const add = (index: Map<string, Readonly<GraphNode>[]>, key: string, node: Readonly<GraphNode>) => {
-      if (!key) return;
-      const list = index.get(key);
-      if (!list) index.set(key, [node]);
-      else if (!list.includes(node)) list.push(node);
-    };
-    const all = this.graph.mapNodes((_id, attributes) => attributes.node);
-    // Labels before synonyms before ids, so a label wins over another node's synonym.
-    for (const pass of ['label', 'synonyms', 'id'] as const) {
-      for (const node of all) {
-        const names = pass === 'label' ? [node.label] : pass === 'synonyms' ? node.synonyms ?? [] : [node.id];
-        for (const name of names) {
-          add(this.names, exactKey(name), node);
-          add(this.looseNames, looseKey(name), node);
-        }
-      }
-    }
-    for (const node of all) {
-      for (const name of [node.label, ...(node.synonyms ?? [])]) {
-        const tokens = mentionTokens(name);
-        if (tokens.join('').length < MIN_MENTION_LENGTH) continue;
-        if (tokens.every((t) => MENTION_STOPWORDS.has(t))) continue;
-        let at = this.mentionRoot;
-        for (const token of tokens) {
-          at.next ??= new Map();
-          let child = at.next.get(token);
-          if (!child) {
-            child = { nodes: [], next: undefined };
-            at.next.set(token, child);
-          }
-          at = child;
-        }
-        if (!at.nodes.includes(node)) at.nodes.push(node);
-      }
-    }
+    this.mentions = new MentionIndex(this.graph.mapNodes((_id, attributes) => attributes.node));
   }
 }
 

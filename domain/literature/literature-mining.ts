@@ -4,7 +4,7 @@
 // drugs are not counted), counted per entity and per year, with each article's outcome class read by the
 // effect reader (domain/effects: conclusions, then results, decide; direction and favourability mapped as in
 // dossiers by domain/workspace/effect-outcome.ts). Counts only: no score is invented.
-import type { GraphView } from '../kg/graph-view';
+import type { MentionView } from '../knowledge-graph/mention-index';
 import { linkEntities, type LinkedEntity } from '../workspace/entity-linking/link-entities';
 import { outcomeClassOfEffect, readRecordText } from '../workspace/effect-outcome';
 import { diseaseMatcher } from './disease-mention';
@@ -31,7 +31,7 @@ export interface EntityIds {
 
 export interface MiningOptions {
   diseaseNames: readonly string[];
-  graph?: GraphView;
+  graph?: MentionView;
   ids: EntityIds;
   /** Keep only genes this accepts (targeted: drug targets); drugs are always kept. */
   keepGene?(id: string | null): boolean;
@@ -89,7 +89,7 @@ function yearOf(published: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function readArticle(r: LiteratureRecord, named: (t: string) => boolean, graph: GraphView | undefined): { row: ArticleRow; genes: LinkedEntity[]; drugs: LinkedEntity[] } {
+function readArticle(r: LiteratureRecord, named: (t: string) => boolean, graph: MentionView | undefined): { row: ArticleRow; genes: LinkedEntity[]; drugs: LinkedEntity[] } {
   const linked = linkEntities({ title: r.title, text: r.text }, graph);
   const row: ArticleRow = {
     pmid: r.pmid, title: r.title, year: yearOf(r.published), synthetic: r.synthetic, url: r.synthetic ? null : r.url,

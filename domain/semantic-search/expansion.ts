@@ -4,7 +4,7 @@
 // search for "lupus erythematosus" also finds records that only name "systemic lupus erythematosus" or
 // "cutaneous lupus". Query expansion with a controlled vocabulary, as in Aronson & Rindflesch (Proc AMIA
 // 1997, "Query expansion using the UMLS Metathesaurus"), with the ontology's own hierarchy for specialisations.
-import { nGrams, normalizedName, tokens } from './tokens';
+import { tokens } from '../retrieval/tokens';
 
 export interface OntologyName { curie: string; label: string; exactSynonyms: readonly string[] }
 export interface ExpansionSources {
@@ -16,6 +16,20 @@ export interface ExpansionSources {
 }
 export interface AddedTerm { curie: string; label: string; via: 'matched' | 'is_a_descendant' }
 export interface Expansion { matched: AddedTerm[]; descendants: AddedTerm[]; added_tokens: string[] }
+
+/** The name as matched against ontology labels and synonyms: its tokens joined by one space. */
+export function normalizedName(text: string): string {
+  return tokens(text).join(' ');
+}
+
+/** Contiguous token runs of the query, longest first (at most maxLength tokens each), as normalized names. */
+export function nGrams(queryTokens: readonly string[], maxLength = 6): string[] {
+  const out: string[] = [];
+  for (let n = Math.min(maxLength, queryTokens.length); n >= 1; n--) {
+    for (let i = 0; i + n <= queryTokens.length; i++) out.push(queryTokens.slice(i, i + n).join(' '));
+  }
+  return out;
+}
 
 function descendantsOf(roots: readonly string[], children: ExpansionSources['children'], max: number): string[] {
   const seen = new Set(roots);

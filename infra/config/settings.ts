@@ -73,6 +73,8 @@ export interface Settings {
   /** PostgreSQL server; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** MONDO_DIR: MONDO's class-stats.tsv and exact SSSOM sets, read into the disease registry on first use (default DATA_DIR/mondo; absent: no MONDO classes). */
+  mondoDir: string;
   /** EventStoreDB instead of the PostgreSQL event store. */
   eventStoreUrl: string | undefined;
   /** Kafka instead of the embedded bus. */
@@ -179,6 +181,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     maxRequestJsonDepth: int(env, 'MAX_REQUEST_JSON_DEPTH', 64, 1, 10_000),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: path.resolve(raw(env, 'DATA_DIR') ?? 'data'),
+    mondoDir: path.resolve(raw(env, 'MONDO_DIR') ?? path.join(raw(env, 'DATA_DIR') ?? 'data', 'mondo')),
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:']),
     kafkaBrokers,
     kafkaTopicPrefix: raw(env, 'KAFKA_TOPIC_PREFIX') ?? 'evidence',

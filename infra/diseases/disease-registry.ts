@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { DiseaseModule, diseaseModuleSchema } from '../../domain/diseases/disease-module';
+import { discoverModule } from '../../domain/diseases/discovered-module';
+import type { MondoRegistry } from '../../domain/diseases/mondo-registry';
 import { SOURCE_NAMES, SourceName } from '../../domain/workspace/sources';
 
 /** fixtures/diseases at the project root (this file runs from dist/infra/diseases/). */
@@ -100,6 +102,8 @@ function describeProblem(error: ErrorObject): string {
 }
 
 const ID_PATTERN = /^[a-z0-9_]{1,64}$/;
+/** The `file` of a module made from the MONDO class registry rather than read from a file. */
+const CLASS_LIST_NOTE = 'mondo class registry: ';
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -162,6 +166,11 @@ export class DiseaseRegistry {
   /** Each later word of a name or synonym ("lupus" in "systemic lupus erythematosus"), sorted by key. */
   private readonly words: IndexedTerm[] = [];
   private readonly tally: DiseaseCounts;
+  /** The MONDO class registry, read on first use (null: none configured or unreadable). */
+  private mondo: MondoRegistry | null | undefined = null;
+  private loadMondo: (() => MondoRegistry | null) | undefined;
+  /** Modules made from MONDO registry classes on first request (`mondo_<7 digits>` without a module file). */
+  private readonly fromMondo = new Map<string, DiseaseEntry | null>();
 
   private constructor(entries: DiseaseEntry[], readonly source: string) {
     entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -246,14 +255,53 @@ export class DiseaseRegistry {
     return new DiseaseRegistry(modules.map((value, i) => toEntry(value, `#${i}`, `module_${i}`)), source);
   }
 
+  /**
+   * Adds MONDO's own class registry (every live class with an exact searchable cross-reference), read by
+   * `load` on first use so processes that never ask pay nothing. Module files keep precedence.
+   */
+  withMondo(load: () => MondoRegistry | null): this {
+    this.mondo = undefined;
+    this.loadMondo = load;
+    return this;
+  }
+
+  /** The MONDO class registry, or null when none is configured. */
+  mondoRegistry(): MondoRegistry | null {
+    if (this.mondo === undefined) this.mondo = this.loadMondo?.() ?? null;
+    return this.mondo;
+  }
+
+  /**
+   * The exact MONDO id of a disease id or CURIE: a module's MONDO id, a MONDO class of the registry
+   * (`MONDO:0005301` or `mondo_0005301`), or the one live class a cross-reference (EFO/DOID/MeSH/OMIM/Orphanet)
+   * is an exact match of. Undefined when there is none (or several: never a guess).
+   */
+  exactMondo(idOrCurie: string): string | undefined {
+    const module = this.byId.get(idOrCurie)?.module;
+    if (module) return module.mondo_id;
+    return this.mondoRegistry()?.resolve(idOrCurie);
+  }
+
+  /** A module file's entry, else a module made from the MONDO class `mondo_<7 digits>` when it has exactly one exact EFO match. */
+  private lookup(id: string): DiseaseEntry | undefined {
+    const entry = this.byId.get(id);
+    if (entry || !/^mondo_\d{7}$/.test(id)) return entry;
+    if (!this.fromMondo.has(id)) {
+      const cls = this.mondoRegistry()?.get(id);
+      const outcome = cls ? discoverModule({ curie: cls.id, label: cls.label, synonyms: [], obsolete: false, exactMappings: cls.xrefs }) : null;
+      this.fromMondo.set(id, outcome?.complete ? toEntry(outcome.module, `${CLASS_LIST_NOTE}${cls!.id}`, id) : null);
+    }
+    return this.fromMondo.get(id) ?? undefined;
+  }
+
   /** The usable module, or undefined when absent or invalid. */
   get(id: string): DiseaseModule | undefined {
-    return this.byId.get(id)?.module;
+    return this.lookup(id)?.module;
   }
 
   /** The usable module; UnknownDiseaseError when absent, IncompleteDiseaseConfigurationError when invalid. */
   require(id: string): DiseaseModule {
-    const entry = this.byId.get(id);
+    const entry = this.lookup(id);
     if (!entry) throw new UnknownDiseaseError(id);
     if (!entry.module) throw new IncompleteDiseaseConfigurationError(id, entry.problems);
     return entry.module;
@@ -261,12 +309,12 @@ export class DiseaseRegistry {
 
   /** Whether the id was discovered (valid or not). */
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.lookup(id) !== undefined;
   }
 
-  /** The discovered module entry for an id (valid or not). */
+  /** The discovered module entry for an id (valid or not); `mondo_<7 digits>` may come from the MONDO registry. */
   entry(id: string): DiseaseEntry | undefined {
-    return this.byId.get(id);
+    return this.lookup(id);
   }
 
   /** Every discovered id (valid or not), sorted. */

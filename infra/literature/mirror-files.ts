@@ -16,7 +16,7 @@ import { parseLabels } from '../sources/adapters/fda_labels';
 import { parsePmcAbst, pmcArticleRecord, pmcUrl } from './parsers/pmc-abst';
 import { parsePmcEfetch } from './parsers/pmc-efetch';
 import { parsePubmedQa } from './parsers/pubmedqa';
-import { fullText, snippet } from '../sources/source-runner';
+import { fullText, snippet } from '../sources/response-fields';
 
 export const MIRROR_FORMATS = ['medline_xml', 'pubmedqa_json', 'pmc_abst_jsonl', 'pmc_efetch_xml', 'ctgov_json', 'openfda_label_json'] as const;
 export type MirrorFormat = (typeof MIRROR_FORMATS)[number];

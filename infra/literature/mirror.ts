@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { SourceName, SourceRecord } from '../../domain/workspace/sources';
-import { findProjectRoot } from '../sources/source-runner';
+import { findProjectRoot } from '../sources/offline-reader';
 import type { EvidenceMirror, MirrorAnswer } from '../sources/evidence-mirror';
 import { diseaseTerms, termMatcher } from './disease-match';
 import { FORMAT_SOURCE, MIRROR_FORMATS, readMirrorFile, type MirrorEntry, type MirrorFormat } from './mirror-files';

@@ -10,42 +10,10 @@ import { SNAPSHOT_EVENT_TYPES, SnapshotEvent } from '../../domain/biomed/snapsho
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import { liveTableNames, Projector, TableNames } from '../projector';
 import { createCheckpoint } from '../runner/checkpoints';
-import { SNAPSHOTS_TABLE } from './snapshots.tables';
+import { createSnapshotsTable, SNAPSHOTS_TABLE } from './snapshots.tables';
 
 const NAME = 'biomed_snapshots';
 const VERSION = 1;
-
-/** Index names are per schema, so a shadow table's indexes take its (unqualified) physical name. */
-const bareName = (physical: string) => physical.slice(physical.lastIndexOf('.') + 1);
-
-async function createSnapshotsTable(trx: Knex.Transaction, names: TableNames): Promise<void> {
-  const table = names[SNAPSHOTS_TABLE]!;
-  const bare = bareName(table);
-  // The shape of migration 20261121000010 (which creates the live table on a fresh database).
-  await trx.raw(`create table ?? (
-    snapshot_id text collate "C" primary key,
-    resource text not null,
-    stream_id text not null,
-    attempt integer not null,
-    version text,
-    artifact_sha256 text not null,
-    artifacts jsonb not null,
-    bytes bigint not null,
-    status text not null check (status in ('importing', 'completed', 'failed')),
-    active boolean not null default false,
-    forced boolean not null default false,
-    counts jsonb,
-    report jsonb,
-    error text,
-    created_at timestamptz not null,
-    completed_at timestamptz,
-    activated_at timestamptz,
-    deactivated_at timestamptz,
-    check (not active or status = 'completed')
-  )`, [table]);
-  await trx.raw('create unique index ?? on ?? (resource) where active', [`${bare}_one_active`, table]);
-  await trx.raw(`create unique index ?? on ?? (resource, artifact_sha256) where status = 'completed'`, [`${bare}_artifact_once`, table]);
-}
 
 async function applyOne(db: Knex | Knex.Transaction, table: string, streamId: string, event: SnapshotEvent): Promise<void> {
   switch (event.type) {
@@ -94,7 +62,7 @@ export const biomedSnapshotsProjector: Projector = {
   version: VERSION,
   eventTypes: SNAPSHOT_EVENT_TYPES,
   tables: [SNAPSHOTS_TABLE],
-  createTables: createSnapshotsTable,
+  createTables: (trx, names) => createSnapshotsTable(trx, names[SNAPSHOTS_TABLE]!),
   async apply(trx: Knex.Transaction, events: readonly RecordedEvent[], names: TableNames) {
     for (const event of events) {
       await applyOne(trx, names[SNAPSHOTS_TABLE]!, event.streamId, { type: event.type, data: event.data } as SnapshotEvent);

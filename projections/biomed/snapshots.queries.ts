@@ -2,13 +2,14 @@
 // import report, the completed snapshot of an artifact, the active snapshot of a resource. Built on a
 // knex or on a transaction (the import asks inside its own).
 import type { Knex } from 'knex';
+import type { SnapshotStatus } from '../../domain/biomed/snapshot-lifecycle';
 import { SNAPSHOTS_TABLE } from './snapshots.tables';
 
 export interface SnapshotView {
   snapshot_id: string;
   resource: string;
   version: string | null;
-  status: 'importing' | 'completed' | 'failed';
+  status: SnapshotStatus;
   active: boolean;
   forced: boolean;
   artifact_sha256: string;

@@ -65,6 +65,8 @@ describe('biomed: modern drugs (hgnc, drugbank_vocabulary, chembl) from the real
   let dir: string;
   let hgnc: ReturnType<typeof hgncFromFile>;
   let chemblSnapshot: string;
+  let hgncSnapshot: string;
+  let vocabularySnapshot: string;
 
   before(async function () {
     requireSharedData(this, HGNC, ...CHEMBL);
@@ -82,6 +84,7 @@ describe('biomed: modern drugs (hgnc, drugbank_vocabulary, chembl) from the real
     const result = await env.import({ resource: 'hgnc', files: [shared(HGNC)] });
     expect(result.outcome).to.equal('imported');
     if (result.outcome !== 'imported') return;
+    hgncSnapshot = result.snapshot.snapshot_id;
     expect(result.snapshot.counts).to.include({ genes: hgnc.genes, terms: hgnc.genes, skipped_rows: 0, genes_with_entrez: hgnc.withEntrez, uniprot_mappings: hgnc.uniprotMappings });
     const where = `snapshot_id = '${result.snapshot.snapshot_id}'`;
     expect(await env.count('biomed.mappings', `${where} and object_id like 'UNIPROT:%' and subject_id like 'NCBIGene:%'`)).to.equal(hgnc.uniprotMappings);
@@ -97,6 +100,7 @@ describe('biomed: modern drugs (hgnc, drugbank_vocabulary, chembl) from the real
     const result = await env.import({ resource: 'drugbank_vocabulary', files: [shared(VOCABULARY)] });
     expect(result.outcome).to.equal('imported');
     if (result.outcome !== 'imported') return;
+    vocabularySnapshot = result.snapshot.snapshot_id;
     expect(result.snapshot.counts).to.include({
       drugs: data.length, terms: data.length, skipped_rows: 0,
       unii_mappings: data.filter((r) => r[4] !== '').length, cas_mappings: data.filter((r) => r[3] !== '').length, inchikey_mappings: data.filter((r) => r[6] !== '').length,
@@ -174,5 +178,33 @@ describe('biomed: modern drugs (hgnc, drugbank_vocabulary, chembl) from the real
     expect(await storeFootprint(env)).to.deep.equal(before);
     const snapshots = (await env.get('/api/v1/snapshots?resource=chembl')).body.snapshots;
     expect(snapshots.map((s: { snapshot_id: string; active: boolean }) => [s.snapshot_id, s.active])).to.deep.equal([[chemblSnapshot, true]]);
+  });
+
+  /** Imports `files` expecting a refusal for an unpinned file; the store and the resource's snapshots must be untouched. */
+  async function expectTamperRefused(resource: string, files: string[], activeSnapshot: string) {
+    const before = await storeFootprint(env);
+    const error = await env.import({ resource, files }).then(() => null, (e: unknown) => e);
+    expect(error).to.be.instanceOf(ImportRefusedError);
+    expect((error as ImportRefusedError).code).to.equal('unpinned');
+    expect(await storeFootprint(env)).to.deep.equal(before);
+    const snapshots = (await env.get(`/api/v1/snapshots?resource=${resource}`)).body.snapshots;
+    expect(snapshots.map((s: { snapshot_id: string; active: boolean }) => [s.snapshot_id, s.active])).to.deep.equal([[activeSnapshot, true]]);
+  }
+
+  it('refuses a one-byte-tampered HGNC file before writing anything; the active hgnc snapshot is untouched', async () => {
+    const bytes = fs.readFileSync(shared(HGNC));
+    bytes[bytes.length - 9] = bytes[bytes.length - 9]! ^ 1; // inside the gzip trailer's CRC: same rows, no longer the pinned file
+    const copy = path.join(dir, 'hgnc_complete_set.txt.gz');
+    fs.writeFileSync(copy, bytes);
+    await expectTamperRefused('hgnc', [copy], hgncSnapshot);
+  });
+
+  it('refuses a one-byte-tampered DrugBank vocabulary before writing anything; the active drugbank_vocabulary snapshot is untouched', async () => {
+    const bytes = fs.readFileSync(shared(VOCABULARY));
+    const at = bytes.indexOf('Belimumab');
+    bytes[at] = 'b'.charCodeAt(0); // "belimumab": one name changed, the file no longer matches its pin
+    const copy = path.join(dir, 'drugbank_vocabulary.csv');
+    fs.writeFileSync(copy, bytes);
+    await expectTamperRefused('drugbank_vocabulary', [copy], vocabularySnapshot);
   });
 });

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { DESIGNATED_MEDICAL_EVENT_TERMS } from '../../domain/pharmacovigilance/designated-medical-events';
 import { seriousSideEffects } from '../../infra/biomed/read/serious-side-effects';
 import { withdrawnCompounds } from '../../infra/biomed/read/withdrawn-compounds';
-import { findProjectRoot } from '../../infra/sources/source-runner';
+import { findProjectRoot } from '../../infra/sources/offline-reader';
 import { loadStoreGraph } from '../../infra/kg/load-store-graph';
 import { EDGE_TYPES, edgeTypeIndex, PATH_DEFAULT_EXCLUDED } from '../../domain/knowledge-graph/metagraph';
 import { kShortestPaths } from '../../domain/knowledge-graph/paths';

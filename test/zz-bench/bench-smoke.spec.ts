@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findProjectRoot } from '../../infra/sources/source-runner';
+import { findProjectRoot } from '../../infra/sources/offline-reader';
 
 const ROOT = findProjectRoot();
 const SHARED_DATA = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');

@@ -5,7 +5,7 @@
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type SourceAdapter } from '../../../infra/sources/source-adapter';
-import { arr, isObject, malformed, normalizeDate, snippet, str } from '../../../infra/sources/source-runner';
+import { arr, isObject, malformed, normalizeDate, snippet, str } from '../../../infra/sources/response-fields';
 import type { AnalysisDeps } from '../analysis-module';
 
 export interface BoxedWarning { set_id: string; title: string; url: string | null; effective: string | null; boxed_warning: string | null; synthetic: boolean }

@@ -10,7 +10,7 @@
 // (or when the provider fails in auto mode) the counts are not available, never made up.
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import { ProviderError, type ProviderHttp, type SourceAdapter } from '../../../infra/sources/source-adapter';
-import { arr, isObject, malformed, num, str } from '../../../infra/sources/source-runner';
+import { arr, isObject, malformed, num, str } from '../../../infra/sources/response-fields';
 import type { AnalysisDeps } from '../analysis-module';
 
 export const REACTION_FIELD = 'patient.reaction.reactionmeddrapt.exact';

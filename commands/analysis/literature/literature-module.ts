@@ -55,7 +55,7 @@ export const literatureModule: AnalysisModule = {
     summary: 'PubMed co-mentions of a disease with genes and drugs',
     description: 'Reads up to max_articles PubMed articles for the disease through the source framework (live E-utilities, the response cache, or '
       + 'the bundled offline corpus, whose records are synthetic examples: marked synthetic, no PubMed link). In every article that names the '
-      + 'disease, genes (NCBI Gene symbols and synonyms) and drugs (DrugBank and curated-graph names) are linked exactly (docs/entity-linking.md) '
+      + 'disease, genes (NCBI Gene symbols and synonyms) and drugs (DrugBank names and the store graph\'s compound and gene names) are linked exactly (docs/entity-linking.md) '
       + `and counted: the top ${TOP_ENTITIES} genes and drugs by number of articles with their PMIDs, counts per year and the outcome classes `
       + '(positive, null, negative, harm, none) of those articles\' outcome statements. targeted keeps genes a compound TARGETS or BINDS '
       + '(409 without such edges). 404 unknown disease, 409 when PubMed cannot be read or the disease has no PubMed search terms.',

@@ -12,12 +12,12 @@ import { pubmedAdapter } from '../../../infra/sources/adapters/pubmed';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { resolveDisease } from '../resolve-disease';
-import { curatedGraph } from './curated-graph';
+import { storeMentionView } from '../../../domain/knowledge-graph/mention-view';
 import { entityIds } from './entity-ids';
 
 export const LITERATURE_MODULE_ID = 'literature-mining';
 export const LITERATURE_METHOD = 'Co-mention literature mining (PubGene: Jenssen et al., Nat Genet 2001): genes and drugs named together with '
-  + 'the disease in its PubMed titles and abstracts, linked exactly (NCBI Gene / DrugBank / curated-graph lexicon, word boundaries, '
+  + 'the disease in its PubMed titles and abstracts, linked exactly (NCBI Gene / DrugBank lexicon and the store graph\'s compound and gene names, word boundaries, '
   + 'case and context rules; background and comparator drugs not counted), counted per entity and per year; each article\'s outcome '
   + 'statement classified by the rule set of docs/outcome-classification.md';
 export const MAX_ARTICLES_LIMIT = 500;
@@ -95,7 +95,7 @@ export async function runLiterature(deps: AnalysisDeps, input: Record<string, un
   if (run.status.status === 'error' || run.status.status === 'skipped') return { kind: 'not_available', reason: `PubMed could not be read: ${run.status.warning ?? run.status.status}` };
   await context.progress(50, 'linking genes and drugs');
   const mining = mineLiterature(run.records.map(toLiterature), {
-    diseaseNames: [disease.name, ...disease.synonyms, ...disease.search.pubmed!.terms], graph: curatedGraph(), ids: entityIds(g),
+    diseaseNames: [disease.name, ...disease.synonyms, ...disease.search.pubmed!.terms], graph: storeMentionView(g), ids: entityIds(g),
     ...(parameters.targeted ? { keepGene: drugTarget(g) } : {}), maxEntities: TOP_ENTITIES,
   });
   const body = resultBody(run, mining);

@@ -6,10 +6,10 @@ import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import { expandQuery } from '../../../domain/semantic-search/expansion';
-import { tokens } from '../../../domain/semantic-search/tokens';
+import { tokens } from '../../../domain/retrieval/tokens';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
 import { resolveDisease } from '../resolve-disease';
-import { MIN_DOCS } from './bm25-index';
+import { MIN_DOCS } from './search-index';
 import { searchCorpus, type ClaimDoc, type SearchCorpus, type TermDoc } from './search-corpus';
 
 export const SEARCH_MODULE_ID = 'semantic-search';

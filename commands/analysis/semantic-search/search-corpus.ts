@@ -10,7 +10,7 @@ import type { ExpansionSources, OntologyName } from '../../../domain/semantic-se
 import { nameIndex } from '../../../domain/semantic-search/expansion';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import type { ServedGraph } from '../../../infra/kg/store-graph-cache';
-import { Bm25Index, type IndexedDoc } from './bm25-index';
+import { SearchIndex, type IndexedDoc } from './search-index';
 
 export const CLAIM_TYPES: Readonly<Record<string, string>> = {
   TREATS: 'treats', PALLIATES: 'palliates', ASSOCIATES: 'genetically associated with', HAS_PHENOTYPE: 'has phenotype', TARGETS: 'targets', BINDS: 'binds',
@@ -19,7 +19,7 @@ const ONTOLOGIES = ['disease_ontology', 'mondo', 'hp'];
 
 export interface TermDoc { kind: 'term'; curie: string; label: string; term_kind: string; resource: string; definition: string | null }
 export interface ClaimDoc { kind: 'claim'; subject: number; object: number; predicate: string; snapshot_id: string; resource: string; claim_no: number }
-export interface SearchCorpus { index: Bm25Index; docs: Map<string, TermDoc | ClaimDoc>; expansion: ExpansionSources; counts: { terms: number; claims: number } }
+export interface SearchCorpus { index: SearchIndex; docs: Map<string, TermDoc | ClaimDoc>; expansion: ExpansionSources; counts: { terms: number; claims: number } }
 
 type Synonym = string | { text?: string; scope?: string };
 interface TermRow { curie: string; label: string; kind: string; definition: string | null; synonyms: Synonym[] | null; resource: string }
@@ -78,7 +78,7 @@ async function buildCorpus(db: Knex, g: TypedKnowledgeGraph): Promise<SearchCorp
   const names: OntologyName[] = rows.filter((r) => ONTOLOGIES.includes(r.resource))
     .map((r) => ({ curie: r.curie, label: r.label, exactSynonyms: (r.synonyms ?? []).filter(isExact).map(synonymText) }));
   return {
-    index: new Bm25Index(indexed), docs, counts: { terms, claims: indexed.length - terms },
+    index: new SearchIndex(indexed), docs, counts: { terms, claims: indexed.length - terms },
     expansion: { byName: nameIndex(names), terms: new Map(names.map((n) => [n.curie, n])), children: await readChildren(db, ontologyIds) },
   };
 }

@@ -1,7 +1,7 @@
 // The entity linker: drugs and genes named in an article's or preprint's title and text, by the rules of
 // docs/entity-linking.md (word boundaries, case rules, longest match, context for ambiguous symbols, drug
 // classes, intervention roles). Pure: the lexicon is constant data, the graph is data loaded before.
-import type { GraphView } from '../../kg/graph-view';
+import type { MentionView } from '../../knowledge-graph/mention-index';
 import { CLASS_FORMING_GENES, classPhraseEnd, followedByReceptor, hasGeneCue, namesAnotherMolecule, partOfClinicalScore } from './context';
 import { defaultIndex, graphTerms, TermIndex } from './lexicon';
 import { entityKey, findMentions, pickEntity } from './matcher';
@@ -37,14 +37,14 @@ interface Found {
   role: InterventionRole;
 }
 
-function indexesFor(text: string, graph: GraphView | undefined): TermIndex[] {
+function indexesFor(text: string, graph: MentionView | undefined): TermIndex[] {
   const dynamic = new TermIndex();
   for (const node of graph?.mentionedIn(text, ['drug', 'target']) ?? []) for (const t of graphTerms(node)) dynamic.add(t);
   return [defaultIndex(), dynamic];
 }
 
 /** Maps a term to the entity it names: its graph node (also for a lexicon symbol the graph knows), else its name. */
-function canonicalizer(graph: GraphView | undefined): (t: Term) => string {
+function canonicalizer(graph: MentionView | undefined): (t: Term) => string {
   const cache = new Map<string, string>();
   return (t) => {
     const own = entityKey(t);
@@ -113,7 +113,7 @@ function entityRole(mentions: Found[], titleWords: number): InterventionRole {
   return mentions.find((m) => m.role !== 'studied')?.role ?? 'studied';
 }
 
-function entities(found: Found[], titleWords: number, graph: GraphView | undefined): LinkedEntity[] {
+function entities(found: Found[], titleWords: number, graph: MentionView | undefined): LinkedEntity[] {
   const byKey = new Map<string, Found[]>();
   for (const f of found) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
   return [...byKey.values()].map((mentions) => {
@@ -125,7 +125,7 @@ function entities(found: Found[], titleWords: number, graph: GraphView | undefin
 }
 
 /** Links the drugs and genes of a record's title and text. */
-export function linkEntities(input: { title: string; text: string }, graph?: GraphView): LinkResult {
+export function linkEntities(input: { title: string; text: string }, graph?: MentionView): LinkResult {
   const title = prepareText(input.title);
   const text = `${title}\n${prepareText(input.text)}`;
   const ws = words(text);

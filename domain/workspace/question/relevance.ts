@@ -2,11 +2,11 @@
 // query searches (see provider-queries.ts): for the sources whose live query requires one of the
 // question's entities (ENTITY_FILTERED_SOURCES), a record is kept only when it names one — by a graph
 // name in its text or structured fields, by a drug that acts on a named target (a mechanism edge), or by
-// a boost phrase ("Janus kinase"); then every source's records are ordered by BM25 (bm25.ts) over title,
+// a boost phrase ("Janus kinase"); then every source's records are ordered by BM25 (domain/retrieval/bm25.ts) over title,
 // text and structured names against the question's ranking terms, ties kept in provider order. The
 // pipeline caps records at max_evidence after this, so the order decides what is kept.
 import type { SourceName, SourceRecord } from '../sources';
-import { bm25Scores } from './bm25';
+import { bm25Scores } from '../../retrieval/bm25';
 import type { QuestionEntityLinker } from './entity-linker';
 import { matchedName } from './entity-linker';
 import type { QuestionAnalysis } from './types';

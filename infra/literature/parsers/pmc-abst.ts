@@ -3,7 +3,7 @@
 // most articles `BODY.<SECTION>.<SUB>.` blocks of the full text. The file name carries the PMCID; the files
 // hold no date, journal or PMID. Records are PubMed Central articles (source `pubmed`, id `PMC…`).
 import type { SourceRecord } from '../../../domain/workspace/sources';
-import { fullText, snippet } from '../../sources/source-runner';
+import { fullText, snippet } from '../../sources/response-fields';
 
 export interface PmcArticle {
   pmcid: string;

@@ -1,7 +1,7 @@
 // E-utilities efetch db=pmc answers (`pmc-articleset` of JATS `article`s): PMCID, PMID, DOI, title, the
 // abstract with its section titles, the body's sections, the journal and the publication date.
 import { XMLParser } from 'fast-xml-parser';
-import { arr, isObject, isoDate, malformed } from '../../sources/source-runner';
+import { arr, isObject, isoDate, malformed } from '../../sources/response-fields';
 import type { PmcArticle } from './pmc-abst';
 
 export interface PmcEfetchArticle extends PmcArticle {

@@ -2,7 +2,7 @@
 // (its title, often), CONTEXTS (abstract sections without the conclusion) with LABELS, LONG_ANSWER (the
 // conclusion), MESHES and YEAR. Each entry becomes a PubMed record: PMID, labelled abstract, MeSH, year.
 import type { SourceRecord } from '../../../domain/workspace/sources';
-import { arr, fullText, isObject, isoDate, snippet, str } from '../../sources/source-runner';
+import { arr, fullText, isObject, isoDate, snippet, str } from '../../sources/response-fields';
 
 export function parsePubmedQa(content: string): SourceRecord[] {
   let doc: unknown;

@@ -13,7 +13,7 @@ import type { SourceRecord } from '../../../domain/workspace/sources';
 import { europePmcPreprintQuery } from '../../../domain/workspace/question/provider-queries';
 import { questionFocus } from '../../../domain/workspace/question/focus';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { isObject, malformed, normalizeDate, num, fullText, snippet, str } from '../source-runner';
+import { isObject, malformed, normalizeDate, num, fullText, snippet, str, parseJson } from '../response-fields';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const MAX_RESOLVE = 25;
@@ -143,12 +143,6 @@ export const biorxivAdapter: SourceAdapter = {
   },
 
   parseCorpus(content, query) {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      throw malformed('not JSON');
-    }
-    return matchingPreprints(parseDetailsPage(body).entries, query.disease);
+    return matchingPreprints(parseDetailsPage(parseJson(content)).entries, query.disease);
   },
 };

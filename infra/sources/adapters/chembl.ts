@@ -11,7 +11,7 @@
 // the other three answers. Records: approved drugs first, then by pChEMBL; mechanisms carry no date.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { arr, isObject, malformed, num, snippet, str } from '../source-runner';
+import { arr, isObject, malformed, num, snippet, str, parseJson } from '../response-fields';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const SEARCH_LIMIT = 10;
@@ -207,12 +207,6 @@ export const chemblAdapter: SourceAdapter = {
   },
 
   parseCorpus(content) {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      throw malformed('not JSON');
-    }
-    return parseMechanismCorpus(body);
+    return parseMechanismCorpus(parseJson(content));
   },
 };

@@ -6,7 +6,7 @@
 //   protocolSection.armsInterventionsModule: arm groups with their type (EXPERIMENTAL, ACTIVE_COMPARATOR,
 //     PLACEBO_COMPARATOR, SHAM_COMPARATOR, NO_INTERVENTION, OTHER) and the interventions in each arm.
 import type { TrialAdverseEvents, TrialAnalysis } from '../../../domain/workspace/sources';
-import { arr, isObject, num, str } from '../source-runner';
+import { arr, isObject, num, str } from '../response-fields';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 

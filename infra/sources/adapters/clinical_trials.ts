@@ -5,7 +5,7 @@
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
 import { adverseEventsByArm, primaryAnalyses, trialInterventions } from './clinical-trials-results';
-import { arr, isObject, malformed, normalizeDate, num, snippet, str } from '../source-runner';
+import { arr, isObject, malformed, normalizeDate, num, snippet, str, parseJson } from '../response-fields';
 import { trialQuery } from '../../../domain/workspace/question/provider-queries';
 import { focusDrugs, questionFocus } from '../../../domain/workspace/question/focus';
 
@@ -108,13 +108,7 @@ export const clinicalTrialsAdapter: SourceAdapter = {
   },
 
   parseCorpus(content) {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      throw malformed('not JSON');
-    }
-    return parseStudies(body);
+    return parseStudies(parseJson(content));
   },
 };
 

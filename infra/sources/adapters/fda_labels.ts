@@ -6,7 +6,7 @@
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
-import { arr, compactDate, isObject, malformed, normalizeDate, snippet, str } from '../source-runner';
+import { arr, compactDate, isObject, malformed, normalizeDate, snippet, str, parseJson } from '../response-fields';
 import { dedupeLabelsByIngredient } from '../../../domain/workspace/record-hygiene';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
@@ -116,12 +116,6 @@ export const fdaLabelsAdapter: SourceAdapter = {
   },
 
   parseCorpus(content, query) {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      throw malformed('not JSON');
-    }
-    return parseLabels(body, query.disease);
+    return parseLabels(parseJson(content), query.disease);
   },
 };

@@ -5,7 +5,7 @@
 // response ({ data: [...], paging_info }). Expression data carry no date.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { isObject, malformed, num, snippet, str } from '../source-runner';
+import { isObject, malformed, num, snippet, str, parseJson } from '../response-fields';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const DATASET = 'gtex_v8';
@@ -96,12 +96,6 @@ export const gtexAdapter: SourceAdapter = {
   },
 
   parseCorpus(content) {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      throw malformed('not JSON');
-    }
-    return parseMedianExpression(body);
+    return parseMedianExpression(parseJson(content));
   },
 };

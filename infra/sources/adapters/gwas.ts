@@ -8,7 +8,7 @@
 // author-reported genes); both parse. Records are ordered by p-value, strongest first; they carry no date.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
-import { arr, isObject, malformed, num, snippet, str } from '../source-runner';
+import { arr, isObject, malformed, num, snippet, str, parseJson } from '../response-fields';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const NOT_GENES = new Set(['intergenic', 'nr', 'na', 'n/a', '']);
@@ -213,12 +213,6 @@ export const gwasAdapter: SourceAdapter = {
   },
 
   parseCorpus(content, query) {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      throw malformed('not JSON');
-    }
-    return parseAssociations(body, query.disease.search.gwas?.efo_traits[0] ?? query.disease.efo_id, query.disease.name).sort(byPValue);
+    return parseAssociations(parseJson(content), query.disease.search.gwas?.efo_traits[0] ?? query.disease.efo_id, query.disease.name).sort(byPValue);
   },
 };

@@ -4,7 +4,7 @@
 // Query errors come back as { errors: [{ message }] }; associations carry no date.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
-import { arr, isObject, malformed, num, snippet, str } from '../source-runner';
+import { arr, isObject, malformed, num, snippet, str, parseJson } from '../response-fields';
 
 const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 const MAX_PAGE_SIZE = 500;
@@ -99,12 +99,6 @@ export const opentargetsAdapter: SourceAdapter = {
   },
 
   parseCorpus(content, query) {
-    let body: unknown;
-    try {
-      body = JSON.parse(content);
-    } catch {
-      throw malformed('not JSON');
-    }
-    return parseAssociatedTargets(body, query.disease.search.opentargets?.efo_id ?? query.disease.efo_id);
+    return parseAssociatedTargets(parseJson(content), query.disease.search.opentargets?.efo_id ?? query.disease.efo_id);
   },
 };

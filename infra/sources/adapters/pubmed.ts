@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../source-adapter';
-import { arr, compactDate, isObject, isoDate, malformed, fullText, snippet, str } from '../source-runner';
+import { arr, compactDate, isObject, isoDate, malformed, fullText, snippet, str } from '../response-fields';
 import { pubmedTerm as booleanTerm } from '../../../domain/workspace/question/provider-queries';
 import { questionFocus } from '../../../domain/workspace/question/focus';
 

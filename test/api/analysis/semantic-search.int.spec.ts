@@ -5,7 +5,7 @@
 // test/commands/analysis/semantic-search-bm25.unit.spec.ts.
 import fs from 'node:fs';
 import { expect } from 'chai';
-import { tokens } from '../../../domain/semantic-search/tokens';
+import { tokens } from '../../../domain/retrieval/tokens';
 import { startTestServer, TestServer } from '../../support/test-server';
 import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';
 import { Json, moduleClient } from './support/module-client';

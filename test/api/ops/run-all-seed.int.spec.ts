@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { findProjectRoot } from '../../../infra/sources/source-runner';
+import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { eventually } from '../../support/databases';
 import { startTestServer, TestServer } from '../../support/test-server';
 import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';

@@ -1,7 +1,7 @@
 // BM25 ranking of the semantic-search index against a hand computation on a four-document corpus, and the
 // ontology expansion on a small hierarchy.
 import { expect } from 'chai';
-import { Bm25Index } from '../../../commands/analysis/semantic-search/bm25-index';
+import { SearchIndex } from '../../../commands/analysis/semantic-search/search-index';
 import { expandQuery, nameIndex, type OntologyName } from '../../../domain/semantic-search/expansion';
 
 const DOCS = [
@@ -19,7 +19,7 @@ describe('semantic search: BM25 ranking', () => {
     //     3·2.2/(1.2·1.057692 + 3) · ln 2 = 1.545946 · 0.693147 = 1.0716; inflammation tf 1: 2.2/2.269231 · ln 2 = 0.6720; sum 1.7436.
     // d2: lupus tf = 2, norm = 0.25 + 0.75·8/6.5 = 1.173077: 4.4/(1.407692 + 2) · ln 2 = 0.8950.
     // d3: inflammation tf 1, norm 1.057692: 0.6720. d4: no query term.
-    const hits = new Bm25Index(DOCS).search(['lupus', 'inflammation'], 10);
+    const hits = new SearchIndex(DOCS).search(['lupus', 'inflammation'], 10);
     expect(hits.map((h) => h.id)).to.deep.equal(['d1', 'd2', 'd3']);
     expect(hits[0]!.score).to.be.closeTo(1.7436, 1e-4);
     expect(hits[1]!.score).to.be.closeTo(0.8950, 1e-4);
@@ -27,13 +27,13 @@ describe('semantic search: BM25 ranking', () => {
   });
 
   it('filters, limits and breaks ties by id', () => {
-    const index = new Bm25Index(DOCS);
+    const index = new SearchIndex(DOCS);
     // "autoimmune" is in d2 and d3 (text, tf 1) with different lengths (8 vs 7): the shorter d3 scores higher.
     expect(index.search(['autoimmune'], 10).map((h) => h.id)).to.deep.equal(['d3', 'd2']);
     expect(index.search(['autoimmune'], 1).map((h) => h.id)).to.deep.equal(['d3']);
     expect(index.search(['autoimmune'], 10, (id) => id !== 'd3').map((h) => h.id)).to.deep.equal(['d2']);
     expect(index.search(['unknownword'], 10)).to.deep.equal([]);
-    expect(new Bm25Index(DOCS.slice(0, 2)).search(['lupus'], 10)).to.deep.equal([]);
+    expect(new SearchIndex(DOCS.slice(0, 2)).search(['lupus'], 10)).to.deep.equal([]);
   });
 });
 

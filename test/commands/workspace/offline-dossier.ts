@@ -8,7 +8,8 @@ import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { fixedClock } from '../../../infra/clock/clock';
 import { loadDefaultGraph } from '../../../infra/kg/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
-import { findProjectRoot, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { runResearchPipeline } from '../../../commands/workspace/research-pipeline';
 
 export function diseaseModule(id: string): DiseaseModule {

@@ -9,7 +9,7 @@ import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { DiseaseRegistry } from '../../../infra/diseases/disease-registry';
 import { loadDefaultGraph } from '../../../infra/kg/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
-import { defaultCorpusDir } from '../../../infra/sources/source-runner';
+import { defaultCorpusDir } from '../../../infra/sources/offline-reader';
 import Ajv2020 from 'ajv/dist/2020';
 
 const QUESTIONS = {

@@ -12,7 +12,8 @@ import { parseResearchRequest } from '../../../domain/workspace/research-request
 import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { loadDefaultGraph } from '../../../infra/kg/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
-import { defaultCorpusDir, findProjectRoot, runSource } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
+import { defaultCorpusDir, findProjectRoot } from '../../../infra/sources/offline-reader';
 
 const RA = JSON.parse(fs.readFileSync(path.join(findProjectRoot(), 'fixtures', 'diseases', 'ra.json'), 'utf8')) as DiseaseModule;
 /** Trials of tofacitinib, tocilizumab and denosumab in methotrexate inadequate responders (fixtures/corpus/pubmed/ra.xml). */

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { linkEntities } from '../../../domain/workspace/entity-linking/link-entities';
 import { LEXICON_DATA } from '../../../domain/workspace/entity-linking/lexicon-data';
 import { loadDefaultGraph } from '../../../infra/kg/load-graph';
-import { findProjectRoot } from '../../../infra/sources/source-runner';
+import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { deriveLexicon, lexiconJson } from '../../../scripts/derive-lexicon';
 
 interface TrickyCase {

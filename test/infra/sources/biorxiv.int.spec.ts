@@ -5,9 +5,9 @@
 // <base>/_biorxiv/. The offline corpus is a details window answer.
 import { expect } from 'chai';
 import { biorxivAdapter, europePmcPreprintDois, keywordMatchers } from '../../../infra/sources/adapters/biorxiv';
-import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, tempDir, testDisease, withoutSource, writeCorpus } from './source-adapter.contract';
-import { json, type RecordedRequest, type Reply, ReplayServer } from './replay-server';
+import { json, type RecordedRequest, type Reply, ReplayServer, replayEachTest } from './replay-server';
 
 const BASE = '/europepmc/webservices/rest/';
 const BIO = `${BASE}_biorxiv/`;
@@ -98,21 +98,12 @@ sourceAdapterContract('biorxiv', () => ({
 }));
 
 describe('biorxiv adapter: Europe PMC search, bioRxiv details and published versions', function () {
-  let server: ReplayServer;
-
-  beforeEach(async function () {
-    server = await ReplayServer.start(responder);
-  });
-
-  afterEach(async function () {
-    await server.close();
-  });
-
-  const opts = (extra: RunSourceOptions = {}): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0, retryBaseMs: 10, ...extra });
+  const replay = replayEachTest(() => responder, BASE, { retryBaseMs: 10 });
+  const opts = replay.options;
 
   it('searches Europe PMC preprints with the disease required and the question\'s entities OR\'d, then resolves each bioRxiv DOI', async function () {
     await runSource(biorxivAdapter, request(disease(), 'Does anifrolumab or IFNAR1 matter in lupus?'), opts());
-    const [search, ...details] = server.requests;
+    const [search, ...details] = replay.server.requests;
     expect(search!.path).to.equal(`${BASE}search`);
     expect(search!.query.get('query')).to.equal('SRC:PPR AND ("systemic lupus erythematosus" OR "lupus" OR "SLE") AND ("anifrolumab" OR "IFNAR1")');
     expect(search!.query.get('format')).to.equal('json');
@@ -128,7 +119,7 @@ describe('biorxiv adapter: Europe PMC search, bioRxiv details and published vers
 
   it('a question without entities searches the disease alone; dates become a FIRST_PDATE range and filter the records', async function () {
     const { records } = await runSource(biorxivAdapter, request(disease(), QUESTION, { dateFrom: '2021-01-01', dateTo: '2022-12-31' }), opts());
-    expect(server.requests[0]!.query.get('query')).to.equal('SRC:PPR AND ("systemic lupus erythematosus" OR "lupus" OR "SLE") AND FIRST_PDATE:[2021-01-01 TO 2022-12-31]');
+    expect(replay.server.requests[0]!.query.get('query')).to.equal('SRC:PPR AND ("systemic lupus erythematosus" OR "lupus" OR "SLE") AND FIRST_PDATE:[2021-01-01 TO 2022-12-31]');
     expect(records.map((r) => r.nativeId)).to.deep.equal(['10.1101/2021.03.01.433456', '10.1101/2022.05.05.490800']);
   });
 
@@ -152,23 +143,23 @@ describe('biorxiv adapter: Europe PMC search, bioRxiv details and published vers
 
   it('keeps bioRxiv preprints only (publisher, else DOI prefix); a DOI bioRxiv does not know is left out', async function () {
     expect(europePmcPreprintDois({ resultList: { result: [{ doi: '10.1101/a' }, { doi: '10.2196/x' }, { doi: '10.1101/b', bookOrReportDetails: { publisher: 'medRxiv' } }, { id: 'PPR9' }] } })).to.deep.equal(['10.1101/a']);
-    server.setHandler((r) => (r.path === `${BASE}search` ? json(SEARCH) : json({ messages: [{ status: 'no posts found' }], collection: [] })));
+    replay.server.setHandler((r) => (r.path === `${BASE}search` ? json(SEARCH) : json({ messages: [{ status: 'no posts found' }], collection: [] })));
     const { status } = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
     expect(status).to.include({ status: 'warning', warning: 'no records matched' });
   });
 
   it('an empty search is "no records matched"; a 404 is an error; a search of the wrong shape is malformed', async function () {
-    server.setHandler(() => json({ hitCount: 0, resultList: { result: [] } }));
+    replay.server.setHandler(() => json({ hitCount: 0, resultList: { result: [] } }));
     const empty = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
     expect(empty.status).to.include({ status: 'warning', warning: 'no records matched' });
-    expect(server.requests).to.have.length(1);
+    expect(replay.server.requests).to.have.length(1);
 
-    server.setHandler(() => ({ status: 404, body: 'Not Found' }));
+    replay.server.setHandler(() => ({ status: 404, body: 'Not Found' }));
     const missing = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
     expect(missing.status.status).to.equal('error');
     expect(missing.status.warning).to.include('HTTP 404');
 
-    server.setHandler(() => json({ resultList: 'none' }));
+    replay.server.setHandler(() => json({ resultList: 'none' }));
     const wrong = await runSource(biorxivAdapter, request(disease(), QUESTION), opts());
     expect(wrong.status.warning).to.include('malformed response');
   });
@@ -176,7 +167,7 @@ describe('biorxiv adapter: Europe PMC search, bioRxiv details and published vers
   it('an auxiliary API override is used as given, and its host is allow-listed separately', async function () {
     const other = await ReplayServer.start((r) => (r.path.startsWith('/api/details/') ? json({ messages: [{ status: 'ok' }], collection: [IFN] }) : { status: 404 }));
     try {
-      server.setHandler((r) => (r.path === `${BASE}search` ? json({ resultList: { result: [SEARCH.resultList.result[0]] } }) : { status: 500 }));
+      replay.server.setHandler((r) => (r.path === `${BASE}search` ? json({ resultList: { result: [SEARCH.resultList.result[0]] } }) : { status: 500 }));
       const { records } = await runSource(biorxivAdapter, request(disease(), QUESTION), opts({ auxiliaryBaseUrls: { biorxiv: other.url('/api/') } }));
       expect(records.map((r) => r.nativeId)).to.deep.equal(['10.1101/2021.03.01.433456']);
       expect(other.requests.map((r) => r.path)).to.deep.equal(['/api/details/biorxiv/10.1101/2021.03.01.433456/na/json']);
@@ -202,6 +193,6 @@ describe('biorxiv adapter: Europe PMC search, bioRxiv details and published vers
     expect(status).to.include({ status: 'ok', retrieval_mode: 'offline' });
     expect(records.map((r) => r.url)).to.deep.equal(['https://www.biorxiv.org/content/10.64898/2026.08.28.747819v1', 'https://www.biorxiv.org/content/10.1101/2022.05.05.490800v1', 'https://www.biorxiv.org/content/10.1101/2021.03.01.433456v2']);
     expect(records[0]!.attributes.publishedDoi).to.equal('10.1000/j.x');
-    expect(server.requests).to.have.length(0);
+    expect(replay.server.requests).to.have.length(0);
   });
 });

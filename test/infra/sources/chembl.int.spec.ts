@@ -2,9 +2,9 @@
 // mechanism.json, molecule.json and activity.json in ChEMBL's format ({ page_meta, <resource>s: [...] }).
 import { expect } from 'chai';
 import { chemblAdapter } from '../../../infra/sources/adapters/chembl';
-import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, tempDir, testDisease, withoutSource, writeCorpus } from './source-adapter.contract';
-import { json, type RecordedRequest, type Reply, ReplayServer } from './replay-server';
+import { json, type RecordedRequest, type Reply, replayEachTest } from './replay-server';
 
 const BASE = '/chembl/api/data/';
 const QUESTION = 'Which JAK inhibitors could be repurposed for SLE?';
@@ -158,21 +158,12 @@ sourceAdapterContract('chembl', () => ({
 }));
 
 describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
-  let server: ReplayServer;
-
-  beforeEach(async function () {
-    server = await ReplayServer.start(responder);
-  });
-
-  afterEach(async function () {
-    await server.close();
-  });
-
-  const opts = (extra: RunSourceOptions = {}): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0, retryBaseMs: 10, ...extra });
+  const replay = replayEachTest(() => responder, BASE, { retryBaseMs: 10 });
+  const opts = replay.options;
 
   it('searches each gene, asks mechanisms of its human single protein and of the families and complexes it is in, then names and activities', async function () {
     await runSource(chemblAdapter, request(disease(), QUESTION), opts());
-    const calls = server.requests.map((r) => `${r.path.slice(BASE.length - 1)}?${r.query.toString()}`);
+    const calls = replay.server.requests.map((r) => `${r.path.slice(BASE.length - 1)}?${r.query.toString()}`);
     expect(calls.slice(0, 5)).to.deep.equal([
       '/target/search.json?q=JAK1&limit=10',
       '/target/search.json?q=JAK2&limit=10',
@@ -182,7 +173,7 @@ describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
     ]);
     // The IFNAR complex was found by the JAK1 search only because the mock lists it; it has no JAK1 component, so it is not asked.
     expect(calls.some((c) => c.includes('CHEMBL4105706'))).to.equal(false);
-    const [molecules, activities] = server.requests.slice(5);
+    const [molecules, activities] = replay.server.requests.slice(5);
     expect(molecules!.path).to.equal(`${BASE}molecule.json`);
     expect(molecules!.query.get('molecule_chembl_id__in')!.split(',')).to.have.members(['CHEMBL3301607', 'CHEMBL221959', 'CHEMBL2105759', 'CHEMBL4594374', 'CHEMBL1789941', 'CHEMBL3989965']);
     expect(molecules!.query.get('only')).to.equal('molecule_chembl_id,pref_name');
@@ -227,7 +218,7 @@ describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
   });
 
   it('a complex the gene belongs to is kept with its components', async function () {
-    server.setHandler((r) => {
+    replay.server.setHandler((r) => {
       if (r.path.endsWith('search.json')) return json({ page_meta: pageMeta(1, 10), targets: [(SEARCH.JAK1 as { targets: unknown[] }).targets[3]] });
       if (r.path.endsWith('mechanism.json')) return json({ mechanisms: [{ ...mechanism(9, 'CHEMBL3301610', 'CHEMBL4105706', 'Interferon-alpha/beta receptor antagonist', 4), molecule_pref_name: 'ANIFROLUMAB' }], page_meta: pageMeta(1) });
       return json({ activities: [], page_meta: pageMeta(0, 1000) });
@@ -240,28 +231,28 @@ describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
     const { records, status } = await runSource(chemblAdapter, request(disease(['NOTAGENE']), QUESTION), opts());
     expect(records).to.deep.equal([]);
     expect(status).to.include({ status: 'warning', warning: 'no records matched' });
-    expect(server.requests.map((r) => r.path)).to.deep.equal([`${BASE}target/search.json`]);
+    expect(replay.server.requests.map((r) => r.path)).to.deep.equal([`${BASE}target/search.json`]);
   });
 
   it('mechanisms that already name their molecule (molecule_pref_name) need no molecule request', async function () {
-    server.setHandler((r) => {
+    replay.server.setHandler((r) => {
       if (r.path.endsWith('mechanism.json')) return json({ mechanisms: [{ ...mechanism(1, 'CHEMBL221959', 'CHEMBL2835', 'Tyrosine-protein kinase JAK1 inhibitor', 4), molecule_pref_name: 'TOFACITINIB' }], page_meta: pageMeta(1) });
       return responder(r);
     });
     const { records } = await runSource(chemblAdapter, request(disease(['JAK1']), QUESTION), opts());
     // JAK1's single protein and its family: two mechanism requests, no molecule request.
-    expect(server.requests.map((r) => r.path.slice(BASE.length - 1))).to.deep.equal(['/target/search.json', '/mechanism.json', '/mechanism.json', '/activity.json']);
+    expect(replay.server.requests.map((r) => r.path.slice(BASE.length - 1))).to.deep.equal(['/target/search.json', '/mechanism.json', '/mechanism.json', '/activity.json']);
     expect(records[0]).to.deep.include({ title: 'TOFACITINIB — Tyrosine-protein kinase JAK1 inhibitor', attributes: { pchembl: 8.52 } });
   });
 
   it('a 404 is an error, not retried; a mechanism answer of the wrong shape is malformed', async function () {
-    server.setHandler(() => ({ status: 404, body: '{"error_message": "Not found"}' }));
+    replay.server.setHandler(() => ({ status: 404, body: '{"error_message": "Not found"}' }));
     const missing = await runSource(chemblAdapter, request(disease(), QUESTION), opts());
     expect(missing.status.status).to.equal('error');
     expect(missing.status.warning).to.include('HTTP 404');
-    expect(server.requests).to.have.length(1);
+    expect(replay.server.requests).to.have.length(1);
 
-    server.setHandler((r) => (r.path.endsWith('mechanism.json') ? json({ page_meta: pageMeta(0), mechanism: {} }) : responder(r)));
+    replay.server.setHandler((r) => (r.path.endsWith('mechanism.json') ? json({ page_meta: pageMeta(0), mechanism: {} }) : responder(r)));
     const wrong = await runSource(chemblAdapter, request(disease(), QUESTION), opts());
     expect(wrong.status.status).to.equal('error');
     expect(wrong.status.warning).to.include('malformed response');
@@ -278,7 +269,7 @@ describe('chembl adapter: targets, mechanisms, names and pChEMBL', function () {
       [['RUXOLITINIB'], ['JAK2'], 9.3],
       [['BARICITINIB'], ['JAK1'], 8.22],
     ]);
-    expect(server.requests).to.have.length(0);
+    expect(replay.server.requests).to.have.length(0);
 
     // A bare mechanism.json answer (no bundled targets) still parses; the gene is then unknown.
     writeCorpus(dir, chemblAdapter, 'sle', JSON.stringify({ mechanisms: CORPUS.mechanisms, page_meta: CORPUS.page_meta }));

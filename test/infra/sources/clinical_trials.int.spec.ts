@@ -2,9 +2,9 @@
 import { expect } from 'chai';
 import { classifyTrialOutcome } from '../../../domain/workspace/trial-outcome';
 import { clinicalTrialsAdapter } from '../../../infra/sources/adapters/clinical_trials';
-import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, testDisease } from './source-adapter.contract';
-import { json, ReplayServer, type RecordedRequest, type Reply } from './replay-server';
+import { json, type RecordedRequest, type Reply, replayEachTest } from './replay-server';
 
 const BASE = '/api/v2/';
 const QUESTION = 'Does anifrolumab improve outcomes in lupus?';
@@ -98,18 +98,12 @@ sourceAdapterContract('clinical_trials', () => ({
 }));
 
 describe('clinical_trials adapter: API v2 requests and study parsing', function () {
-  let server: ReplayServer;
-  beforeEach(async function () {
-    server = await ReplayServer.start(respond);
-  });
-  afterEach(async function () {
-    await server.close();
-  });
-  const opts = (): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0 });
+  const replay = replayEachTest(() => respond, BASE);
+  const opts = replay.options;
 
   it('asks /studies with query.cond (condition and configured terms), query.intr (the question\'s drug), @relevance and pageSize', async function () {
     await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION, { limit: 25 }), opts());
-    const [r] = server.requests;
+    const [r] = replay.server.requests;
     expect(r!.method).to.equal('GET');
     expect(r!.path).to.equal('/api/v2/studies');
     expect(r!.query.get('query.cond')).to.equal('"Systemic Lupus Erythematosus" OR "lupus nephritis"');
@@ -124,7 +118,7 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
 
   it('sends the condition alone when the question names no entity (question words never become filters)', async function () {
     await runSource(clinicalTrialsAdapter, request(testDisease(), 'Which promising treatments improve outcomes in lupus?'), opts());
-    const [r] = server.requests;
+    const [r] = replay.server.requests;
     expect(r!.query.get('query.cond')).to.equal('"Systemic Lupus Erythematosus" OR "lupus nephritis"');
     expect(r!.query.has('query.term')).to.equal(false);
     expect(r!.query.has('query.intr')).to.equal(false);
@@ -169,13 +163,13 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
 
   it('a date filter goes to the API as an advanced StartDate range and is applied to the records', async function () {
     const { records } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION, { dateFrom: '2012-01-01', dateTo: '2020-12-31' }), opts());
-    expect(server.requests[0]!.query.get('filter.advanced')).to.equal('AREA[StartDate]RANGE[2012-01-01,2020-12-31]');
+    expect(replay.server.requests[0]!.query.get('filter.advanced')).to.equal('AREA[StartDate]RANGE[2012-01-01,2020-12-31]');
     // Undated records are kept; the 2011 trial is outside the range.
     expect(records.map((r) => r.nativeId)).to.deep.equal(['NCT02446912', 'NCT00000001', 'NCT00000002']);
   });
 
   it('an empty studies list is "no records matched"', async function () {
-    server.setHandler(() => json({ studies: [] }));
+    replay.server.setHandler(() => json({ studies: [] }));
     const { status } = await runSource(clinicalTrialsAdapter, request(testDisease(), QUESTION), opts());
     expect(status).to.include({ status: 'warning', warning: 'no records matched', record_count: 0 });
   });

@@ -7,7 +7,8 @@ import { expect } from 'chai';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
-import { corpusPath, defaultCorpusDir, findProjectRoot, runSource } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
+import { corpusPath, defaultCorpusDir, findProjectRoot } from '../../../infra/sources/offline-reader';
 import { request, testDisease } from './source-adapter.contract';
 
 const DISEASE_FILE = path.join(findProjectRoot(), 'fixtures', 'diseases', 'sle.json');

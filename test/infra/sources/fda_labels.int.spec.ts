@@ -2,9 +2,9 @@
 // ({ meta, results }, and 404 { error: NOT_FOUND } when nothing matches).
 import { expect } from 'chai';
 import { fdaLabelsAdapter } from '../../../infra/sources/adapters/fda_labels';
-import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, testDisease } from './source-adapter.contract';
-import { json, ReplayServer, type RecordedRequest, type Reply } from './replay-server';
+import { json, ReplayServer, type RecordedRequest, type Reply, replayEachTest } from './replay-server';
 
 const BASE = '/';
 const QUESTION = 'Which biologics are approved for lupus?';
@@ -58,18 +58,12 @@ sourceAdapterContract('fda_labels', () => ({
 }));
 
 describe('fda_labels adapter: openFDA label search', function () {
-  let server: ReplayServer;
-  beforeEach(async function () {
-    server = await ReplayServer.start(respond);
-  });
-  afterEach(async function () {
-    await server.close();
-  });
-  const opts = (): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0 });
+  const replay = replayEachTest(() => respond, BASE);
+  const opts = replay.options;
 
   it('searches indications_and_usage for the configured terms, with limit', async function () {
     await runSource(fdaLabelsAdapter, request(testDisease(), QUESTION, { limit: 10 }), opts());
-    const [r] = server.requests;
+    const [r] = replay.server.requests;
     expect(r!.path).to.equal('/drug/label.json');
     expect(r!.query.get('search')).to.equal('indications_and_usage:("systemic lupus erythematosus" OR "lupus nephritis")');
     expect(r!.query.get('limit')).to.equal('10');
@@ -96,14 +90,14 @@ describe('fda_labels adapter: openFDA label search', function () {
 
   it('a date filter becomes an effective_time range and is applied to the records', async function () {
     const { records } = await runSource(fdaLabelsAdapter, request(testDisease(), QUESTION, { dateFrom: '2020-01-01', dateTo: '2022-12-31' }), opts());
-    expect(server.requests[0]!.query.get('search')).to.equal(
+    expect(replay.server.requests[0]!.query.get('search')).to.equal(
       'indications_and_usage:("systemic lupus erythematosus" OR "lupus nephritis") AND effective_time:[20200101 TO 20221231]',
     );
     expect(records.map((r) => r.nativeId)).to.deep.equal(['c2b1f3e4-aaaa-4bbb-8ccc-1234567890ab']);
   });
 
   it("openFDA's 404 NOT_FOUND is no records, not an error", async function () {
-    server.setHandler(() => json({ error: { code: 'NOT_FOUND', message: 'No matches found!' } }, 404));
+    replay.server.setHandler(() => json({ error: { code: 'NOT_FOUND', message: 'No matches found!' } }, 404));
     const { status } = await runSource(fdaLabelsAdapter, request(testDisease(), QUESTION), opts());
     expect(status).to.include({ status: 'warning', warning: 'no records matched', retrieval_mode: 'live' });
   });

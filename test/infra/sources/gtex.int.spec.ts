@@ -2,9 +2,9 @@
 // /api/v2/expression/medianGeneExpression in GTEx's paginated format ({ data: [...], paging_info }).
 import { expect } from 'chai';
 import { gtexAdapter } from '../../../infra/sources/adapters/gtex';
-import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, tempDir, testDisease, withoutSource, writeCorpus } from './source-adapter.contract';
-import { json, type RecordedRequest, type Reply, ReplayServer } from './replay-server';
+import { json, type RecordedRequest, type Reply, replayEachTest } from './replay-server';
 
 const BASE = '/api/v2/';
 const QUESTION = 'Is JAK1 expressed in blood and spleen?';
@@ -76,22 +76,13 @@ sourceAdapterContract('gtex', () => ({
 }));
 
 describe('gtex adapter: gene resolution, median expression and its records', function () {
-  let server: ReplayServer;
-
-  beforeEach(async function () {
-    server = await ReplayServer.start(responder);
-  });
-
-  afterEach(async function () {
-    await server.close();
-  });
-
-  const opts = (extra: RunSourceOptions = {}): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0, retryBaseMs: 10, ...extra });
+  const replay = replayEachTest(() => responder, BASE, { retryBaseMs: 10 });
+  const opts = replay.options;
 
   it('resolves the gene symbols with /reference/gene, then asks medianGeneExpression for those GENCODE ids in the tissues (gtex_v8)', async function () {
     await runSource(gtexAdapter, request(disease(), QUESTION), opts());
-    expect(server.requests).to.have.length(2);
-    const [genes, medians] = server.requests;
+    expect(replay.server.requests).to.have.length(2);
+    const [genes, medians] = replay.server.requests;
     expect(genes!.method).to.equal('GET');
     expect(genes!.path).to.equal(`${BASE}reference/gene`);
     expect(genes!.query.getAll('geneId')).to.deep.equal(['JAK1', 'TLR7']);
@@ -106,8 +97,8 @@ describe('gtex adapter: gene resolution, median expression and its records', fun
   it('genes configured as versioned GENCODE ids need no resolution', async function () {
     const { status } = await runSource(gtexAdapter, request(disease([JAK1, TLR7]), QUESTION), opts());
     expect(status.status).to.equal('ok');
-    expect(server.requests.map((r) => r.path)).to.deep.equal([`${BASE}expression/medianGeneExpression`]);
-    expect(server.requests[0]!.query.getAll('gencodeId')).to.deep.equal([JAK1, TLR7]);
+    expect(replay.server.requests.map((r) => r.path)).to.deep.equal([`${BASE}expression/medianGeneExpression`]);
+    expect(replay.server.requests[0]!.query.getAll('gencodeId')).to.deep.equal([JAK1, TLR7]);
   });
 
   it('parses one expression record per gene and tissue: id, gene page URL, gene symbol, median TPM and tissue, highest first', async function () {
@@ -129,28 +120,28 @@ describe('gtex adapter: gene resolution, median expression and its records', fun
   });
 
   it('genes GTEx does not know give "no records matched" without an expression request', async function () {
-    server.setHandler(() => json({ data: [], paging_info: paging(0) }));
+    replay.server.setHandler(() => json({ data: [], paging_info: paging(0) }));
     const { records, status } = await runSource(gtexAdapter, request(disease(['NOTAGENE1']), QUESTION), opts());
     expect(records).to.deep.equal([]);
     expect(status).to.include({ status: 'warning', warning: 'no records matched' });
-    expect(server.requests).to.have.length(1);
+    expect(replay.server.requests).to.have.length(1);
   });
 
   it('a 404 (or a 422 for a tissue GTEx rejects) is an error, not retried', async function () {
-    server.setHandler(() => ({ status: 404, body: JSON.stringify({ detail: 'Not Found' }) }));
+    replay.server.setHandler(() => ({ status: 404, body: JSON.stringify({ detail: 'Not Found' }) }));
     const notFound = await runSource(gtexAdapter, request(disease(), QUESTION), opts());
     expect(notFound.status.status).to.equal('error');
     expect(notFound.status.warning).to.include('HTTP 404');
-    expect(server.requests).to.have.length(1);
+    expect(replay.server.requests).to.have.length(1);
 
-    server.setHandler((r) => (r.path.endsWith('medianGeneExpression') ? { status: 422, body: JSON.stringify({ detail: [{ loc: ['query', 'tissueSiteDetailId', 0], msg: 'value is not a valid enumeration member' }] }) } : json(GENES)));
+    replay.server.setHandler((r) => (r.path.endsWith('medianGeneExpression') ? { status: 422, body: JSON.stringify({ detail: [{ loc: ['query', 'tissueSiteDetailId', 0], msg: 'value is not a valid enumeration member' }] }) } : json(GENES)));
     const rejected = await runSource(gtexAdapter, request(disease(), QUESTION), opts());
     expect(rejected.status.warning).to.include('HTTP 422');
-    expect(server.requests).to.have.length(3);
+    expect(replay.server.requests).to.have.length(3);
   });
 
   it('a medianGeneExpression body without data is malformed', async function () {
-    server.setHandler((r) => (r.path.endsWith('medianGeneExpression') ? json({ detail: 'oops' }) : json(GENES)));
+    replay.server.setHandler((r) => (r.path.endsWith('medianGeneExpression') ? json({ detail: 'oops' }) : json(GENES)));
     const { status } = await runSource(gtexAdapter, request(disease(), QUESTION), opts());
     expect(status.status).to.equal('error');
     expect(status.warning).to.include('malformed response');
@@ -167,6 +158,6 @@ describe('gtex adapter: gene resolution, median expression and its records', fun
       ['JAK1', 40.2, 'Kidney_Cortex'],
       ['TLR7', 3.5, 'Kidney_Cortex'],
     ]);
-    expect(server.requests).to.have.length(0);
+    expect(replay.server.requests).to.have.length(0);
   });
 });

@@ -3,9 +3,9 @@
 // /efoTraits/{id}/associations answer (the HAL below), which parses too.
 import { expect } from 'chai';
 import { effectDirection, gwasAdapter, parseAssociations, parseBeta } from '../../../infra/sources/adapters/gwas';
-import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, testDisease } from './source-adapter.contract';
-import { json, ReplayServer, type RecordedRequest, type Reply } from './replay-server';
+import { json, type RecordedRequest, type Reply, replayEachTest } from './replay-server';
 
 const BASE = '/gwas/rest/api/';
 const QUESTION = 'Which genes are associated with SLE risk?';
@@ -103,19 +103,13 @@ sourceAdapterContract('gwas', () => ({
 }));
 
 describe('gwas adapter: EFO trait associations', function () {
-  let server: ReplayServer;
-  beforeEach(async function () {
-    server = await ReplayServer.start(respond);
-  });
-  afterEach(async function () {
-    await server.close();
-  });
-  const opts = (): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0 });
+  const replay = replayEachTest(() => respond, BASE);
+  const opts = replay.options;
 
   it('pages through /v2/associations of each configured EFO trait, sorted by p-value; an unknown trait has none', async function () {
     const disease = testDisease({ search: { ...testDisease().search, gwas: { efo_traits: ['EFO_0002690', 'EFO_9999999'] } } });
     const { records, status } = await runSource(gwasAdapter, request(disease, QUESTION), opts());
-    expect(server.requests.map((r) => `${r.path}?${r.query.toString()}`)).to.deep.equal([
+    expect(replay.server.requests.map((r) => `${r.path}?${r.query.toString()}`)).to.deep.equal([
       `${BASE}v2/associations?efo_id=EFO_0002690&sort=p_value&direction=asc&size=50&page=0`,
       `${BASE}v2/associations?efo_id=EFO_0002690&sort=p_value&direction=asc&size=50&page=1`,
       `${BASE}v2/associations?efo_id=EFO_9999999&sort=p_value&direction=asc&size=50&page=0`,
@@ -126,8 +120,8 @@ describe('gwas adapter: EFO trait associations', function () {
 
   it('stops paging once the limit is reached', async function () {
     await runSource(gwasAdapter, request(testDisease(), QUESTION, { limit: 2 }), opts());
-    expect(server.requests).to.have.length(1);
-    expect(server.requests[0]!.query.get('size')).to.equal('2');
+    expect(replay.server.requests).to.have.length(1);
+    expect(replay.server.requests[0]!.query.get('size')).to.equal('2');
   });
 
   it('keeps the effect allele, OR or beta and the direction: OR < 1 and a beta decrease are protective', async function () {
@@ -169,7 +163,7 @@ describe('gwas adapter: EFO trait associations', function () {
   });
 
   it('an empty HAL result without _embedded is "no records matched"', async function () {
-    server.setHandler(() => json({ _links: { self: { href: `${API}/v2/associations?efo_id=EFO_0002690` } }, page: { size: 50, totalElements: 0, totalPages: 0, number: 0 } }));
+    replay.server.setHandler(() => json({ _links: { self: { href: `${API}/v2/associations?efo_id=EFO_0002690` } }, page: { size: 50, totalElements: 0, totalPages: 0, number: 0 } }));
     const { status } = await runSource(gwasAdapter, request(testDisease(), QUESTION), opts());
     expect(status).to.include({ status: 'warning', warning: 'no records matched' });
   });

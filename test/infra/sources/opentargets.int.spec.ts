@@ -3,9 +3,9 @@
 // and { errors: [...] } for a failed query.
 import { expect } from 'chai';
 import { ASSOCIATED_TARGETS_QUERY, opentargetsAdapter } from '../../../infra/sources/adapters/opentargets';
-import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
 import { request, sourceAdapterContract, tempDir, testDisease, withoutSource, writeCorpus } from './source-adapter.contract';
-import { json, type RecordedRequest, type Reply, ReplayServer } from './replay-server';
+import { json, type RecordedRequest, type Reply, replayEachTest } from './replay-server';
 
 const BASE = '/api/v4/';
 const EFO = 'EFO_0002690';
@@ -58,22 +58,13 @@ sourceAdapterContract('opentargets', () => ({
 }));
 
 describe('opentargets adapter: the GraphQL request and the associatedTargets answer', function () {
-  let server: ReplayServer;
-
-  beforeEach(async function () {
-    server = await ReplayServer.start(responder);
-  });
-
-  afterEach(async function () {
-    await server.close();
-  });
-
-  const opts = (extra: RunSourceOptions = {}): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0, retryBaseMs: 10, ...extra });
+  const replay = replayEachTest(() => responder, BASE, { retryBaseMs: 10 });
+  const opts = replay.options;
 
   it('POSTs the associatedTargets query as JSON with the EFO id and the page size as variables', async function () {
     await runSource(opentargetsAdapter, request(disease(), QUESTION, { limit: 25 }), opts());
-    expect(server.requests).to.have.length(1);
-    const [post] = server.requests;
+    expect(replay.server.requests).to.have.length(1);
+    const [post] = replay.server.requests;
     expect(post!.method).to.equal('POST');
     expect(post!.path).to.equal(`${BASE}graphql`);
     expect(post!.headers['content-type']).to.equal('application/json');
@@ -86,7 +77,7 @@ describe('opentargets adapter: the GraphQL request and the associatedTargets ans
 
   it('the page size is bounded', async function () {
     await runSource(opentargetsAdapter, request(disease(), QUESTION, { limit: 5000 }), opts());
-    expect((JSON.parse(server.requests[0]!.body) as { variables: { size: number } }).variables.size).to.equal(500);
+    expect((JSON.parse(replay.server.requests[0]!.body) as { variables: { size: number } }).variables.size).to.equal(500);
   });
 
   it('parses rows into target associations: id, evidence URL, approved symbol, association score, no date', async function () {
@@ -109,7 +100,7 @@ describe('opentargets adapter: the GraphQL request and the associatedTargets ans
   });
 
   it('a GraphQL errors array is an error with the first message, not retried', async function () {
-    server.setHandler(() =>
+    replay.server.setHandler(() =>
       json({
         data: { disease: null },
         errors: [
@@ -122,26 +113,26 @@ describe('opentargets adapter: the GraphQL request and the associatedTargets ans
     expect(records).to.deep.equal([]);
     expect(status.status).to.equal('error');
     expect(status.warning).to.equal('opentargets failed: provider error: Internal server error');
-    expect(server.requests).to.have.length(1);
+    expect(replay.server.requests).to.have.length(1);
   });
 
   it('an EFO id the Platform does not know (disease: null) is "no records matched"', async function () {
-    server.setHandler(() => json({ data: { disease: null } }));
+    replay.server.setHandler(() => json({ data: { disease: null } }));
     const { records, status } = await runSource(opentargetsAdapter, request(disease(), QUESTION), opts());
     expect(records).to.deep.equal([]);
     expect(status).to.include({ status: 'warning', warning: 'no records matched', retrieval_mode: 'live' });
   });
 
   it('a 404 is an error, not retried', async function () {
-    server.setHandler(() => ({ status: 404, body: '<html>Not Found</html>' }));
+    replay.server.setHandler(() => ({ status: 404, body: '<html>Not Found</html>' }));
     const { status } = await runSource(opentargetsAdapter, request(disease(), QUESTION), opts());
     expect(status.status).to.equal('error');
     expect(status.warning).to.include('HTTP 404');
-    expect(server.requests).to.have.length(1);
+    expect(replay.server.requests).to.have.length(1);
   });
 
   it('rows without a target id are skipped; a row without a symbol keeps the Ensembl id and no structured target', async function () {
-    server.setHandler(() => json({ data: { disease: { id: EFO, name: 'systemic lupus erythematosus', associatedTargets: { count: 2, rows: [{ score: 0.4, target: {} }, { score: 0.2, target: { id: 'ENSG00000000001' } }] } } } }));
+    replay.server.setHandler(() => json({ data: { disease: { id: EFO, name: 'systemic lupus erythematosus', associatedTargets: { count: 2, rows: [{ score: 0.4, target: {} }, { score: 0.2, target: { id: 'ENSG00000000001' } }] } } } }));
     const { records } = await runSource(opentargetsAdapter, request(disease(), QUESTION), opts());
     expect(records.map((r) => r.nativeId)).to.deep.equal([`${EFO}/ENSG00000000001`]);
     expect(records[0]!.structured.targets).to.deep.equal([]);
@@ -156,6 +147,6 @@ describe('opentargets adapter: the GraphQL request and the associatedTargets ans
     const { records, status } = await runSource(opentargetsAdapter, request(disease(), QUESTION), opts({ mode: 'offline', corpusDir: dir }));
     expect(status).to.include({ status: 'ok', retrieval_mode: 'offline' });
     expect(records.map((r) => r.structured.targets[0])).to.deep.equal(['JAK2', 'IRF7']);
-    expect(server.requests).to.have.length(0);
+    expect(replay.server.requests).to.have.length(0);
   });
 });

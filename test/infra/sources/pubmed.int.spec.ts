@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { parsePubmedArticleSet, pubmedAdapter, pubmedTerm } from '../../../infra/sources/adapters/pubmed';
-import { findProjectRoot, runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { runSource } from '../../../infra/sources/source-runner';
+import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { request, sourceAdapterContract, testDisease } from './source-adapter.contract';
-import { ReplayServer, type RecordedRequest, type Reply, xml } from './replay-server';
+import { type RecordedRequest, type Reply, xml, replayEachTest } from './replay-server';
 
 const SHARED = path.resolve(findProjectRoot(), '..', 'shared', 'data', 'responses', 'pubmed');
 const MISSING = `the real NCBI responses are not at ${SHARED} (../shared/data absent)`;
@@ -46,8 +47,6 @@ sourceAdapterContract('pubmed', () => {
 
 describe('pubmed adapter: E-utilities requests and the PubmedArticleSet', function () {
   let files: { esearch: string; efetch: string };
-  let server: ReplayServer;
-
   before(function () {
     const loaded = load();
     if (!loaded) {
@@ -57,20 +56,13 @@ describe('pubmed adapter: E-utilities requests and the PubmedArticleSet', functi
     files = loaded!;
   });
 
-  beforeEach(async function () {
-    server = await ReplayServer.start(responder(files));
-  });
-
-  afterEach(async function () {
-    await server.close();
-  });
-
-  const opts = (): RunSourceOptions => ({ mode: 'live', baseUrl: server.url(BASE), minIntervalMs: 0, retryBaseMs: 10 });
+  const replay = replayEachTest(() => responder(files), BASE, { retryBaseMs: 10 });
+  const opts = replay.options;
 
   it('searches with esearch (db, term, retmax, xml) then fetches exactly the PMIDs it found', async function () {
     const disease = testDisease();
     await runSource(pubmedAdapter, request(disease, QUESTION, { limit: 20 }), opts());
-    const [search, fetch] = server.requests;
+    const [search, fetch] = replay.server.requests;
     expect(search!.path).to.equal(`${BASE}esearch.fcgi`);
     expect(search!.query.get('db')).to.equal('pubmed');
     expect(search!.query.get('retmax')).to.equal('20');
@@ -111,7 +103,7 @@ describe('pubmed adapter: E-utilities requests and the PubmedArticleSet', functi
 
   it('a date filter goes to esearch as pdat mindate/maxdate and is applied to the parsed records', async function () {
     const { records, status } = await runSource(pubmedAdapter, request(testDisease(), QUESTION, { dateFrom: '2001-07-01' }), opts());
-    const search = server.requests[0]!;
+    const search = replay.server.requests[0]!;
     expect(search.query.get('datetype')).to.equal('pdat');
     expect(search.query.get('mindate')).to.equal('2001/07/01');
     expect(search.query.get('maxdate')).to.equal('3000/12/31');
@@ -120,19 +112,19 @@ describe('pubmed adapter: E-utilities requests and the PubmedArticleSet', functi
 
     const inclusive = await runSource(pubmedAdapter, request(testDisease(), QUESTION, { dateFrom: '2001-06-01', dateTo: '2001-06-01' }), opts());
     expect(inclusive.records.map((r) => r.nativeId)).to.deep.equal(['11748933']);
-    expect(server.requests[2]!.query.get('maxdate')).to.equal('2001/06/01');
+    expect(replay.server.requests[2]!.query.get('maxdate')).to.equal('2001/06/01');
   });
 
   it('an esearch with no PMIDs is "no records matched", without an efetch', async function () {
-    server.setHandler(() => xml('<?xml version="1.0"?><eSearchResult><Count>0</Count><RetMax>0</RetMax><RetStart>0</RetStart><IdList/></eSearchResult>'));
+    replay.server.setHandler(() => xml('<?xml version="1.0"?><eSearchResult><Count>0</Count><RetMax>0</RetMax><RetStart>0</RetStart><IdList/></eSearchResult>'));
     const { records, status } = await runSource(pubmedAdapter, request(testDisease(), QUESTION), opts());
     expect(records).to.deep.equal([]);
     expect(status).to.include({ status: 'warning', warning: 'no records matched', retrieval_mode: 'live' });
-    expect(server.requests).to.have.length(1);
+    expect(replay.server.requests).to.have.length(1);
   });
 
   it('an esearch ERROR is reported as the provider error', async function () {
-    server.setHandler(() => xml('<?xml version="1.0"?><eSearchResult><ERROR>Invalid query</ERROR></eSearchResult>'));
+    replay.server.setHandler(() => xml('<?xml version="1.0"?><eSearchResult><ERROR>Invalid query</ERROR></eSearchResult>'));
     const { status } = await runSource(pubmedAdapter, request(testDisease(), QUESTION), opts());
     expect(status.status).to.equal('error');
     expect(status.warning).to.include('Invalid query');

@@ -2,6 +2,7 @@
 // answers with what the test's handler returns, in the provider's own response format.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RunSourceOptions } from '../../../infra/sources/source-runner';
 
 export interface RecordedRequest {
   method: string;
@@ -79,3 +80,24 @@ export async function closedPortUrl(prefix = '/'): Promise<string> {
 
 export const json = (value: unknown, status = 200): Reply => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
 export const xml = (body: string, status = 200): Reply => ({ status, headers: { 'content-type': 'text/xml; charset=UTF-8' }, body });
+
+/**
+ * Inside a describe: a ReplayServer answering with `handler`, started before each test and closed after it,
+ * and the options that run an adapter live against it under `base` (no spacing between requests; `defaults`
+ * and then each call's `extra` on top).
+ */
+export function replayEachTest(handler: () => Handler, base: string, defaults: RunSourceOptions = {}): { readonly server: ReplayServer; options(extra?: RunSourceOptions): RunSourceOptions } {
+  let server: ReplayServer | undefined;
+  beforeEach(async function () {
+    server = await ReplayServer.start(handler());
+  });
+  afterEach(async function () {
+    await server?.close();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    options: (extra = {}) => ({ mode: 'live', baseUrl: server!.url(base), minIntervalMs: 0, ...defaults, ...extra }),
+  };
+}

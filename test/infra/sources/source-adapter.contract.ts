@@ -9,7 +9,8 @@ import { expect } from 'chai';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { SourceAdapter } from '../../../infra/sources/source-adapter';
 import { MemoryResponseCache } from '../../../infra/sources/response-cache';
-import { runSource, type RunSourceOptions, type SourceRequest, USER_AGENT } from '../../../infra/sources/source-runner';
+import { runSource, type RunSourceOptions, type SourceRequest } from '../../../infra/sources/source-runner';
+import { USER_AGENT } from '../../../infra/sources/provider-http-client';
 import { closedPortUrl, type RecordedRequest, type Reply, ReplayServer } from './replay-server';
 
 export interface AdapterFixture {

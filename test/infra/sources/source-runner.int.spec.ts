@@ -4,7 +4,11 @@ import { expect } from 'chai';
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import { MemoryResponseCache, type ResponseCache } from '../../../infra/sources/response-cache';
 import { ProviderError, type ProviderHttp, type SourceAdapter, type SourceQuery } from '../../../infra/sources/source-adapter';
-import { isObject, malformed, parseRetryAfter, parseSourceMode, questionKeywords, runSource, type RunSourceOptions, withinDates } from '../../../infra/sources/source-runner';
+import { parseSourceMode, runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { parseRetryAfter } from '../../../infra/sources/provider-http-client';
+import { withinDates } from '../../../infra/sources/record-selection';
+import { isObject, malformed } from '../../../infra/sources/response-fields';
+import { questionKeywords } from '../../../domain/workspace/question/keywords';
 import { request, testDisease } from './source-adapter.contract';
 import { json, ReplayServer, type Reply } from './replay-server';
 

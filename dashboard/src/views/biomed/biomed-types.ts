@@ -1,4 +1,6 @@
 // Shapes of the universal biomedical API (/api/v1, api/biomed/*.routes.ts). Every answer carries a disclaimer.
+import type { SnapshotStatus } from '../../../../domain/biomed/snapshot-lifecycle';
+
 export type ReadinessTier = 'L0' | 'L1' | 'L2' | 'L3';
 
 export interface ActiveSnapshot {
@@ -102,7 +104,7 @@ export interface Snapshot {
   snapshot_id: string;
   resource: string;
   version: string | null;
-  status: 'importing' | 'completed' | 'failed';
+  status: SnapshotStatus;
   active: boolean;
   forced: boolean;
   artifact_sha256: string;

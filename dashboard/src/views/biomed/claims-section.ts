@@ -5,7 +5,8 @@ import { emptySection, h, replace } from '../../core/dom';
 import { showClientErrors, showFieldErrors } from '../../core/errors';
 import { curieNode } from './curie-node';
 import type { Claim, ClaimsResponse } from './biomed-types';
-import { EVIDENCE_DIRECTIONS, PAGE_LIMIT, PREDICATES, validLimit } from './biomed-vocabulary';
+import { EVIDENCE_DIRECTIONS, PREDICATES } from '../../../../domain/biomed/claims';
+import { PAGE_LIMIT, validLimit } from './biomed-vocabulary';
 import { updateFragmentQuery } from './fragment-query';
 
 function choice(name: string, label: string, values: readonly string[], current: string | null): HTMLElement {

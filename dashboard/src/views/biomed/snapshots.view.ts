@@ -6,13 +6,13 @@ import { errorBox } from '../../core/errors';
 import { navigate, type ViewContext } from '../../core/router';
 import { biomedPage, snapshotHref } from './biomed-page';
 import type { Snapshot, SnapshotsResponse } from './biomed-types';
-import { RESOURCES } from './biomed-vocabulary';
+import { BIOMED_RESOURCES } from '../../../../domain/biomed/resources';
 
 export async function snapshotsView({ query, outlet, signal }: ViewContext): Promise<void> {
   const resource = query.get('resource') ?? '';
   const select = h('select', { name: 'resource', 'data-testid': 'snapshot-resource' },
     h('option', { value: '' }, 'All resources'),
-    RESOURCES.map((r) => h('option', { value: r, selected: r === resource }, r)));
+    BIOMED_RESOURCES.map((r) => h('option', { value: r, selected: r === resource }, r)));
   select.addEventListener('change', () => navigate(select.value ? `biomed/snapshots?resource=${encodeURIComponent(select.value)}` : 'biomed/snapshots'));
   const body = h('div', { 'aria-live': 'polite' }, h('p', { class: 'muted' }, 'Loading snapshots…'));
   const page = biomedPage('snapshots', 'Snapshots',

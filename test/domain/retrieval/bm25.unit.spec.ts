@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { bm25Scores, tokens } from '../../../../domain/workspace/question/bm25';
+import { Bm25Index, bm25Scores } from '../../../domain/retrieval/bm25';
+import { tokens } from '../../../domain/retrieval/tokens';
 
 /** The part of wink-bm25-text-search's engine used here (the package ships no types). */
 interface WinkEngine {
@@ -11,7 +12,7 @@ interface WinkEngine {
 }
 const winkBm25 = require('wink-bm25-text-search') as () => WinkEngine;
 
-describe('Okapi BM25 (question relevance)', function () {
+describe('Okapi BM25 (the one implementation: Workspace ranking, semantic search)', function () {
   it('matches a hand computation (k1 1.2, b 0.75, IDF ln(1 + (N - n + 0.5) / (n + 0.5)))', function () {
     // N = 3, |D| = 3, 3, 2, avgdl = 8/3; "jak" is in 2 documents: IDF = ln(1 + 1.5/2.5) = ln 1.6 = 0.470004.
     // D1 tf 1: 1·2.2 / (1 + 1.2·(0.25 + 0.75·3/(8/3))) = 2.2 / 2.3125 = 0.951351 → 0.447139
@@ -43,8 +44,25 @@ describe('Okapi BM25 (question relevance)', function () {
     expect(ours.filter((s) => s > 0)).to.have.length(5);
   });
 
-  it('tokens are lower-case letter/digit runs, accents removed', function () {
-    expect(tokens('TNF-α and Sjögren’s IL-6')).to.deep.equal(['tnf', 'and', 'sjogren', 's', 'il', '6']);
+  it('weights a field by multiplying its term frequencies and its length (BM25F simple form), as a hand computation', function () {
+    // d0: names "jak inhibitor" (weight 2), text "jak" -> tf(jak) = 2 + 1 = 3, |D| = 2·2 + 1 = 5.
+    // d1: names "tnf" (weight 2), text "jak trial" -> tf(jak) = 1, |D| = 2 + 2 = 4. avgdl = 4.5, N = 2, n = 2.
+    // IDF = ln(1 + 0.5/2.5) = ln 1.2 = 0.182322.
+    // d0: 3·2.2 / (3 + 1.2·(0.25 + 0.75·5/4.5)) = 6.6 / 4.3 = 1.534884 -> 0.279843
+    // d1: 1·2.2 / (1 + 1.2·(0.25 + 0.75·4/4.5)) = 2.2 / 2.1 = 1.047619 -> 0.191004
+    const index = new Bm25Index([
+      [{ text: 'JAK inhibitor', weight: 2 }, { text: 'jak', weight: 1 }],
+      [{ text: 'TNF', weight: 2 }, { text: 'jak trial', weight: 1 }],
+    ]);
+    const scores = index.scores(['JAK', 'jak']);
+    expect(scores.get(0)).to.be.closeTo(0.279843, 1e-6);
+    expect(scores.get(1)).to.be.closeTo(0.191004, 1e-6);
+    expect(index.scores(['placebo']).size).to.equal(0);
+  });
+
+  it('tokens: accents folded, lower case, split on non-letters/digits, one-character tokens and stopwords dropped', function () {
+    expect(tokens('TNF-α and Sjögren’s IL-6')).to.deep.equal(['tnf', 'sjogren', 'il']);
+    expect(tokens('Janus kinase (JAK1) inhibitors of the ﬁrst generation')).to.deep.equal(['janus', 'kinase', 'jak1', 'inhibitors', 'first', 'generation']);
     expect(bm25Scores([], ['x'])).to.deep.equal([]);
   });
 });
