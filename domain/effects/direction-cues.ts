@@ -3,7 +3,7 @@
 
 export const INCREASE = /\b(?:increas\w*|higher|greater|more|larger|longer|elevat\w*|rais\w*|improv\w*|gain\w*|rise|rose|prolong\w*|enhanc\w*|superior|exceed\w*|augment\w*|boost\w*)\b/g;
 export const DECREASE = /\b(?:decreas\w*|lower\w*|less|fewer|smaller|shorter|reduc\w*|declin\w*|fell|fall|drop\w*|diminish\w*|attenuat\w*|inferior|suppress\w*|lessen\w*|shorten\w*|alleviat\w*|prevent\w*|relie\w*)\b/g;
-export const NO_DIFFERENCE = /\b(?:no (?:statistically )?significant|not (?:statistically )?significant\w*|non-?significant\w*|did not (?:\w+ )?(?:differ|change|affect|improve|reduce|increase|decrease|alter|influence|show|reach)|no (?:\w+ )?(?:difference|differences|change|changes|effect|effects|benefit|association)|similar|comparable|equivalen\w*|non-?inferior\w*|were not|was not|n\.?s\.?|unchanged|neither|nor|failed to|no longer)\b/g;
+export const NO_DIFFERENCE = /\b(?:no (?:statistically )?significant|not (?:statistically )?significant\w*|non-?significant\w*|insignificant\w*|did not (?:\w+ )?(?:differ|change|affect|improve|reduce|increase|decrease|alter|influence|show|reach)|no (?:\w+ )?(?:difference|differences|change|changes|effect|effects|benefit|association)|similar|comparable|equivalen\w*|non-?inferior\w*|were not|was not|n\.?s\.?|unchanged|neither|nor|failed to|no longer)\b/g;
 export const SIGNIFICANT_WORD = /\b(?:significant(?:ly)?|statistically)\b/g;
 export const TREND = /\btrends?\b|\btended\b|\btendency\b|\bborderline\b|\bmarginal(?:ly)?\b/;
 export const NON_INFERIORITY = /\bnon-?inferior\w*|\bnoninferior\w*|\bequivalen\w*/i;

@@ -18,6 +18,9 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
+const WITHIN_GROUP = /\b(?:from (?:the )?baseline|(?:compared|relative) (?:with|to) (?:the )?baseline|(?:in|for) both (?:groups|arms|treatment)|both groups|time effect|effect of time|pre-? ?(?:to|and|vs\.?) ?post|within[- ](?:the )?groups?|over time|(?:at|after) the end of (?:the )?(?:study|treatment)? ?compared with)\b/i;
+const BETWEEN_ARMS = /\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|between (?:the )?(?:two |three )?(?:groups|arms)|between-group|intergroup|in favou?r of|over placebo)\b/i;
+
 export function ruleFeatures(r: RuleReading): string[] {
   const f = [
     `r:label=${r.label}`, `r:sig=${r.significance}`, `r:dir=${r.direction}`, `r:from=${r.directionFrom}`,
@@ -40,6 +43,12 @@ export function ruleFeatures(r: RuleReading): string[] {
   if (r.words.increase.length > 0) f.push('r:inc_word');
   if (r.words.decrease.length > 0) f.push('r:dec_word');
   if (r.words.noDifference.length > 0 && s.pValues.some((p) => p.significant)) f.push('r:nodiff_word_but_p_sig');
+  // A change within one group or over time ("from baseline", "in both groups") is not a difference between arms.
+  const within = WITHIN_GROUP.test(r.text);
+  const between = BETWEEN_ARMS.test(r.text);
+  if (within) f.push('r:within_group');
+  if (!between) f.push('r:no_comparison');
+  if (within && !between) f.push('r:within_only');
   return f;
 }
 

@@ -14,11 +14,17 @@ export interface EffectModelFile {
   scale: number;
   /** base64 of Int16 little-endian, buckets × classes, row-major by bucket. */
   weights: string;
+  /**
+   * The direction model: the same kind of weights trained on the significant items only (increased against
+   * decreased), so that its capacity goes to which way, not whether. Absent: the main model's two classes.
+   */
+  direction?: { scale: number; weights: string };
 }
 
 export interface EffectModel {
   buckets: number;
   weights: Float32Array;
+  direction?: Float32Array;
   header: Record<string, unknown>;
 }
 
@@ -26,21 +32,30 @@ export function bucketOf(feature: string, buckets: number): number {
   return fnv1a(feature) % buckets;
 }
 
-export function decodeModel(file: EffectModelFile): EffectModel {
-  const bytes = Buffer.from(file.weights, 'base64');
+function decodeWeights(base64: string, scale: number): Float32Array {
+  const bytes = Buffer.from(base64, 'base64');
   const ints = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 2);
   const weights = new Float32Array(ints.length);
-  for (let i = 0; i < ints.length; i++) weights[i] = ints[i]! * file.scale;
-  return { buckets: file.buckets, weights, header: file.header };
+  for (let i = 0; i < ints.length; i++) weights[i] = ints[i]! * scale;
+  return weights;
 }
 
-export function encodeModel(weights: Float32Array, buckets: number, header: Record<string, unknown>): EffectModelFile {
+function encodeWeights(weights: Float32Array): { scale: number; weights: string } {
   let max = 0;
   for (const w of weights) max = Math.max(max, Math.abs(w));
   const scale = max > 0 ? max / 32767 : 1;
   const ints = new Int16Array(weights.length);
   for (let i = 0; i < weights.length; i++) ints[i] = Math.round(weights[i]! / scale);
-  return { header, buckets, scale, weights: Buffer.from(ints.buffer).toString('base64') };
+  return { scale, weights: Buffer.from(ints.buffer).toString('base64') };
+}
+
+export function decodeModel(file: EffectModelFile): EffectModel {
+  const weights = decodeWeights(file.weights, file.scale);
+  return { buckets: file.buckets, weights, header: file.header, ...(file.direction ? { direction: decodeWeights(file.direction.weights, file.direction.scale) } : {}) };
+}
+
+export function encodeModel(weights: Float32Array, buckets: number, header: Record<string, unknown>, direction?: Float32Array): EffectModelFile {
+  return { header, buckets, ...encodeWeights(weights), ...(direction ? { direction: encodeWeights(direction) } : {}) };
 }
 
 /** Per-class scores (logits) and softmax probabilities of a feature set. */

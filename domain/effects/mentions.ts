@@ -25,7 +25,8 @@ const STOP = new Set(('the a an of and or in on to for with without by at from a
 
 export function tokenize(text: string): string[] {
   // "Group B", "group II", "arm 2": one token, so an arm named by its letter can be told from the other.
-  return text.toLowerCase().replace(/\b(group|arm)\s+([a-z]|i{1,3}|iv|\d)\b/g, '$1_$2').replace(/[−–—]/g, '-').match(/[a-z][a-z0-9_'-]*[a-z0-9]|[a-z]|\d+(?:\.\d+)?|[<>=≤≥%]/g) ?? [];
+  // "R group", "Group C": a capital letter before "group" names the arm too (lowercase "a group of" does not).
+  return text.replace(/\b([B-Z]|I{1,3}|IV)\s+([Gg]roup|[Aa]rm)\b/g, '$2 $1').toLowerCase().replace(/\b(group|arm)\s+([a-z]|i{1,3}|iv|\d)\b/g, '$1_$2').replace(/[−–—]/g, '-').match(/[a-z][a-z0-9_'-]*[a-z0-9]|[a-z]|\d+(?:\.\d+)?|[<>=≤≥%]/g) ?? [];
 }
 
 /** A crude stem, enough to match "relapses" to "relapse" and "controls" to "control". */

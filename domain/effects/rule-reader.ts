@@ -22,6 +22,8 @@ export interface RuleReading {
   words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean };
   /** The words or figures that decided, quoted from the evidence. */
   deciding: string[];
+  /** The evidence read. */
+  text: string;
 }
 
 function subjectArm(marked: readonly MarkedToken[], arms: ArmPositions): 'intervention' | 'comparator' | null {
@@ -59,8 +61,8 @@ const COMPARISON_TOKEN = /^(?:than|compared|versus|vs|relative|against)$/;
  * a comparison word introduces within a few tokens after the word is the reference, so the sentence is about
  * the other arm. null when no comparison follows the word or it names no arm.
  */
-export function referenceArm(marked: readonly MarkedToken[], word: string): 'intervention' | 'comparator' | null {
-  const at = marked.findIndex((t) => t.text === word);
+export function referenceArm(marked: readonly MarkedToken[], word: string, index?: number): 'intervention' | 'comparator' | null {
+  const at = index ?? marked.findIndex((t) => t.text === word);
   if (at < 0) return null;
   for (let j = at + 1; j < Math.min(marked.length, at + 14); j++) {
     // "superior to placebo", "preferred over placebo": "to" and "over" right after the word compare too.
@@ -98,6 +100,23 @@ export function armNumbers(marked: readonly MarkedToken[], arms: ArmPositions): 
   return i !== null && c !== null && i !== c ? { intervention: i, comparator: c } : null;
 }
 
+const INCREASE_TOKEN = new RegExp(`^(?:${INCREASE.source})$`);
+const DECREASE_TOKEN = new RegExp(`^(?:${DECREASE.source})$`);
+
+/**
+ * With direction words of both signs in the sentence ("success was lower and complications higher"), the one
+ * nearest a mention of the outcome carries the outcome's result. null when the outcome is not named or the
+ * words all point one way (the sentence-level choice then stands).
+ */
+export function outcomeDirectionToken(marked: readonly MarkedToken[]): { at: number; sign: 1 | -1 } | null {
+  const outcome = marked.flatMap((t, i) => (t.tag === 'OUTC' ? [i] : []));
+  if (outcome.length === 0) return null;
+  const words = marked.flatMap((t, i): { at: number; sign: 1 | -1 }[] => (INCREASE_TOKEN.test(t.text) ? [{ at: i, sign: 1 }] : DECREASE_TOKEN.test(t.text) ? [{ at: i, sign: -1 }] : []));
+  if (!words.some((w) => w.sign > 0) || !words.some((w) => w.sign < 0)) return null;
+  const distance = (at: number) => Math.min(...outcome.map((o) => Math.abs(o - at)));
+  return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
+}
+
 export function readByRules(evidence: string, marked: readonly MarkedToken[]): RuleReading {
   const text = evidence.toLowerCase();
   const statistics = parseStatistics(evidence);
@@ -128,10 +147,16 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[]): R
   let direction: RuleReading['direction'] = 0;
   let directionFrom: RuleReading['directionFrom'] = 'none';
   const sidedInterval = ciExcl.find((i) => i.side !== null);
-  const directionWord = decidingDirectionWord(text);
+  let directionWord = decidingDirectionWord(text);
+  let wordAt: number | undefined;
+  const nearOutcome = outcomeDirectionToken(marked);
+  if (directionWord && nearOutcome) {
+    directionWord = { word: marked[nearOutcome.at]!.text, sign: nearOutcome.sign };
+    wordAt = nearOutcome.at;
+  }
   if (directionWord) {
     // The arm a comparison after the word names is the reference; else the sentence's subject arm decides.
-    const reference = referenceArm(marked, directionWord.word);
+    const reference = referenceArm(marked, directionWord.word, wordAt);
     // The sentence is about the arm that is not the reference.
     if (reference) subject = reference === 'comparator' ? 'intervention' : 'comparator';
     const sign = reference === 'comparator' ? 1 : reference === 'intervention' ? -1 : armSign;
@@ -161,5 +186,5 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[]): R
   else if (direction !== 0 && significance === 'significant') label = direction > 0 ? 'increased' : 'decreased';
   else if (direction !== 0 && directionFrom === 'words') label = direction > 0 ? 'increased' : 'decreased';
   else label = 'none';
-  return { label, significance, direction, directionFrom, subjectArm: subject, arms, statistics, words, deciding };
+  return { label, significance, direction, directionFrom, subjectArm: subject, arms, statistics, words, deciding, text: evidence };
 }

@@ -1,12 +1,16 @@
 // Literature mining for one disease (pure): in the articles retrieved for the disease, the genes and drugs
 // each article names together with the disease (co-mention, as in PubGene: Jenssen et al., Nat Genet
 // 2001;28:21–28), read with the exact entity linker (docs/entity-linking.md: background and comparator
-// drugs are not counted), counted per entity and per year, with each article's outcome class
-// (domain/workspace/outcome-classifier.ts: the conclusions decide). Counts only: no score is invented.
+// drugs are not counted), counted per entity and per year, with each article's outcome class read by the
+// effect reader (domain/effects: conclusions, then results, decide; direction and favourability mapped as in
+// dossiers by domain/workspace/effect-outcome.ts). Counts only: no score is invented.
 import type { MentionView } from '../knowledge-graph/mention-index';
 import { linkEntities, type LinkedEntity } from '../workspace/entity-linking/link-entities';
-import { classifyAbstract, type OutcomeClass } from '../workspace/outcome-classifier';
+import { outcomeClassOfEffect, readRecordText } from '../workspace/effect-outcome';
 import { diseaseMatcher } from './disease-mention';
+
+/** An article's outcome class: positive, null, negative, harm, or none (no result statement, or favourability unknown). */
+export type OutcomeClass = 'positive' | 'null' | 'negative' | 'harm' | 'none';
 
 export interface LiteratureRecord {
   pmid: string;
@@ -54,7 +58,15 @@ export interface ArticleRow {
   synthetic: boolean;
   url: string | null;
   names_disease: boolean;
-  outcome: { class: OutcomeClass; rule: string; cue: string | null; hedged: boolean; sentence: string | null };
+  /**
+   * rule: 'effect_reader' (a result sentence read by the effect reader; direction and favourability given),
+   * 'verdict_cues' (a verdict without an outcome, "was effective", read by the cue rules) or 'none';
+   * cue: the words and figures that decided; sentence: the deciding sentence, quoted.
+   */
+  outcome: {
+    class: OutcomeClass; rule: 'effect_reader' | 'verdict_cues' | 'none'; cue: string | null; hedged: boolean; sentence: string | null;
+    direction?: 'increased' | 'decreased' | 'no_difference'; favourability?: 'favourable' | 'unfavourable' | 'null' | 'unknown';
+  };
   genes: string[];
   drugs: string[];
   not_studied: { name: string; role: string }[];
@@ -79,15 +91,36 @@ function yearOf(published: string | null): number | null {
 
 function readArticle(r: LiteratureRecord, named: (t: string) => boolean, graph: MentionView | undefined): { row: ArticleRow; genes: LinkedEntity[]; drugs: LinkedEntity[] } {
   const linked = linkEntities({ title: r.title, text: r.text }, graph);
-  const outcome = classifyAbstract(r.text);
   const row: ArticleRow = {
     pmid: r.pmid, title: r.title, year: yearOf(r.published), synthetic: r.synthetic, url: r.synthetic ? null : r.url,
     names_disease: named(`${r.title}\n${r.text}`),
-    outcome: { class: outcome.class, rule: outcome.rule, cue: outcome.cue, hedged: outcome.hedged, sentence: outcome.sentence },
+    outcome: articleOutcome(r.text),
     genes: linked.targets.map((t) => t.name), drugs: linked.drugs.map((d) => d.name),
     not_studied: linked.notStudied.map((d) => ({ name: d.name, role: d.role })),
   };
   return { row, genes: linked.targets, drugs: linked.drugs };
+}
+
+const HEDGE = /\b(?:may|might|could|possibly|potentially|suggests?|suggested|appears? to|seems? to)\b/i;
+
+/** The article's outcome: its deciding result sentence (conclusions, then results) read by the effect reader. */
+export function articleOutcome(text: string): ArticleRow['outcome'] {
+  const reading = readRecordText(text);
+  const decided = reading.effects[0];
+  if (decided) {
+    const cls = outcomeClassOfEffect(decided);
+    const label = decided.reading.label as 'increased' | 'decreased' | 'no_difference';
+    return {
+      class: cls === 'positive' || cls === 'null' || cls === 'negative' || cls === 'harm' ? cls : 'none',
+      rule: 'effect_reader', cue: decided.reading.explanation.deciding.join('; ') || null, hedged: HEDGE.test(decided.sentence),
+      sentence: decided.sentence, direction: label, favourability: decided.favourability,
+    };
+  }
+  if (reading.verdict) {
+    const call = reading.verdict.call;
+    return { class: call.class, rule: 'verdict_cues', cue: call.cue, hedged: call.hedged, sentence: reading.verdict.sentence };
+  }
+  return { class: 'none', rule: 'none', cue: null, hedged: false, sentence: null };
 }
 
 function tally(rows: Map<string, EntityRow>, id: string | null, label: string, article: ArticleRow): void {

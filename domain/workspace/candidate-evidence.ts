@@ -101,6 +101,8 @@ function count(ne: NormalizedEvidence, r: Reading, via: string): CountedRecord {
 
 /** The drug's records, each once: efficacy pulls, mechanism and safety apart. */
 export function drugEvidence(drugId: string, claims: readonly Claim[], byId: ReadonlyMap<string, NormalizedEvidence>): CandidateEvidence {
+  // A record counts by its deciding outcome; its other outcomes' claims (schema 1.5) say what else it found.
+  claims = claims.filter((c) => c.outcome_reading !== 'other_outcome');
   const counted = new Map<string, CountedRecord>();
   const mechanism = new Map<string, NormalizedEvidence>();
   const safety = new Map<string, NormalizedEvidence>();
@@ -144,6 +146,7 @@ export interface TransferContext {
 
 /** The target's records, each once: its own associations, and favourable evidence of drugs that target it. */
 export function targetEvidence(targetId: string, claims: readonly Claim[], byId: ReadonlyMap<string, NormalizedEvidence>, transfer: TransferContext): CandidateEvidence {
+  claims = claims.filter((c) => c.outcome_reading !== 'other_outcome');
   const counted = new Map<string, CountedRecord>();
   const mechanism = new Map<string, NormalizedEvidence>();
   const supportingClaims: Claim[] = [];

@@ -14,6 +14,9 @@
 //                                   negative, then null: a null result is never outweighed by a positive one);
 //                                   a positive statement → SUPPORTS (a hedged one without statistics →
 //                                   ASSOCIATED_WITH); none → ASSOCIATED_WITH. The deciding sentence is quoted.
+//                                   Since 1.5 the effect reader reads it (primary outcome, then conclusions, then
+//                                   results decide) and each other result sentence makes a claim of its own
+//                                   (outcome_reading other_outcome), which the ranking does not count.
 //   article / preprint naming a target → CONTRADICTS when a sentence naming it states a null or negative
 //                                   result (a null Mendelian randomisation, a knockout that does not protect);
 //                                   else ASSOCIATED_WITH.
@@ -26,7 +29,7 @@
 //
 // Claims with the same (subject, relationship, object) are one claim: their evidence ids and citations
 // are merged. claim_id = "cl_" + 16 hex of SHA-256("<subject id>|<relationship>|<object id>").
-import type { Claim, ClaimEntity, ClaimRelationship } from './dossier-types';
+import type { Claim, ClaimEntity, ClaimOutcome, ClaimRelationship } from './dossier-types';
 import type { DiseaseModule } from '../diseases/disease-module';
 import type { GraphView } from '../kg/graph-view';
 import type { NormalizedEvidence } from './normalize';
@@ -35,8 +38,8 @@ import { trialPhaseNumber, trialStatus } from './quality';
 import { stableId } from './hashing';
 import { decidingStatement, quote, recordSentences } from './evidence-outcome';
 import { classifyTrialOutcome } from './trial-outcome';
-import { readAbstractEffects } from '../effects/abstract-effect';
-import { effectSummary, outcomeClassOfEffect, readRecordText } from './effect-outcome';
+import type { SentenceEffect } from '../effects/abstract-effect';
+import { effectSummary, outcomeClassOfEffect, outcomeRank, readRecordText } from './effect-outcome';
 import type { OutcomeCall } from './outcome-classifier';
 
 const HEDGE = /\b(?:may|might|could|possibly|potentially|suggests?|suggested|appears? to|seems? to)\b/i;
@@ -73,6 +76,10 @@ interface Finding {
   fragment: string;
   /** The contradiction rests on a safety signal. */
   harm?: boolean;
+  /** Since 1.5: an article's outcome reading; other outcomes are claims of their own (outcomeKey). */
+  outcomeReading?: 'deciding' | 'other_outcome';
+  outcome?: ClaimOutcome;
+  outcomeKey?: string;
 }
 
 interface Verdict {
@@ -115,7 +122,7 @@ function entityNames(entity: ClaimEntity, graph: GraphView | undefined): string[
 }
 
 /** The relationship an article or preprint gives one of the drugs it names. */
-export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView): Verdict {
+export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView, read?: ReturnType<typeof readRecordText>): Verdict {
   const record = ne.record;
   const cite = ne.citations[0]!;
   const kind = record.recordType === 'preprint' ? ' (preprint)' : '';
@@ -123,25 +130,63 @@ export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, g
   if (record.attributes.outcomeMet === false) return { relationship: 'contradicts', fragment: `${cite}${kind} reports the primary outcome not met` };
   // The whole abstract when the source kept it (the snippet cuts RESULTS and CONCLUSIONS off), read by the
   // effect reader: conclusions, then results, decide; background, objectives and the title never do.
-  const names = entityNames(drug, graph);
-  const reading = readRecordText(record.fullText ?? record.text, drug.label, (sentence) => ne.drugs.length <= 1 || mentions(sentence, names));
+  const reading = read ?? readArticleDrug(ne, drug, graph);
   const decided = reading.effects[0];
   if (!decided && reading.verdict) return verdictOf(reading.verdict, `${cite}${kind}`);
   if (!decided) return { relationship: 'associated_with', fragment: `${cite}${kind} discusses it without an outcome statement` };
+  return verdictOfEffect(decided, `${cite}${kind}`);
+}
+
+/** The record's text read for one drug (only the sentences naming it when the record names several drugs). */
+function readArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView): ReturnType<typeof readRecordText> {
+  const names = entityNames(drug, graph);
+  return readRecordText(ne.record.fullText ?? ne.record.text, drug.label, (sentence) => ne.drugs.length <= 1 || mentions(sentence, names));
+}
+
+/** One outcome reading as a claim carries it. */
+function claimOutcomeOf(e: SentenceEffect, evidenceId: string): ClaimOutcome {
+  return {
+    evidence_id: evidenceId, sentence: e.sentence, rank: outcomeRank(e.sentence),
+    direction: e.reading.label as ClaimOutcome['direction'], favourability: e.favourability, statistics: effectSummary([e])!.statistics,
+  };
+}
+
+/**
+ * An article's or preprint's findings for one drug: one per outcome it reports. The deciding reading (primary
+ * first, then conclusions, then results) gives the claim the ranking counts, as before; each other result
+ * sentence gives a claim of its own ('other_outcome'), which the ranking leaves out and which never carries
+ * the harm qualifier (the record's safety reading is its deciding one's).
+ */
+function articleDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease: ClaimEntity, graph?: GraphView): Finding[] {
+  const read = typeof ne.record.attributes.outcomeMet === 'boolean' ? undefined : readArticleDrug(ne, drug, graph);
+  const verdict = classifyArticleDrug(ne, drug, graph, read);
+  const effects = read?.effects ?? [];
+  const id = ne.item.evidence_id;
+  const deciding: Finding = { subject: drug, object: disease, ...verdict, ...(effects[0] ? { outcomeReading: 'deciding' as const, outcome: claimOutcomeOf(effects[0], id) } : {}) };
+  const source = `${ne.citations[0]!}${ne.record.recordType === 'preprint' ? ' (preprint)' : ''}`;
+  const others = effects.slice(1).map((e, i): Finding => {
+    const v = verdictOfEffect(e, `${source}, another outcome,`);
+    return { subject: drug, object: disease, relationship: v.relationship, fragment: v.fragment, outcomeReading: 'other_outcome', outcome: claimOutcomeOf(e, id), outcomeKey: `${id}#${i + 1}` };
+  });
+  return [deciding, ...others];
+}
+
+/** The relationship one result reading gives the drug (its outcome class, effect-outcome.ts). */
+function verdictOfEffect(decided: SentenceEffect, source: string): Verdict {
   const quoted = quote(decided.sentence);
   const stats = effectSummary([decided])!.statistics;
   const read = `${decided.reading.label.replace('_', ' ')}${stats.length ? `, ${stats.join('; ')}` : ''}`;
   switch (outcomeClassOfEffect(decided)) {
     case 'positive':
       // A hedged positive without statistics ("may be effective") is a lead, not support.
-      if (HEDGE.test(decided.sentence) && stats.length === 0) return { relationship: 'associated_with', fragment: `${cite}${kind} states a hedged positive result: ${quoted}` };
-      return { relationship: 'supports', fragment: `${cite}${kind} reports a positive result (favourable: ${read}): ${quoted}` };
-    case 'null': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a null result (${read}): ${quoted}` };
-    case 'negative': return { relationship: 'contradicts', fragment: `${cite}${kind} reports a negative result (unfavourable: ${read}): ${quoted}` };
-    case 'harm': return { relationship: 'contradicts', fragment: `${cite}${kind} reports harm (${read}): ${quoted}`, harm: true };
+      if (HEDGE.test(decided.sentence) && stats.length === 0) return { relationship: 'associated_with', fragment: `${source} states a hedged positive result: ${quoted}` };
+      return { relationship: 'supports', fragment: `${source} reports a positive result (favourable: ${read}): ${quoted}` };
+    case 'null': return { relationship: 'contradicts', fragment: `${source} reports a null result (${read}): ${quoted}` };
+    case 'negative': return { relationship: 'contradicts', fragment: `${source} reports a negative result (unfavourable: ${read}): ${quoted}` };
+    case 'harm': return { relationship: 'contradicts', fragment: `${source} reports harm (${read}): ${quoted}`, harm: true };
     default:
-      if (decided.activeComparator) return { relationship: 'associated_with', fragment: `${cite}${kind}: no better than the comparator (${decided.activeComparator}), not evidence of no benefit in the disease: ${quoted}` };
-      return { relationship: 'associated_with', fragment: `${cite}${kind} reports a change (${read}) of an outcome whose favourability is unknown: ${quoted}` };
+      if (decided.activeComparator) return { relationship: 'associated_with', fragment: `${source}: no better than the comparator (${decided.activeComparator}), not evidence of no benefit in the disease: ${quoted}` };
+      return { relationship: 'associated_with', fragment: `${source} reports a change (${read}) of an outcome whose favourability is unknown: ${quoted}` };
   }
 }
 
@@ -190,7 +235,7 @@ function gwasFragment(ne: NormalizedEvidence): string {
 
 function articleFindings(ne: NormalizedEvidence, disease: ClaimEntity, graph: GraphView | undefined): Finding[] {
   const out: Finding[] = [];
-  for (const drug of ne.drugs) out.push({ subject: drug, object: disease, ...classifyArticleDrug(ne, drug, graph) });
+  for (const drug of ne.drugs) out.push(...articleDrugFindings(ne, drug, disease, graph));
   for (const target of ne.targets) out.push({ subject: target, object: disease, ...classifyArticleTarget(ne, target, graph) });
   return out;
 }
@@ -289,6 +334,9 @@ interface Accumulator {
   citations: string[];
   fragments: string[];
   harm: boolean;
+  outcomeReading?: 'deciding' | 'other_outcome';
+  outcomes: ClaimOutcome[];
+  outcomeKey?: string;
 }
 
 export interface ClaimContext {
@@ -303,12 +351,14 @@ export function extractClaims(evidence: readonly NormalizedEvidence[], context: 
   for (const ne of evidence) {
     for (const finding of findingsFor(ne, context.disease, context.graph)) {
       if (finding.subject.id === finding.object.id) continue;
-      const key = `${finding.subject.id}|${finding.relationship}|${finding.object.id}`;
+      const key = `${finding.subject.id}|${finding.relationship}|${finding.object.id}${finding.outcomeKey ? `|${finding.outcomeKey}` : ''}`;
       let acc = byKey.get(key);
       if (!acc) {
-        acc = { subject: finding.subject, relationship: finding.relationship, object: finding.object, evidenceIds: [], citations: [], fragments: [], harm: false };
+        acc = { subject: finding.subject, relationship: finding.relationship, object: finding.object, evidenceIds: [], citations: [], fragments: [], harm: false, outcomes: [], ...(finding.outcomeKey ? { outcomeKey: finding.outcomeKey } : {}) };
         byKey.set(key, acc);
       }
+      if (finding.outcomeReading) acc.outcomeReading ??= finding.outcomeReading;
+      if (finding.outcome && !acc.outcomes.some((o) => o.evidence_id === finding.outcome!.evidence_id && o.sentence === finding.outcome!.sentence)) acc.outcomes.push(finding.outcome);
       if (!acc.evidenceIds.includes(ne.item.evidence_id)) acc.evidenceIds.push(ne.item.evidence_id);
       for (const c of ne.citations) if (!acc.citations.includes(c)) acc.citations.push(c);
       if (!acc.fragments.includes(finding.fragment)) acc.fragments.push(finding.fragment);
@@ -316,7 +366,7 @@ export function extractClaims(evidence: readonly NormalizedEvidence[], context: 
     }
   }
   return [...byKey.values()].map((acc) => ({
-    claim_id: claimId(acc.subject.id, acc.relationship, acc.object.id),
+    claim_id: acc.outcomeKey ? stableId('cl_', `${acc.subject.id}|${acc.relationship}|${acc.object.id}|${acc.outcomeKey}`) : claimId(acc.subject.id, acc.relationship, acc.object.id),
     subject: { ...acc.subject },
     relationship: acc.relationship,
     object: { ...acc.object },
@@ -325,6 +375,8 @@ export function extractClaims(evidence: readonly NormalizedEvidence[], context: 
     citations: acc.citations,
     origin: 'deterministic' as const,
     ...(acc.harm ? { qualifier: 'harm' as const } : {}),
+    ...(acc.outcomeReading ? { outcome_reading: acc.outcomeReading } : {}),
+    ...(acc.outcomes.length > 0 ? { outcomes: acc.outcomes } : {}),
   }));
 }
 

@@ -145,10 +145,25 @@ const claimRequired = obj({
   origin: { type: 'string', enum: ['deterministic', 'llm'] },
 });
 
-/** Optional since 1.2: a contradiction resting on a safety signal. */
+/** Optional since 1.5: one outcome reading of a claim. */
+const claimOutcome = obj({
+  evidence_id: { type: 'string', minLength: 1 },
+  sentence: { type: 'string', minLength: 1 },
+  rank: { type: 'string', enum: ['primary', 'secondary', 'unstated'] },
+  direction: { type: 'string', enum: ['increased', 'decreased', 'no_difference'] },
+  favourability: { type: 'string', enum: ['favourable', 'unfavourable', 'null', 'unknown'] },
+  statistics: stringList,
+});
+
+/** Optional since 1.2: a contradiction resting on a safety signal. Optional since 1.5: the outcome readings. */
 const claim: JsonSchema = {
   ...claimRequired,
-  properties: { ...(claimRequired.properties as Record<string, JsonSchema>), qualifier: { type: 'string', enum: ['harm'] } },
+  properties: {
+    ...(claimRequired.properties as Record<string, JsonSchema>),
+    qualifier: { type: 'string', enum: ['harm'] },
+    outcome_reading: { type: 'string', enum: ['deciding', 'other_outcome'] },
+    outcomes: { type: 'array', items: claimOutcome, minItems: 1 },
+  },
 };
 
 const rankingRequired = obj({

@@ -19,7 +19,9 @@ export interface QuestionAnalysisRecord extends QuestionAnalysis {
 // the offline relevance ranking per source). Additive: 1.0 and 1.1 dossiers stay valid.
 // 1.4: rests_on (written first: synthetic records, seed graph, offline corpus, failed sources); rankings carry
 // confidence_basis and the component scores of docs/scoring.md (favourable/unfavourable pulls). Additive.
-export const DOSSIER_SCHEMA_VERSION = '1.4';
+// 1.5: one claim per outcome: an article's drug claims carry outcome_reading and outcomes (the deciding
+// outcome, primary first, and one claim per other result sentence). Additive: 1.0–1.4 dossiers stay valid.
+export const DOSSIER_SCHEMA_VERSION = '1.5';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -145,6 +147,28 @@ export interface Claim {
   origin: 'deterministic' | 'llm';
   /** Since 1.2: "harm" when a contradiction rests on a safety signal (deaths, withdrawal, boxed warning, ...). */
   qualifier?: 'harm';
+  /**
+   * Since 1.5 (optional): for an article's or preprint's drug claim, the outcome readings it rests on. A record's
+   * deciding outcome (the primary first, docs/outcome-classification.md) makes the claim ranked as before
+   * ('deciding'; merged over records, one reading per record); each of its other result sentences makes a claim
+   * of its own ('other_outcome', one outcome each), which the ranking does not count: it says what else the
+   * record found, not how the record counts.
+   */
+  outcome_reading?: 'deciding' | 'other_outcome';
+  outcomes?: ClaimOutcome[];
+}
+
+/** Since 1.5: one outcome as the effect reader read it for a claim. */
+export interface ClaimOutcome {
+  evidence_id: string;
+  /** The quoted result sentence. */
+  sentence: string;
+  /** Whether the sentence names the primary outcome, a secondary one, or neither. */
+  rank: 'primary' | 'secondary' | 'unstated';
+  direction: 'increased' | 'decreased' | 'no_difference';
+  favourability: 'favourable' | 'unfavourable' | 'null' | 'unknown';
+  /** Statistics quoted from the sentence. */
+  statistics: string[];
 }
 
 export type ConfidenceBand = 'high' | 'medium' | 'low';

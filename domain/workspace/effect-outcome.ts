@@ -71,9 +71,22 @@ export function readRecordText(text: string, intervention?: string, keep: (sente
       if (call.class !== 'none') verdict = { sentence, call };
     }
   }
-  // A safety reassurance ("adverse events were similar") never decides over an efficacy result.
-  const ordered = [...effects.filter((e) => !(e.reading.label === 'no_difference' && isSafetyOnly(e.sentence))), ...effects.filter((e) => e.reading.label === 'no_difference' && isSafetyOnly(e.sentence))];
+  // The primary outcome first (a failed primary end point is not outweighed by a secondary gain), then the
+  // rest in reading order; a safety reassurance ("adverse events were similar") never decides over an efficacy result.
+  const reassurance = (e: SentenceEffect) => e.reading.label === 'no_difference' && isSafetyOnly(e.sentence);
+  const ordered = [
+    ...effects.filter((e) => outcomeRank(e.sentence) === 'primary' && !reassurance(e)),
+    ...effects.filter((e) => outcomeRank(e.sentence) !== 'primary' && !reassurance(e)),
+    ...effects.filter(reassurance),
+  ];
   return { effects: verdict ? [] : ordered, verdict };
+}
+
+/** Whether a result sentence names the trial's primary or a secondary outcome ("primary end point", "secondary outcomes"). */
+export function outcomeRank(sentence: string): 'primary' | 'secondary' | 'unstated' {
+  if (/\bprimary (?:efficacy )?(?:end ?-?points?|outcomes?|objectives?|measures?|analysis)\b/i.test(sentence)) return 'primary';
+  if (/\bsecondary (?:efficacy )?(?:end ?-?points?|outcomes?|objectives?|measures?)\b/i.test(sentence)) return 'secondary';
+  return 'unstated';
 }
 
 /** "Although adverse events did not differ, X reduced flares": the main clause carries the result. */

@@ -16,6 +16,9 @@
 //      "met its primary endpoint", "effective"), a negator earlier in the clause turning a positive into null;
 //   5. hedges ("may", "suggest", "potential") keep the class but set `hedged`.
 // The rule that decided and the words it matched are returned, so a reader can check every call.
+// Since issue 27 the effect reader (domain/effects) reads results; these cue rules read only what it does not:
+// verdicts without an outcome ("was effective", "do not support the use of") and targets' null statements.
+// The former whole-abstract reading (the most severe sentence decided) is deleted.
 
 export type OutcomeClass = 'positive' | 'null' | 'negative' | 'harm' | 'none';
 
@@ -217,31 +220,3 @@ export function sentences(text: string): string[] {
     }, []);
 }
 
-export interface AbstractOutcome extends OutcomeCall {
-  /** The sentence that decided it (null when no sentence is an outcome statement). */
-  sentence: string | null;
-}
-
-const PRIORITY: Record<OutcomeClass, number> = { harm: 4, negative: 3, null: 2, positive: 1, none: 0 };
-
-/**
- * The outcome of a whole abstract: its conclusions decide when they make an outcome statement, else its
- * results, else any sentence. Within the deciding part harm > negative > null > positive, so a failed primary
- * endpoint is not outweighed by a secondary endpoint's improvement.
- */
-export function classifyAbstract(text: string): AbstractOutcome {
-  const parts = text.split(/\b(?=(?:CONCLUSIONS?|INTERPRETATION|RESULTS|FINDINGS)\s*:)/);
-  const section = (names: RegExp) => parts.filter((p) => names.test(p.slice(0, 20))).join(' ');
-  const ordered = [section(/^(?:CONCLUSIONS?|INTERPRETATION)\s*:/), section(/^(?:RESULTS|FINDINGS)\s*:/), text];
-  for (const part of ordered) {
-    if (!part) continue;
-    let best: AbstractOutcome | null = null;
-    for (const s of sentences(part.replace(/^(?:CONCLUSIONS?|INTERPRETATION|RESULTS|FINDINGS)\s*:\s*/, ''))) {
-      const c = classifyOutcomeSentence(s);
-      if (c.class === 'none') continue;
-      if (!best || PRIORITY[c.class] > PRIORITY[best.class]) best = { ...c, sentence: s };
-    }
-    if (best) return best;
-  }
-  return { class: 'none', rule: 'none', cue: null, hedged: false, sentence: null };
-}

@@ -5,7 +5,6 @@
 import { expect } from 'chai';
 import { activeComparatorOf, decidingOrder, readAbstractEffects } from '../../../domain/effects/abstract-effect';
 import { readRecordText, outcomeClassOfEffect } from '../../../domain/workspace/effect-outcome';
-import { classifyAbstract } from '../../../domain/workspace/outcome-classifier';
 import { decidingStatement } from '../../../domain/workspace/evidence-outcome';
 
 const ABSTRACT = 'BACKGROUND: Lupus nephritis increases mortality and excess deaths occurred in earlier cohorts. '
@@ -38,8 +37,7 @@ describe('abstracts read in the right order', () => {
   it('an unstructured abstract is read from its end, its first (background) sentence excluded', function () {
     const text = 'Deaths from lupus remain frequent and excess mortality was reported. We compared drug A with placebo in 120 patients. '
       + 'Flares were significantly fewer with drug A than with placebo (p = 0.01).';
-    // The old classifier lets the most severe sentence (the first, about deaths) decide.
-    expect(classifyAbstract(text).class).to.equal('harm');
+    // The old abstract classifier (deleted with issue 27) let the most severe sentence (the first, about deaths) decide: harm.
     const reading = readRecordText(text, 'drug A');
     expect(reading.effects[0]!.sentence).to.contain('Flares were significantly fewer');
     expect(outcomeClassOfEffect(reading.effects[0]!)).to.equal('positive');

@@ -11,6 +11,32 @@ const rules = (evidence: string, q: { intervention?: string; comparator?: string
   readByRules(evidence, markMentions(tokenize(evidence), q));
 
 describe('effect reader: direction of a significant change', () => {
+  it('reads the direction word nearest the outcome when the sentence has words both ways ("success lower and complications higher")', function () {
+    // The outcome is mechanical complications: "higher … in the landmark group as compared with the ultrasound group"
+    // is more complications with the comparator (landmark), so fewer with ultrasound: decreased. Before, the first
+    // word after "significantly" ("lower", about the success rate) decided: increased.
+    const evidence = 'The success rate was significantly lower and the rate of mechanical complications was significantly higher in the landmark group of patients as compared with the ultrasound group (p < 0.001).';
+    const q = { intervention: 'ultrasound-guided cannulation of the internal jugular vein', comparator: 'the landmark technique', outcome: 'the rate of mechanical complications' };
+    const r = rules(evidence, q);
+    expect(r.deciding).to.include('higher');
+    expect(r.label).to.equal('decreased');
+  });
+
+  it('tags an arm named by a capital letter before "group" ("the C group", "R group"), so which arm was longer is read', function () {
+    // Cisatracurium (C group) longer than rocuronium (R group): rocuronium shorter, decreased. Before, "C group" and
+    // "R group" were no arm: the sentence read increased.
+    const q = { intervention: 'Rocuronium 0.9 mg/kg (R group)', comparator: 'cisatracurium 0.15 mg/kg (C group)', outcome: 'time to laryngoscopy' };
+    const evidence = 'The time to laryngoscopy was significantly longer in the C group than in the R group (p < 0.05).';
+    expect(tokenize(evidence)).to.include.members(['group_c', 'group_r']);
+    expect(tokenize('A group of patients')).to.not.include('group_a');
+    expect(rules(evidence, q).label).to.equal('decreased');
+  });
+
+  it('does not let the model overrule words saying no difference when no statistic says otherwise ("clinically insignificant")', function () {
+    const r = readEffect({ evidence: 'Curcumin was associated with lowered hematocrit and increased glucose levels that were clinically insignificant.', intervention: 'curcumin', comparator: 'placebo', outcome: 'hematocrit and glucose levels' });
+    expect(r.label).to.equal('no_difference');
+  });
+
   it('reads "higher in the placebo group as compared with the drug A group" as decreased with drug A (the reference arm follows "compared with")', function () {
     // Placebo is named first, but "as compared with the drug A group" makes drug A the reference: placebo higher = drug A lower.
     const evidence = 'Mortality was significantly higher in the placebo group as compared with the drug A group (p < 0.001).';

@@ -55,6 +55,23 @@ describe('literature mining (co-mentions)', function () {
     expect(Object.values(result.outcome_classes).reduce((a, b) => a + b, 0)).to.equal(3);
   });
 
+  it('reads each article with the effect reader: direction, favourability and the deciding sentence', function () {
+    const a = result.articles[0]!.outcome;
+    expect(a).to.deep.include({ class: 'positive', rule: 'effect_reader', direction: 'increased', favourability: 'favourable' });
+    expect(a.sentence).to.equal('Tofacitinib significantly improved ACR20 response compared with placebo (p < 0.001).');
+    expect(result.articles[1]!.outcome).to.deep.include({ class: 'null', direction: 'no_difference', favourability: 'null' });
+  });
+
+  it('lets neither a background sentence nor the most severe sentence decide an article (issue 27)', function () {
+    // The former abstract classifier ranked harm above all and read every sentence: the first sentence,
+    // about deaths in the disease, made this positive trial "harm".
+    const text = 'Deaths from rheumatoid arthritis remain frequent and excess mortality was reported. We compared tofacitinib with placebo in 120 patients. '
+      + 'Flares were significantly fewer with tofacitinib than with placebo (p = 0.01).';
+    const mined = mineLiterature([record('9', '2021-01-01', 'Tofacitinib in RA', text)], options);
+    expect(mined.articles[0]!.outcome).to.deep.include({ class: 'positive', direction: 'decreased', favourability: 'favourable' });
+    expect(mined.outcome_classes).to.deep.include({ harm: 0, positive: 1 });
+  });
+
   it('never links a synthetic record to PubMed', function () {
     expect(result.articles[0]).to.include({ synthetic: true, url: null });
     expect(result.articles[1]!.url).to.equal('https://pubmed.ncbi.nlm.nih.gov/2/');

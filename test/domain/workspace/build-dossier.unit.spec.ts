@@ -63,6 +63,22 @@ describe('buildDossier', function () {
     expect(dossier.disease).to.deep.equal({ id: 'sle', name: 'Systemic lupus erythematosus', mondo_id: 'MONDO:0007915', efo_id: 'EFO_0002690' });
   });
 
+  it('gives an article one claim per outcome, the primary first, and ranks on the deciding one only (schema 1.5)', function () {
+    const rituximab = dossier.claims.filter((c) => c.subject.id === 'drug:rituximab');
+    const deciding = rituximab.find((c) => c.outcome_reading === 'deciding')!;
+    expect(deciding.outcomes![0]).to.include({ rank: 'primary', direction: 'no_difference', favourability: 'null' });
+    const others = dossier.claims.filter((c) => c.outcome_reading === 'other_outcome');
+    expect(others.length).to.be.at.least(1);
+    for (const c of others) expect(c.outcomes).to.have.length(1);
+    const ranked = new Set(dossier.drug_rankings.flatMap((r) => [...r.supporting_claim_ids, ...r.contradicting_claim_ids]));
+    expect(others.filter((c) => ranked.has(c.claim_id))).to.deep.equal([]);
+    expect(ranked.has(deciding.claim_id)).to.equal(true);
+    // The schema refuses an outcome entry without its rank.
+    const broken = structuredClone(dossier);
+    delete (broken.claims.find((c) => c.outcomes)!.outcomes![0] as { rank?: string }).rank;
+    expect(validateDossier(broken)).to.equal(false);
+  });
+
   it('evidence items of articles carry the effect reading: direction, favourability, deciding sentence, statistics (issue 27)', function () {
     // "Belimumab significantly reduced disease activity compared with placebo.": disease activity is lower-is-better,
     // so a decrease is favourable; the safety sentence after it ("Adverse events were similar.") does not decide.

@@ -25,8 +25,9 @@ const trial = (nativeId: string, attributes: SourceRecord['attributes'], drugs =
 const article = (nativeId: string, title: string, text: string, extra: Partial<SourceRecord> = {}) =>
   record({ source: 'pubmed', nativeId, recordType: 'article', title, text, ...extra });
 
+/** The one claim the ranking counts for a subject (an article's other outcomes are claims of their own, schema 1.5). */
 function only(claims: Claim[], subjectId: string): Claim {
-  const found = claims.filter((c) => c.subject.id === subjectId);
+  const found = claims.filter((c) => c.subject.id === subjectId && c.outcome_reading !== 'other_outcome');
   expect(found, JSON.stringify(claims, null, 1)).to.have.length(1);
   return found[0]!;
 }
@@ -149,6 +150,23 @@ describe('Deterministic claim extraction', function () {
       expect(mixed.statement).to.contain('null result');
       const hedged = only(claimsOf([article('9', 'Belimumab in SLE', 'Belimumab may be effective in this setting.')]), 'drug:belimumab');
       expect(hedged.relationship).to.equal('associated_with');
+    });
+
+    it('gives one claim per outcome, the primary first: a failed primary end point decides over a secondary gain and the conclusions', function () {
+      const text = 'BACKGROUND: Flares are frequent in SLE. RESULTS: The primary end point, SRI-4 response at week 52, did not differ significantly '
+        + 'between belimumab and placebo (43% vs 40%, p = 0.21). Flares were significantly fewer with belimumab than with placebo (p = 0.01). '
+        + 'CONCLUSIONS: Belimumab significantly reduced flares.';
+      const claims = claimsOf([article('12', 'Belimumab in SLE', text)]).filter((c) => c.subject.id === 'drug:belimumab');
+      // Before: one claim, decided by the conclusions (supports); the failed primary end point was not heard.
+      const deciding = only(claims, 'drug:belimumab');
+      expect(deciding).to.deep.include({ relationship: 'contradicts', outcome_reading: 'deciding' });
+      expect(deciding.outcomes!.map((o) => [o.rank, o.direction, o.favourability])).to.deep.equal([['primary', 'no_difference', 'null']]);
+      expect(deciding.outcomes![0]!.statistics).to.include('p = 0.21');
+      // The two flare sentences are claims of their own, each one outcome, supporting, with distinct ids.
+      const others = claims.filter((c) => c.outcome_reading === 'other_outcome');
+      expect(others.map((c) => [c.relationship, c.outcomes!.length, c.outcomes![0]!.direction])).to.deep.equal([['supports', 1, 'decreased'], ['supports', 1, 'decreased']]);
+      expect(new Set(claims.map((c) => c.claim_id)).size).to.equal(3);
+      expect(others[0]!.statement).to.contain('another outcome');
     });
 
     it('scopes cues to the sentences naming each drug when several drugs are named', function () {

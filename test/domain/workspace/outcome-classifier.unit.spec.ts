@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { classifyAbstract, classifyOutcomeSentence, sentences } from '../../../domain/workspace/outcome-classifier';
+import { classifyOutcomeSentence, sentences } from '../../../domain/workspace/outcome-classifier';
 import { readLabelledStatements, scoreClassifier } from '../../../domain/workspace/outcome-evaluation';
 
 const DIR = path.resolve(__dirname, '../../../../test/fixtures/outcomes');
@@ -59,17 +59,5 @@ describe('outcome classifier', () => {
     expect(sentences('Rates were 58% vs. 44% (p=0.001). The drug was effective. Dr. Smith agreed.')).to.deep.equal([
       'Rates were 58% vs. 44% (p=0.001).', 'The drug was effective.', 'Dr. Smith agreed.',
     ]);
-  });
-
-  it('reads a whole abstract: the conclusions decide, and a failed primary endpoint outweighs a secondary gain', () => {
-    const abstract = 'BACKGROUND: Statins may modulate immunity. METHODS: 150 patients were randomized. RESULTS: LDL cholesterol was '
-      + 'significantly reduced compared with placebo (p<0.001). The primary endpoint did not differ significantly between groups (p = 0.12). '
-      + 'CONCLUSIONS: These findings do not support the use of atorvastatin in SLE.';
-    const outcome = classifyAbstract(abstract);
-    expect(outcome.class).to.equal('null');
-    expect(outcome.sentence).to.equal('These findings do not support the use of atorvastatin in SLE.');
-    const resultsOnly = classifyAbstract('RESULTS: Relapses were less frequent with the drug compared with placebo (p=0.01). Serious adverse events were more frequent in the drug group.');
-    expect(resultsOnly.class).to.equal('harm'); // within the deciding part, harm is reported first
-    expect(classifyAbstract('Lupus is a chronic disease. We review its treatment.')).to.include({ class: 'none', sentence: null });
   });
 });
