@@ -22,6 +22,13 @@ function baselinePmids(xml: string): string[] {
   return [...xml.matchAll(/<MedlineCitation [^>]*>\s*<PMID[^>]*>(\d+)<\/PMID>/g)].map((m) => m[1]!);
 }
 
+/** Whether a BODY… header line is followed by a non-blank line that is not itself a block header. */
+function hasBodyText(abst: string): boolean {
+  const lines = abst.split(/\r?\n/);
+  const first = lines.findIndex((l) => l.startsWith('BODY'));
+  return first >= 0 && lines.slice(first + 1).some((l) => l.trim() !== '' && !/^(TITLE|ABSTRACT|BODY)\b/.test(l));
+}
+
 describe('biomed: literature store importers on the real files', function () {
   this.timeout(240_000);
   let env: BiomedEnv;
@@ -111,7 +118,7 @@ describe('biomed: literature store importers on the real files', function () {
   it('pmc: the 3,285 Evidence Inference articles, the 2,334 with body sections counted', async () => {
     const names = fs.readdirSync(shared(PMC_DIR)).filter((n) => /^PMC\d+\.abst$/.test(n));
     expect(names).to.have.length(3285);
-    const withBody = names.filter((n) => /^BODY[^\n]*\r?\n\s*\S/m.test(fs.readFileSync(path.join(shared(PMC_DIR), n), 'utf8'))).length;
+    const withBody = names.filter((n) => hasBodyText(fs.readFileSync(path.join(shared(PMC_DIR), n), 'utf8'))).length;
     const result = await env.import({ resource: 'pmc', files: names.map((n) => path.join(shared(PMC_DIR), n)), allowUnpinned: true });
     if (result.outcome !== 'imported') throw new Error(result.outcome);
     expect(result.snapshot.counts).to.include({ records: 3285, abst_files: 3285, with_body: withBody });
