@@ -18,6 +18,7 @@ import { FileMirror, defaultMirrorDir } from '../../../infra/literature/mirror';
 import { searchRecords, StoreMirror } from '../../../infra/literature/store-mirror';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
 import { runSource } from '../../../infra/sources/source-runner';
+import { pipelineSourceOptions } from '../../../commands/workspace/research-pipeline-deps';
 import { openTestPglite } from '../../support/databases';
 import { startBiomedEnv, type BiomedEnv } from '../../biomed/support/biomed-env';
 
@@ -83,6 +84,16 @@ describe('store-backed literature mirror', function () {
       const newer = await importSnapshot(env.deps, { resource: 'pubmed', files: [path.join(LIT, 'pubmed/medline16n0902.seed.xml')] });
       expect(await store.snapshotId('pubmed')).to.equal(`${newer.snapshot.snapshot_id}+${ids.pmc}`);
       await importSnapshot(env.deps, { resource: 'pubmed', files: SEED_IMPORTS[0]!.files.map((f) => path.join(LIT, f)) }); // the seed's again: already imported, not re-activated
+    });
+
+    it('is what the Workspace pipeline reads offline when it has the database (pipelineSourceOptions)', async () => {
+      const options = pipelineSourceOptions({ settings: { evidenceSourceMode: 'offline', useCache: false }, db: env.runtime.db })('pubmed');
+      const request = { disease: disease('t2d'), question: 'What treats it?', dateFrom: null, dateTo: null, limit: 50 };
+      const run = await runSource(ALL_ADAPTERS.pubmed, request, options);
+      const active = async (resource: string) => (await env.runtime.db.knex('biomed.snapshots').where({ resource, active: true }).first('snapshot_id')).snapshot_id as string;
+      expect(run.status.snapshot_id).to.equal(`${await active('pubmed')}+${await active('pmc')}`);
+      expect(run.records.length).to.be.at.least(20);
+      for (const r of run.records) expect(r.url).to.match(/^https:\/\/(pubmed\.ncbi\.nlm\.nih\.gov\/\d+\/|pmc\.ncbi\.nlm\.nih\.gov\/articles\/PMC\d+\/)$/);
     });
 
     it('ranks a title match above an abstract-only match (weights A over B, ts_rank_cd)', async () => {
