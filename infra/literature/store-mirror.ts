@@ -26,8 +26,12 @@ export const SOURCE_RESOURCES: Partial<Record<SourceName, readonly string[]>> = 
   pubmed: ['pubmed', 'pmc'], clinical_trials: ['clinical_trials'], fda_labels: ['openfda_labels'],
 };
 
-/** Candidates read per query, best ranked first: far more than a dossier cites (max_evidence ≤ 100). */
-export const MAX_CANDIDATES = 1000;
+/**
+ * Candidates read per query, best ranked first: three times the most a dossier cites (max_evidence ≤ 100); the
+ * runner then ranks them by the question (BM25) and cuts. A disease with more matching records than this
+ * (type 2 diabetes in a full baseline) is answered from its best-ranked ones, not all of them.
+ */
+export const MAX_CANDIDATES = 300;
 
 interface Row { record_id: string; title: string; abstract: string; keywords: string; published: string | null; document: unknown }
 
@@ -77,13 +81,19 @@ export class StoreMirror implements EvidenceMirror {
 export async function searchRecords(knex: Knex, snapshotIds: readonly string[], phrases: readonly string[], limit: number): Promise<Row[]> {
   // hyphens and slashes as spaces, as the indexed text has them (the migration's generated column)
   const query = phrases.map(() => "phraseto_tsquery('english', translate(?, '-/', '  '))").join(' || ');
+  // Ranked on the tsvector alone, then the documents of the best `limit` only: reading every match's document
+  // (a PMC record carries up to 20,000 characters of body) cost more than finding and ranking them.
   const { rows } = await knex.raw(
-    `with q as (select (${query}) as query)
+    `with q as (select (${query}) as query),
+     best as (
+       select r.snapshot_id, r.record_id, ts_rank_cd(r.search, q.query) as rank
+         from ${LITERATURE_RECORDS} r, q
+        where r.snapshot_id = any(?::text[]) and r.search @@ q.query
+        order by rank desc, r.record_id
+        limit ?)
      select r.record_id, r.title, r.abstract, r.keywords, r.published, r.document
-       from ${LITERATURE_RECORDS} r, q
-      where r.snapshot_id = any(?::text[]) and r.search @@ q.query
-      order by ts_rank_cd(r.search, q.query) desc, r.record_id
-      limit ?`,
+       from best join ${LITERATURE_RECORDS} r using (snapshot_id, record_id)
+      order by best.rank desc, r.record_id`,
     [...phrases, `{${snapshotIds.map((id) => `"${id}"`).join(',')}}`, limit],
   ) as { rows: Row[] };
   return rows;
