@@ -1,24 +1,33 @@
-// Literature mirror benchmark (issue 26). Prints, beside the targets:
-//   1. the real files of ../shared/data read through the mirror's parsers (MEDLINE baseline sample, PubMedQA,
-//      the 3,285 Evidence Inference PMC articles, the ten CT.gov studies, four openFDA labels): seconds,
-//      records/s, peak RSS; and the bundled seed mirror's load time;
+// Literature mirror benchmark (issue 26), against the biomedical store's full-text index. Prints, beside the targets:
+//   1. the real files of ../shared/data imported through the store importers (MEDLINE baseline sample and
+//      efetch article, PubMedQA, the 3,285 Evidence Inference PMC articles, the ten CT.gov studies, four openFDA
+//      labels, the FAERS reports): seconds, records/s;
 //   2. a generated MEDLINE baseline-format corpus (MedlineCitationSet files of 30,000 citations, gzipped, as
-//      NLM publishes them) of BENCH_ABSTRACTS abstracts (default 1,000,000; BENCH_SMOKE=1: 3,000) loaded
-//      into a mirror (checksums, parse, index): seconds, abstracts/s, peak RSS;
-//   3. offline Workspace search over it: the disease query on the index plus the question's BM25 ranking and
-//      the max_evidence cut, as runSource does it; p50 / p95 over 8 diseases x 5 questions.
+//      NLM publishes them; the text is generated, the format is NLM's) of BENCH_ABSTRACTS abstracts (default
+//      1,000,000; BENCH_SMOKE=1: 3,000) imported by the pubmed importer into biomed.literature_records
+//      (checksums, streamed parse, tsvector + GIN): seconds, abstracts/s, peak RSS of this process (the
+//      importer; PostgreSQL's own memory is apart);
+//   3. offline Workspace search over it: runSource with the store mirror (full-text query ranked by
+//      ts_rank_cd, the exact-term check, the question's BM25 ranking and the max_evidence cut); p50 / p95 over
+//      8 diseases x 5 questions.
+// On a scratch PostgreSQL database (BENCH_DATABASE_URL / BENCH_ADMIN_URL, bench/scratch-database.ts).
 // The last line is the figure line: `literature: key=value ...`.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { importSnapshot } from '../commands/biomed/import-snapshot';
+import type { BiomedDeps } from '../commands/biomed/snapshot-events';
 import type { DiseaseModule } from '../domain/diseases/disease-module';
 import { bm25Scores } from '../domain/retrieval/bm25';
+import { openDatabase } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrate';
+import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
 import { FileMirror, defaultMirrorDir } from '../infra/literature/mirror';
-import { readMirrorFile, type MirrorFormat } from '../infra/literature/mirror-files';
+import { StoreMirror } from '../infra/literature/store-mirror';
 import { ALL_ADAPTERS } from '../infra/sources/adapters';
 import { runSource } from '../infra/sources/source-runner';
+import { withScratchDatabase } from './scratch-database';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const ABSTRACTS = Number(process.env.BENCH_ABSTRACTS ?? (SMOKE ? 3_000 : 1_000_000));
@@ -35,24 +44,25 @@ function rssSampler() {
   return { stop: () => { clearInterval(timer); return Math.max(peak, process.resourceUsage().maxRSS * 1024) / 2 ** 20; } };
 }
 const diseaseModule = (id: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'fixtures', 'diseases', `${id}.json`), 'utf8')) as DiseaseModule;
-const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 const pct = (values: number[], p: number) => { const s = [...values].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0; };
 
-/** 1. The real files through the parsers. */
-function realFiles(): { seconds: number; records: number } | null {
+/** 1. The real files through the store importers (real files are pinned, except the 3,285 PMC article files). */
+async function realFiles(deps: BiomedDeps): Promise<{ seconds: number; records: number } | null> {
   if (!fs.existsSync(SHARED)) return null;
   const started = performance.now();
   let records = 0;
-  const read = (format: MirrorFormat, rel: string) => { records += readMirrorFile(format, rel, fs.readFileSync(path.join(SHARED, rel))).entries.length; };
-  read('medline_xml', 'literature/medline/medline16n0902_sample.xml.gz');
-  read('medline_xml', 'literature/medline/pubmed-29768149.xml');
-  read('pubmedqa_json', 'literature/pubmedqa/ori_pqal.json');
-  const dir = path.join(SHARED, 'literature', 'pmc-rct-abstracts');
-  const lines = fs.readdirSync(dir).filter((n) => n.endsWith('.abst')).map((n) => JSON.stringify({ pmcid: n.replace('.abst', ''), abst: fs.readFileSync(path.join(dir, n), 'utf8') }));
-  records += readMirrorFile('pmc_abst_jsonl', 'pmc.jsonl', Buffer.from(lines.join('\n'))).entries.length;
-  const ct = path.join(SHARED, 'responses', 'clinicaltrials');
-  for (const n of fs.readdirSync(ct).filter((f) => /^NCT\d+\.json$/.test(f))) read('ctgov_json', `responses/clinicaltrials/${n}`);
-  for (const n of ['ambien', 'aspirin', 'sudafed', 'vyvanse']) read('openfda_label_json', `responses/openfda/${n}.json`);
+  const add = async (resource: string, files: string[], allowUnpinned = false) => {
+    const result = await importSnapshot(deps, { resource, files: files.map((f) => path.join(SHARED, f)), allowUnpinned, deferStatistics: true });
+    records += Number(result.snapshot.counts?.records ?? 0);
+  };
+  await add('pubmed', ['literature/medline/medline16n0902_sample.xml.gz', 'literature/medline/pubmed-29768149.xml', 'literature/pubmedqa/ori_pqal.json']);
+  const pmc = 'literature/pmc-rct-abstracts';
+  const articles = fs.readdirSync(path.join(SHARED, pmc)).filter((n) => n.endsWith('.abst')).sort();
+  await add('pmc', articles.slice(0, SMOKE ? 200 : articles.length).map((n) => `${pmc}/${n}`), true); // smoke: the first 200
+  const ct = 'responses/clinicaltrials';
+  await add('clinical_trials', fs.readdirSync(path.join(SHARED, ct)).filter((f) => /^NCT\d+\.json$/.test(f)).map((n) => `${ct}/${n}`));
+  await add('openfda_labels', ['ambien', 'aspirin', 'sudafed', 'vyvanse'].map((n) => `responses/openfda/${n}.json`));
+  await add('faers', ['event-50242-051-death.json', 'event-65862-659-seriousnesscongenitalanomali.json', 'event-results-limit100.json'].map((n) => `responses/openfda/${n}`));
   return { seconds: (performance.now() - started) / 1000, records };
 }
 
@@ -82,62 +92,69 @@ function seeded(seed: number): () => number {
 }
 
 async function main(): Promise<void> {
-  console.log(`literature bench: ${SMOKE ? 'SMOKE ' : ''}${ABSTRACTS.toLocaleString('en')} generated abstracts`);
-  const real = realFiles();
-  if (real) console.log(`  real files: ${real.records} records in ${real.seconds.toFixed(2)} s (${Math.round(real.records / real.seconds)} records/s)`);
-  else console.log(`  real files: skipped (no ${SHARED})`);
-  const seedStarted = performance.now();
-  const seed = FileMirror.load(defaultMirrorDir());
-  const seedSeconds = (performance.now() - seedStarted) / 1000;
-  console.log(`  bundled seed mirror: ${JSON.stringify(seed.counts())} loaded in ${seedSeconds.toFixed(2)} s`);
+  console.log(`literature bench: ${SMOKE ? 'SMOKE ' : ''}${ABSTRACTS.toLocaleString('en')} generated abstracts, store-backed (PostgreSQL full-text index)`);
+  await withScratchDatabase('bench_literature', async (databaseUrl) => {
+    const db = await openDatabase({ url: databaseUrl, poolMax: 4 });
+    await migrateToLatest(db.knex);
+    const deps: BiomedDeps = { knex: db.knex, store: new PostgresEventStore(db.knex), logInDatabase: true };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-literature-'));
+    try {
+      const seedStarted = performance.now();
+      const seed = FileMirror.load(defaultMirrorDir());
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      console.log(`  bundled seed file mirror: ${JSON.stringify(seed.counts())} loaded in ${seedSeconds.toFixed(2)} s`);
+      const real = await realFiles(deps);
+      if (real) console.log(`  real files imported into the store: ${real.records} records in ${real.seconds.toFixed(2)} s (${Math.round(real.records / real.seconds)} records/s)`);
+      else console.log(`  real files: skipped (no ${SHARED})`);
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-literature-'));
-  try {
-    fs.mkdirSync(path.join(dir, 'pubmed'));
-    const random = seeded(26);
-    const files: { path: string; format: MirrorFormat; sha256: string }[] = [];
-    const generatedStarted = performance.now();
-    for (let first = 0, n = 1; first < ABSTRACTS; first += PER_FILE, n++) {
-      const bytes = zlib.gzipSync(generatedFile(first, Math.min(PER_FILE, ABSTRACTS - first), random), { level: 1 });
-      const rel = `pubmed/bench${String(n).padStart(4, '0')}.xml.gz`;
-      fs.writeFileSync(path.join(dir, rel), bytes);
-      files.push({ path: rel, format: 'medline_xml', sha256: sha(bytes) });
-    }
-    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ synthetic: false, snapshots: [{ source: 'pubmed', snapshot_id: 'pubmed-bench', files }] }));
-    console.log(`  generated ${files.length} baseline files in ${((performance.now() - generatedStarted) / 1000).toFixed(1)} s`);
-
-    const rss = rssSampler();
-    const loadStarted = performance.now();
-    const mirror = FileMirror.load(dir);
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    if (mirror.refused.length > 0) throw new Error(`bench snapshot refused: ${mirror.refused[0]!.reason}`);
-    const held = mirror.counts().pubmed ?? 0;
-    console.log(`  import: ${held.toLocaleString('en')} abstracts in ${loadSeconds.toFixed(1)} s (${Math.round(held / loadSeconds)} abstracts/s)`);
-
-    const timings: number[] = [];
-    for (let round = 0; round < (SMOKE ? 1 : 2); round++) {
-      for (const id of DISEASES) for (const question of QUESTIONS) {
-        const terms = question.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-        const started = performance.now();
-        await runSource(ALL_ADAPTERS.pubmed, { disease: diseaseModule(id), question, dateFrom: null, dateTo: null, limit: 50 }, {
-          mode: 'offline', mirror,
-          offlineRelevance: (records) => {
-            const scores = bm25Scores(records.map((r) => `${r.title} ${r.fullText ?? r.text}`), terms);
-            return records.map((record, i) => ({ record, score: scores[i] ?? 0, i })).sort((a, b) => b.score - a.score || a.i - b.i).map((o) => o.record);
-          },
-        });
-        if (round > 0 || SMOKE) timings.push(performance.now() - started);
+      const random = seeded(26);
+      const files: string[] = [];
+      const generatedStarted = performance.now();
+      for (let first = 0, n = 1; first < ABSTRACTS; first += PER_FILE, n++) {
+        const file = path.join(dir, `bench${String(n).padStart(4, '0')}.xml.gz`);
+        fs.writeFileSync(file, zlib.gzipSync(generatedFile(first, Math.min(PER_FILE, ABSTRACTS - first), random), { level: 1 }));
+        files.push(file);
       }
+      console.log(`  generated ${files.length} baseline files in ${((performance.now() - generatedStarted) / 1000).toFixed(1)} s (generated text, NLM's format)`);
+
+      const rss = rssSampler();
+      const loadStarted = performance.now();
+      const imported = await importSnapshot(deps, { resource: 'pubmed', files, allowUnpinned: true });
+      const loadSeconds = (performance.now() - loadStarted) / 1000;
+      const importRss = rss.stop();
+      const held = Number(imported.snapshot.counts?.records ?? 0);
+      console.log(`  import: ${held.toLocaleString('en')} abstracts in ${loadSeconds.toFixed(1)} s (${Math.round(held / loadSeconds)} abstracts/s), peak RSS ${Math.round(importRss)} MiB`);
+
+      // The store mirror answers from the bench snapshot (pubmed) and the real PMC snapshot, as a deployment would.
+      const mirror = new StoreMirror(db.knex, null);
+      const timings: number[] = [];
+      let records = 0;
+      for (let round = 0; round < (SMOKE ? 1 : 2); round++) {
+        for (const id of DISEASES) for (const question of QUESTIONS) {
+          const terms = question.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+          const started = performance.now();
+          const run = await runSource(ALL_ADAPTERS.pubmed, { disease: diseaseModule(id), question, dateFrom: null, dateTo: null, limit: 50 }, {
+            mode: 'offline', mirror,
+            offlineRelevance: (found) => {
+              const scores = bm25Scores(found.map((r) => `${r.title} ${r.fullText ?? r.text}`), terms);
+              return found.map((record, i) => ({ record, score: scores[i] ?? 0, i })).sort((a, b) => b.score - a.score || a.i - b.i).map((o) => o.record);
+            },
+          });
+          records += run.records.length;
+          if (round > 0 || SMOKE) timings.push(performance.now() - started);
+        }
+      }
+      const p50 = pct(timings, 50);
+      const p95 = pct(timings, 95);
+      console.log(`  search: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${timings.length} queries, ${Math.round(records / (SMOKE ? 1 : 2) / (DISEASES.length * QUESTIONS.length))} records per answer (target p95 <= ${TARGETS.searchP95Ms} ms)`);
+      console.log(`  targets: import <= ${TARGETS.importSeconds} s, peak RSS <= ${TARGETS.peakRssMb} MiB, search p95 <= ${TARGETS.searchP95Ms} ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      console.log(`literature: abstracts=${held} import_s=${loadSeconds.toFixed(1)} abstracts_per_s=${Math.round(held / loadSeconds)} peak_rss_mb=${Math.round(importRss)} search_p50_ms=${p50.toFixed(1)} search_p95_ms=${p95.toFixed(1)} real_records=${real?.records ?? 0} real_s=${real ? real.seconds.toFixed(2) : 'na'} seed_load_s=${seedSeconds.toFixed(2)} load_avg=${os.loadavg()[0]!.toFixed(1)}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await deps.store.close();
+      await db.close();
     }
-    const peak = rss.stop();
-    const p50 = pct(timings, 50);
-    const p95 = pct(timings, 95);
-    console.log(`  search: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${timings.length} queries (target p95 <= ${TARGETS.searchP95Ms} ms)`);
-    console.log(`  peak RSS ${Math.round(peak)} MiB (target <= ${TARGETS.peakRssMb}); import target <= ${TARGETS.importSeconds} s`);
-    console.log(`literature: abstracts=${held} import_s=${loadSeconds.toFixed(1)} abstracts_per_s=${Math.round(held / loadSeconds)} peak_rss_mb=${Math.round(peak)} search_p50_ms=${p50.toFixed(1)} search_p95_ms=${p95.toFixed(1)} real_records=${real?.records ?? 0} real_s=${real ? real.seconds.toFixed(2) : 'na'} seed_load_s=${seedSeconds.toFixed(2)}`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -100,6 +100,11 @@ function labels(): void {
     `{"results": [\n${results.join(',\n')}\n]}\n`);
 }
 
+/** The biomed store resource whose importer reads each seed format. */
+const FORMAT_RESOURCE: Record<MirrorFormat, string> = {
+  medline_xml: 'pubmed', pubmedqa_json: 'pubmed', pmc_abst_jsonl: 'pmc', pmc_efetch_xml: 'pmc', ctgov_json: 'clinical_trials', openfda_label_json: 'openfda_labels',
+};
+
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 function manifest(): void {
@@ -115,11 +120,14 @@ function manifest(): void {
   }, null, 2) + '\n');
   if (process.env.SEED_OUT_DIR) return;
   const pinned = JSON.parse(fs.readFileSync(PINNED, 'utf8')) as Record<string, unknown>;
-  // Form "seed" under the mirror's own source keys (pubmed, clinical_trials, fda_labels), which only this
-  // script writes; scripts/derive-seed.ts drops every "seed" pin and runs first in `npm run seed:derive`.
-  for (const snapshot of snapshots) pinned[snapshot.source] = [];
+  // Form "seed" under the store resource that imports each file (pubmed, pmc, clinical_trials,
+  // openfda_labels; the start-up seed imports them, fixtures/biomed/seed.json); the real files' "full" pins
+  // stay. scripts/derive-seed.ts drops every "seed" pin and runs first in `npm run seed:derive`.
+  const keep = (resource: string) => ((pinned[resource] as { form?: string }[] | undefined) ?? []).filter((p) => p.form !== 'seed');
+  for (const resource of new Set(Object.values(FORMAT_RESOURCE))) pinned[resource] = keep(resource);
+  delete pinned.fda_labels; // the key before the store imported the seed (the mirror's source name)
   for (const snapshot of snapshots) for (const f of snapshot.files) {
-    const list = pinned[snapshot.source] as unknown[];
+    const list = pinned[FORMAT_RESOURCE[f.format]] as unknown[];
     list.push({ sha256: f.sha256, form: 'seed', file: path.basename(f.path), description: `Literature seed slice fixtures/seed/literature/${f.path} (${f.records} records); derived by scripts/derive-literature-seed.ts` });
   }
   (pinned.pubmed as unknown[]).push({ sha256: sha256(path.join(OUT, 'manifest.json')), form: 'seed', file: 'manifest.json', description: 'The literature seed mirror\'s manifest fixtures/seed/literature/manifest.json (snapshots, files, checksums, licences); derived by scripts/derive-literature-seed.ts' });

@@ -1,14 +1,28 @@
 // What answers a source when the provider is not asked (offline) or not reachable (auto): the local mirror
-// of the providers' bulk releases (EVIDENCE_MIRROR_DIR, default the bundled seed slice of real records),
-// or the synthetic corpus when EVIDENCE_CORPUS_DIR names it (tests and demos that want made-up examples).
-// Without a mirror (EVIDENCE_MIRROR_DIR=none, or no manifest) the synthetic corpus is the fallback, as before.
+// of the providers' bulk releases — the biomedical store's active literature snapshots (pubmed, pmc,
+// clinical_trials, openfda_labels) when a database is at hand and holds them, else the file mirror of
+// EVIDENCE_MIRROR_DIR (default the bundled seed slice of real records) — or the synthetic corpus when
+// EVIDENCE_CORPUS_DIR names it (tests and demos that want made-up examples). Without a mirror
+// (EVIDENCE_MIRROR_DIR=none, or no manifest) the synthetic corpus is the fallback, as before.
+import type { Knex } from 'knex';
 import type { Settings } from '../../infra/config/settings';
 import { type RunSourceOptions } from '../../infra/sources/source-runner';
 import { defaultCorpusDir } from '../../infra/sources/offline-reader';
 import { mirrorAt } from '../../infra/literature/mirror';
+import { StoreMirror } from '../../infra/literature/store-mirror';
 
-export function offlineSourceOptions(settings: Partial<Pick<Settings, 'evidenceCorpusDir' | 'evidenceMirrorDir'>>): Pick<RunSourceOptions, 'corpusDir' | 'mirror'> {
+const storeMirrors = new WeakMap<Knex, Map<unknown, StoreMirror>>();
+
+export function offlineSourceOptions(settings: Partial<Pick<Settings, 'evidenceCorpusDir' | 'evidenceMirrorDir'>>, knex?: Knex): Pick<RunSourceOptions, 'corpusDir' | 'mirror'> {
   if (settings.evidenceCorpusDir !== undefined) return { corpusDir: settings.evidenceCorpusDir };
-  const mirror = settings.evidenceMirrorDir === null ? null : mirrorAt(settings.evidenceMirrorDir);
-  return mirror ? { mirror } : { corpusDir: defaultCorpusDir() };
+  if (settings.evidenceMirrorDir === null) return { corpusDir: defaultCorpusDir() };
+  const files = mirrorAt(settings.evidenceMirrorDir);
+  if (!files) return { corpusDir: defaultCorpusDir() };
+  if (!knex) return { mirror: files };
+  // one store mirror per database and file mirror (it holds no state but the two handles)
+  let byFiles = storeMirrors.get(knex);
+  if (!byFiles) { byFiles = new Map(); storeMirrors.set(knex, byFiles); }
+  let mirror = byFiles.get(files);
+  if (!mirror) { mirror = new StoreMirror(knex, files); byFiles.set(files, mirror); }
+  return { mirror };
 }

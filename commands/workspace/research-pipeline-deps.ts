@@ -42,7 +42,7 @@ export function pipelineSourceOptions(parts: { settings: Partial<SourceSettings>
     mode: settings.evidenceSourceMode ?? 'auto',
     cache,
     ...(settings.sourceBaseUrls?.[source] ? { baseUrl: settings.sourceBaseUrls[source] } : {}),
-    ...offlineSourceOptions(settings),
+    ...offlineSourceOptions(settings, parts.db?.knex),
     ...(settings.providers ? providerOptions(source, settings.providers) : {}),
     ...(parts.sharedRate ? { sharedRate: parts.sharedRate } : {}),
   });

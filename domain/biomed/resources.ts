@@ -1,6 +1,7 @@
 // The import resources of spec §1 CLI, each with its importer (infra/biomed/importers/registry.ts); a resource
 // named here without one would make the CLI say plainly that it is not implemented yet.
-export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome', 'hgnc', 'drugbank_vocabulary', 'chembl'] as const;
+export const BIOMED_RESOURCES = ['mondo', 'hp', 'hpoa', 'go', 'reactome', 'uberon', 'clinvar', 'openfda', 'legacy_curated', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'ppi', 'gwas_catalog', 'sider', 'bgee', 'surfaceome', 'hgnc', 'drugbank_vocabulary', 'chembl',
+  'pubmed', 'pmc', 'clinical_trials', 'openfda_labels', 'faers'] as const;
 export type BiomedResource = (typeof BIOMED_RESOURCES)[number];
 
 export interface ResourceInfo {
@@ -35,6 +36,11 @@ export const RESOURCE_INFO: Record<BiomedResource, ResourceInfo> = {
   drugbank_vocabulary: { name: 'drugbank_vocabulary', implemented: true, description: 'DrugBank open vocabulary (CC0): identity of every DrugBank entry, biologics included (name, synonyms, CAS, UNII, InChIKey, modality); no claims', inputs: 'one drugbank_vocabulary.csv' },
   chembl: { name: 'chembl', implemented: true, description: 'ChEMBL drug mechanisms and indications (CC BY-SA 3.0): TARGETS claims compound -> UNIPROT with action_type and mechanism, APPROVED_FOR (max_phase 4) / STUDIED_FOR (1-3) claims compound -> disease (EFO -> MONDO exactly); compounds joined to DrugBank through UniChem and exact DrugBank-vocabulary names, salts to their parent', inputs: 'mechanisms.csv, targets.csv, indications.csv, optionally *approved-drugs*.csv (names), unichem-chembl-drugbank.txt, drugbank_vocabulary.csv and MONDO .sssom.tsv sets (EFO, DOID)' },
   openfda: { name: 'openfda', implemented: true, description: 'Drug labels, FAERS adverse events and the harmonization table (openFDA JSON / JSON Lines): drugs, reactions, HAS_ADVERSE_EVENT claims', inputs: 'any number of openFDA .json[.gz] (download form, array or one event) and .jsonl[.gz] files' },
+  pubmed: { name: 'pubmed', implemented: true, description: 'MEDLINE/PubMed citations (NLM terms) and PubMedQA abstracts: PMID, title, labelled abstract, journal, date, MeSH, publication types, DOI, PMCID, with a full-text index; update files replace and delete citations', inputs: 'MEDLINE/PubMed .xml[.gz] baseline then update files (PubmedArticleSet or MedlineCitationSet), PubMedQA .json' },
+  pmc: { name: 'pmc', implemented: true, description: 'PubMed Central articles (Open Access subset, per-article licences): title, labelled abstract and body sections, with a full-text index', inputs: 'PMC<id>.abst files (Evidence Inference), .jsonl of {"pmcid","abst"} lines, or efetch db=pmc .xml[.gz]' },
+  clinical_trials: { name: 'clinical_trials', implemented: true, description: 'ClinicalTrials.gov API v2 studies (public domain) with their results sections, with a full-text index', inputs: 'study .json[.gz] files: one study, a {"studies": [...]} page, or an array' },
+  openfda_labels: { name: 'openfda_labels', implemented: true, description: 'openFDA drug labels (CC0) for offline label search, with a full-text index over names and indications', inputs: 'openFDA /drug/label .json[.gz] (API answer or bulk download partition)' },
+  faers: { name: 'faers', implemented: true, description: 'openFDA FAERS adverse-event reports (CC0), whole, with a full-text index over drugs and MedDRA reactions', inputs: 'openFDA /drug/event .json[.gz] (API answer or bulk download partition)' },
 };
 
 export function isBiomedResource(name: string): name is BiomedResource {

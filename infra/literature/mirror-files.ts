@@ -13,8 +13,8 @@ import type { SourceName, SourceRecord } from '../../domain/workspace/sources';
 import { parsePubmedXml } from '../sources/adapters/pubmed';
 import { parseStudyDocument } from '../sources/adapters/clinical_trials';
 import { parseLabels } from '../sources/adapters/fda_labels';
-import { parsePmcAbst, pmcArticleRecord, pmcUrl } from './parsers/pmc-abst';
-import { parsePmcEfetch } from './parsers/pmc-efetch';
+import { parsePmcAbst, pmcArticleRecord } from './parsers/pmc-abst';
+import { parsePmcEfetch, pmcEfetchRecord } from './parsers/pmc-efetch';
 import { parsePubmedQa } from './parsers/pubmedqa';
 import { fullText, snippet } from '../sources/response-fields';
 
@@ -60,16 +60,7 @@ export function readMirrorFile(format: MirrorFormat, file: string, bytes: Buffer
       };
     case 'pmc_efetch_xml':
       return {
-        entries: parsePmcEfetch(text).map((a) => {
-          const abstract = a.abstract.map((s) => (s.label ? `${s.label}: ${s.text}` : s.text)).join(' ');
-          const long = fullText([abstract, ...a.body.map((s) => s.text)].join(' '));
-          return fixed({
-            source: 'pubmed', nativeId: a.pmid ?? a.pmcid, recordType: 'article', title: a.title || a.pmcid,
-            url: a.pmid ? `https://pubmed.ncbi.nlm.nih.gov/${a.pmid}/` : pmcUrl(a.pmcid), text: snippet(abstract),
-            ...(long ? { fullText: long } : {}), published: a.published, structured: { drugs: [], targets: [], pathways: [] },
-            attributes: { pmcid: a.pmcid, ...(a.doi ? { doi: a.doi } : {}), ...(a.journal ? { journal: a.journal } : {}) },
-          });
-        }),
+        entries: parsePmcEfetch(text).map((a) => fixed(pmcEfetchRecord(a))),
         deleted: [],
       };
     case 'ctgov_json': {

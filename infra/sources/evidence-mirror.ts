@@ -1,5 +1,6 @@
-// The port the source runner asks a local mirror through (implemented by infra/literature/mirror.ts): the
-// snapshot serving a source, and the records of a disease in it.
+// The port the source runner asks a local mirror through: the snapshot serving a source, and the records of
+// a disease in it. Implemented by the file mirror (infra/literature/mirror.ts, answers at once) and the
+// biomedical store's literature snapshots (infra/literature/store-mirror.ts, answers from the database).
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { SourceName, SourceRecord } from '../../domain/workspace/sources';
 
@@ -11,6 +12,6 @@ export interface MirrorAnswer {
 
 export interface EvidenceMirror {
   /** The snapshot serving this source, or undefined when the mirror holds none (or refused it). */
-  snapshotId(source: SourceName): string | undefined;
-  search(source: SourceName, disease: DiseaseModule): MirrorAnswer | undefined;
+  snapshotId(source: SourceName): string | undefined | Promise<string | undefined>;
+  search(source: SourceName, disease: DiseaseModule): MirrorAnswer | undefined | Promise<MirrorAnswer | undefined>;
 }

@@ -19,8 +19,8 @@ export interface MirrorRecords {
 }
 
 /** The mirror snapshot's records for the query's disease (the mirror must hold the source). */
-export function readMirror(adapter: SourceAdapter, query: SourceQuery, mirror: EvidenceMirror, fewRecords = DEFAULT_MIRROR_FEW_RECORDS): MirrorRecords {
-  const answer = mirror.search(adapter.name, query.disease)!;
+export async function readMirror(adapter: SourceAdapter, query: SourceQuery, mirror: EvidenceMirror, fewRecords = DEFAULT_MIRROR_FEW_RECORDS): Promise<MirrorRecords> {
+  const answer = (await mirror.search(adapter.name, query.disease))!;
   const scarcity = answer.records.length < fewRecords
     ? `the local mirror (snapshot ${answer.snapshotId}) holds ${answer.records.length} ${adapter.name} record${answer.records.length === 1 ? '' : 's'} for ${query.disease.name}; more come with a larger mirror (EVIDENCE_MIRROR_DIR) or live mode`
     : null;

@@ -98,18 +98,18 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
     return finish(records, fallbackWarning ? 'warning' : 'ok', retrieval, fallbackWarning, query.terms);
   };
 
-  const fromMirror = (why: string | null): SourceRun => {
-    const answer = readMirror(adapter, query, options.mirror!, options.mirrorFewRecords);
+  const fromMirror = async (why: string | null): Promise<SourceRun> => {
+    const answer = await readMirror(adapter, query, options.mirror!, options.mirrorFewRecords);
     const note = [why, answer.scarcity].filter((n): n is string => n !== null).join('; ') || null;
     const run = done(rankOffline(answer.records, options.offlineRelevance), 'offline', note);
     return { ...run, status: { ...run.status, snapshot_id: answer.snapshotId } };
   };
   /** The mirror answers when it holds the source and no synthetic corpus was named explicitly. */
-  const mirrorServes = options.mirror !== undefined && options.corpusDir === undefined && options.mirror.snapshotId(adapter.name) !== undefined;
+  const mirrorServes = options.mirror !== undefined && options.corpusDir === undefined && (await options.mirror.snapshotId(adapter.name)) !== undefined;
 
   if (mode === 'offline') {
     try {
-      if (mirrorServes) return fromMirror(null);
+      if (mirrorServes) return await fromMirror(null);
       if (options.mirror !== undefined && options.corpusDir === undefined) {
         return finish([], 'skipped', null, `${adapter.name}: the local mirror holds no snapshot of this source, so offline it is not searched (live or auto mode asks the provider)`, query.terms);
       }
@@ -131,7 +131,7 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
   if (mode === 'live') return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}`, query.terms);
   if (mirrorServes) {
     try {
-      return { ...fromMirror(`${adapter.name} provider unreachable (${reason(liveFailure)}); the local mirror answered`), fallback: true };
+      return { ...(await fromMirror(`${adapter.name} provider unreachable (${reason(liveFailure)}); the local mirror answered`)), fallback: true };
     } catch (mirrorError) {
       return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}; local mirror: ${reason(mirrorError)}`, query.terms);
     }

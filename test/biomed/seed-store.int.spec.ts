@@ -30,7 +30,7 @@ describe('biomed: seeding a fresh store', function () {
     if (first.kind !== 'seeded') return;
     expect(first.imports.map((i) => [i.resource, i.outcome])).to.deep.equal([
       'mondo', 'hp', 'disease_ontology', 'pharmacotherapydb', 'ncbi_gene', 'drugbank', 'drugcentral', 'bindingdb', 'gwas_catalog', 'ppi', 'reactome', 'sider', 'bgee', 'surfaceome',
-      'hgnc', 'drugbank_vocabulary', 'chembl',
+      'hgnc', 'drugbank_vocabulary', 'chembl', 'pubmed', 'pmc', 'clinical_trials', 'openfda_labels',
     ].map((resource) => [resource, 'imported']));
     for (const { snapshot_id: id } of first.imports) {
       const snapshot = await snapshotQueries(env.runtime.db.knex).get(id!);

@@ -4,6 +4,7 @@ import { ImportRefusedError } from '../artifacts';
 import { bgeeImporter } from './bgee';
 import { bindingdbImporter } from './bindingdb';
 import { chemblImporter } from './chembl';
+import { clinicalTrialsImporter } from './clinical-trials';
 import { clinvarImporter } from './clinvar';
 import { diseaseOntologyImporter } from './disease-ontology';
 import { drugbankImporter } from './drugbank';
@@ -19,8 +20,11 @@ import { legacyCuratedImporter } from './legacy-curated';
 import { mondoImporter } from './mondo';
 import { ncbiGeneImporter } from './ncbi-gene';
 import { openfdaImporter } from './openfda';
+import { faersImporter, openfdaLabelsImporter } from './openfda-records';
 import { pharmacotherapydbImporter } from './pharmacotherapydb';
+import { pmcImporter } from './pmc';
 import { ppiImporter } from './ppi';
+import { pubmedImporter } from './pubmed';
 import { reactomeImporter } from './reactome';
 import { siderImporter } from './sider';
 import { surfaceomeImporter } from './surfaceome';
@@ -34,6 +38,7 @@ const IMPORTERS: Partial<Record<BiomedResource, ResourceImporter>> = {
   ppi: ppiImporter, gwas_catalog: gwasCatalogImporter,
   sider: siderImporter, bgee: bgeeImporter, surfaceome: surfaceomeImporter,
   hgnc: hgncImporter, drugbank_vocabulary: drugbankVocabularyImporter, chembl: chemblImporter,
+  pubmed: pubmedImporter, pmc: pmcImporter, clinical_trials: clinicalTrialsImporter, openfda_labels: openfdaLabelsImporter, faers: faersImporter,
 };
 
 export function importerFor(resource: string): ResourceImporter {

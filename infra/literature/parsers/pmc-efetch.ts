@@ -1,8 +1,9 @@
 // E-utilities efetch db=pmc answers (`pmc-articleset` of JATS `article`s): PMCID, PMID, DOI, title, the
 // abstract with its section titles, the body's sections, the journal and the publication date.
 import { XMLParser } from 'fast-xml-parser';
-import { arr, isObject, isoDate, malformed } from '../../sources/response-fields';
-import type { PmcArticle } from './pmc-abst';
+import type { SourceRecord } from '../../../domain/workspace/sources';
+import { arr, fullText, isObject, isoDate, malformed, snippet } from '../../sources/response-fields';
+import { pmcUrl, type PmcArticle } from './pmc-abst';
 
 export interface PmcEfetchArticle extends PmcArticle {
   pmid?: string;
@@ -78,4 +79,16 @@ export function parsePmcEfetch(body: string): PmcEfetchArticle[] {
     });
   }
   return articles;
+}
+
+/** An efetch article as an evidence record: the PubMed URL when it names its PMID, else the PMC page. */
+export function pmcEfetchRecord(a: PmcEfetchArticle): SourceRecord {
+  const abstract = a.abstract.map((s) => (s.label ? `${s.label}: ${s.text}` : s.text)).join(' ');
+  const long = fullText([abstract, ...a.body.map((s) => s.text)].join(' '));
+  return {
+    source: 'pubmed', nativeId: a.pmid ?? a.pmcid, recordType: 'article', title: a.title || a.pmcid,
+    url: a.pmid ? `https://pubmed.ncbi.nlm.nih.gov/${a.pmid}/` : pmcUrl(a.pmcid), text: snippet(abstract),
+    ...(long ? { fullText: long } : {}), published: a.published, structured: { drugs: [], targets: [], pathways: [] },
+    attributes: { pmcid: a.pmcid, ...(a.doi ? { doi: a.doi } : {}), ...(a.journal ? { journal: a.journal } : {}) },
+  };
 }
