@@ -35,7 +35,7 @@ if (kafkaBrokers.length === 0) {
   });
 } else {
   describe('The service on Kafka: serve + two workers + scheduler', function () {
-    this.timeout(300_000);
+    this.timeout(600_000);
     const prefix = `e2e-${randomUUID().slice(0, 8)}`;
     let scratch: ScratchDatabase;
     let service: ServiceProcess | undefined;
@@ -50,8 +50,10 @@ if (kafkaBrokers.length === 0) {
         DEBUG: 'true', LOG_LEVEL: 'info', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline',
         EVIDENCE_CORPUS_DIR: SYNTHETIC_CORPUS_DIR, WORKER_CONCURRENCY: '1', BUS_LEASE_MS: '5000', RATE_LIMIT_REQUESTS: '0',
       };
-      service = await startService([], { ...env, WORKERS_IN_PROCESS: 'false' }, 60_000);
+      // `serve` imports the bundled seed (the graph the modules read); jobs are queued once it is ready.
+      service = await startService([], { ...env, WORKERS_IN_PROCESS: 'false', BIOMED_SEED: 'true' }, 60_000);
       roles.push(startRole('scheduler', env), startRole('worker', env), startRole('worker', env));
+      await eventually(async () => (await fetch(`${service!.baseUrl}/api/ready`)).status === 200, 'serve ready (seed imported)', 240_000);
     });
     after(async function () {
       for (const role of roles) role.child.kill('SIGTERM');
