@@ -1,28 +1,15 @@
 // Issue 23 item 4: with `serve` (no workers in process) and two worker processes, one worker held every job
 // queue and the other stood by. Jobs are now competing consumers: both workers take jobs from the one queue,
 // each job runs once, nothing is lost.
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import { expect } from 'chai';
 import { jobStreamId } from '../../../domain/jobs/job';
 import { eventually } from '../../support/databases';
 import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';
 import { testModules } from '../../support/test-modules';
 import { startTestServer, TestServer } from '../../support/test-server';
+import { startJobWorker } from '../../support/job-workers';
 
-const CHILD = path.resolve(__dirname, '../../support/job-worker-child.js');
-
-function startWorker(databaseUrl: string) {
-  const child = fork(CHILD, [], {
-    stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: databaseUrl, DEBUG: 'true', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent' },
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`worker exited early with ${code}`)));
-  });
-  return { child, ready };
-}
+const startWorker = (databaseUrl: string) => startJobWorker(databaseUrl);
 
 describe('Two worker processes on one job queue', function () {
   this.timeout(120_000);
