@@ -87,7 +87,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const store: EventStore = openEventStore(settings, db, logger);
     const bus: MessageBus = settings.kafkaBrokers
-      ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger })
+      ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger, leaseMs: settings.busLeaseMs })
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });
     const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
     // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).

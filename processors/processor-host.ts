@@ -12,7 +12,10 @@ export async function startProcessors(bus: MessageBus, processors: readonly Proc
       group: processor.name,
       eventTypes: processor.eventTypes,
       maxAttempts: processor.maxAttempts,
-      handle: async (event, { attempt }) => {
+      ...(processor.delivery ? { delivery: processor.delivery } : {}),
+      ...(processor.concurrency ? { concurrency: processor.concurrency } : {}),
+      ...(processor.maxDeliveries ? { maxDeliveries: processor.maxDeliveries } : {}),
+      handle: async (event, { attempt, signal }) => {
         const logger = deps.logger.child({
           processor: processor.name,
           correlationId: event.metadata.correlationId,
@@ -21,7 +24,9 @@ export async function startProcessors(bus: MessageBus, processors: readonly Proc
         });
         logger.debug({ attempt }, 'processing event');
         try {
-          await processor.handle(event, { ...deps, logger, attempt, command: commandContextFromEvent(event, processor.name, deps.clock) });
+          await processor.handle(event, {
+            ...deps, logger, attempt, command: commandContextFromEvent(event, processor.name, deps.clock), ...(signal ? { signal } : {}),
+          });
         } catch (error) {
           logger.warn({ err: error, attempt }, 'processor failed');
           throw error;

@@ -18,6 +18,8 @@ export interface ProcessorContext extends ProcessorDeps {
   /** Carries the triggering event's correlation id; the event is the cause of follow-up commands. */
   command: CommandContext;
   attempt: number;
+  /** Competing processors: aborted when this process lost the event's lease (another may be handling it). */
+  signal?: AbortSignal;
 }
 
 export interface Processor {
@@ -25,5 +27,11 @@ export interface Processor {
   readonly name: string;
   readonly eventTypes: readonly string[];
   readonly maxAttempts?: number;
+  /** 'competing' for independent work (jobs): instances in every worker process share the events. Default 'ordered'. */
+  readonly delivery?: 'ordered' | 'competing';
+  /** Competing processors: events one process handles at once. */
+  readonly concurrency?: number;
+  /** Competing processors: lapsed leases of one event before it is parked (see ConsumerOptions). */
+  readonly maxDeliveries?: number;
   handle(event: RecordedEvent, context: ProcessorContext): Promise<void>;
 }

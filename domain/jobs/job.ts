@@ -41,9 +41,11 @@ export interface JobState {
 export type JobCommand =
   | { type: 'SubmitJob'; jobId: string; module: string; params: Record<string, unknown>; body?: unknown; researcherId?: string; at: string }
   | { type: 'StartJob'; worker: string; maxAttempts: number; at: string }
-  | { type: 'ReportProgress'; percent: number; message: string; at: string }
-  | { type: 'CompleteJob'; result: unknown; at: string }
-  | { type: 'FailJob'; error: string; at: string }
+  // `attempt`: the attempt the reporting worker started. A report from an attempt a later start superseded
+  // (its worker lost the job's lease and another worker took it over) records nothing: a fencing token.
+  | { type: 'ReportProgress'; percent: number; message: string; attempt?: number; at: string }
+  | { type: 'CompleteJob'; result: unknown; attempt?: number; at: string }
+  | { type: 'FailJob'; error: string; attempt?: number; at: string }
   | { type: 'RevokeJob'; reason: string; at: string };
 
 export const TERMINAL_PHASES: readonly JobPhase[] = ['succeeded', 'failed', 'revoked'];
@@ -85,6 +87,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
   if (state.phase === 'none') throw new DomainError('job_not_found', 'no such job');
   // A finished job ignores late reports from a redelivered or slow worker: nothing to record.
   if (isTerminal(state)) return [];
+  if ('attempt' in command && command.attempt !== undefined && command.attempt !== state.attempts) return [];
   switch (command.type) {
     case 'StartJob':
       // A start on a started job means the previous worker died: a new attempt, until the limit.

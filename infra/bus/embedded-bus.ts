@@ -1,7 +1,9 @@
 // The embedded bus: consumer groups read the event log directly, each with a durable checkpoint in
-// bus_checkpoints. One instance of a group holds its lease at a time, so a group is a single ordered
+// bus_checkpoints. One instance of a group holds its lease at a time, so an ordered group is a single
 // reader across processes; another instance takes over when the lease expires. The checkpoint moves
-// after each handled event (compare-and-swap), so delivery is at least once.
+// after each handled event (compare-and-swap), so delivery is at least once. A competing group's lease
+// holder only feeds its events into the work queue (checkpoint and items in one transaction), and every
+// instance leases items from there (competing-consumer.ts).
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -11,6 +13,8 @@ import { countUnresolved, getDeadLetter, listDeadLetters, parkDeadLetter, resolv
 import { Consumer, ConsumerOptions, DeadLetter, GroupStatus, MessageBus } from './message-bus';
 import { handleWithRetries } from './retry';
 import { releaseLease, tryAcquireLease } from '../locks/lease';
+import { CompetingConsumer } from './competing-consumer';
+import { countQueuedWork, enqueueWork } from './work-queue';
 
 export interface EmbeddedBusOptions {
   pollIntervalMs?: number;
@@ -21,16 +25,29 @@ export interface EmbeddedBusOptions {
 
 export class EmbeddedBus implements MessageBus {
   readonly kind = 'embedded' as const;
-  private readonly consumers = new Set<EmbeddedConsumer>();
+  private readonly consumers = new Set<Consumer>();
 
   constructor(private readonly knex: Knex, private readonly store: EventStore, private readonly options: EmbeddedBusOptions = {}) {}
 
   async consume(options: ConsumerOptions): Promise<Consumer> {
     await this.knex('bus_checkpoints').insert({ consumer_group: options.group }).onConflict('consumer_group').ignore();
+    if (options.delivery === 'competing') return this.consumeCompeting(options);
     const consumer = new EmbeddedConsumer(this.knex, this.store, options, this.options, () => this.consumers.delete(consumer));
     this.consumers.add(consumer);
     consumer.start();
     return consumer;
+  }
+
+  private async consumeCompeting(options: ConsumerOptions): Promise<Consumer> {
+    const settings = { leaseMs: this.options.leaseMs ?? 15_000, pollIntervalMs: this.options.pollIntervalMs ?? 100, logger: this.options.logger ?? silentLogger };
+    const competing = new CompetingConsumer(this.knex, options, settings, async (fed) => {
+      const feeder = new EmbeddedFeeder(this.knex, this.store, options, this.options, () => undefined, fed);
+      feeder.start();
+      return feeder;
+    }, () => this.consumers.delete(competing));
+    await competing.start();
+    this.consumers.add(competing);
+    return competing;
   }
 
   deadLetters(options?: { group?: string; includeResolved?: boolean }): Promise<DeadLetter[]> {
@@ -48,7 +65,7 @@ export class EmbeddedBus implements MessageBus {
       return {
         group: row.consumer_group as string,
         position,
-        lag: await this.store.countAfter(position),
+        lag: await this.store.countAfter(position) + await countQueuedWork(this.knex, row.consumer_group),
         deadLetters: await countUnresolved(this.knex, row.consumer_group),
       };
     }));
@@ -77,16 +94,16 @@ export async function redeliverDeadLetter(
 class EmbeddedConsumer implements Consumer {
   readonly group: string;
   private readonly leaseName: string;
-  private stopped = false;
+  protected stopped = false;
   private loop: Promise<void> = Promise.resolve();
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private leaseValidUntil = 0;
-  private readonly types: Set<string> | undefined;
-  private readonly logger: Logger;
+  protected readonly types: Set<string> | undefined;
+  protected readonly logger: Logger;
   private wake: (() => void) | undefined;
 
   constructor(
-    private readonly knex: Knex,
+    protected readonly knex: Knex,
     private readonly store: EventStore,
     private readonly options: ConsumerOptions,
     private readonly busOptions: EmbeddedBusOptions,
@@ -151,7 +168,7 @@ class EmbeddedConsumer implements Consumer {
     }
   }
 
-  private async handleBatch(saved: Position, batch: Awaited<ReturnType<EventStore['readAll']>>): Promise<void> {
+  protected async handleBatch(saved: Position, batch: Awaited<ReturnType<EventStore['readAll']>>): Promise<void> {
     let checkpoint = saved;
     let skippedTo: Position | undefined;
     for (const event of batch) {
@@ -203,5 +220,37 @@ class EmbeddedConsumer implements Consumer {
         resolve();
       };
     });
+  }
+}
+
+/**
+ * The lease holder of a competing group: moves the group's checkpoint over a batch of the log and queues the
+ * batch's wanted events in the same transaction, so each event is queued exactly once.
+ */
+class EmbeddedFeeder extends EmbeddedConsumer {
+  constructor(
+    knex: Knex,
+    store: EventStore,
+    options: ConsumerOptions,
+    busOptions: EmbeddedBusOptions,
+    onStopped: () => void,
+    private readonly fed: () => void,
+  ) {
+    super(knex, store, options, busOptions, onStopped);
+  }
+
+  protected override async handleBatch(saved: Position, batch: Awaited<ReturnType<EventStore['readAll']>>): Promise<void> {
+    const last = batch[batch.length - 1]!.position;
+    const wanted = batch.filter((event) => !this.types || this.types.has(event.type));
+    const moved = await this.knex.transaction(async (trx) => {
+      const updated = await trx('bus_checkpoints')
+        .where({ consumer_group: this.group, commit_position: saved.commit, prepare_position: saved.prepare })
+        .update({ commit_position: last.commit, prepare_position: last.prepare, updated_at: trx.fn.now() })
+        .returning('consumer_group');
+      if (updated.length !== 1) return false; // another instance took the group's lease over and fed this batch
+      await enqueueWork(trx, this.group, wanted);
+      return true;
+    });
+    if (moved && wanted.length > 0) this.fed();
   }
 }

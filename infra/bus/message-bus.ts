@@ -1,12 +1,20 @@
 // The message bus port that processors consume through. Two implementations: the embedded bus
 // (consumer groups reading the event log directly) and Kafka (a relay publishes the log to topics).
 // Delivery is at least once either way, so processors deduplicate (see processed-events.ts).
+// A group is either ordered (one instance at a time reads it in log order; the default) or competing
+// (independent work such as jobs: each event is leased to one instance, any idle instance in any process
+// takes the next; work-queue.ts).
 import type { Position, RecordedEvent } from '../event-store/event-store';
 
 export interface HandlerContext {
   group: string;
   /** 1 on first delivery, higher on retries. */
   attempt: number;
+  /**
+   * Competing groups only: aborted when this instance lost the event's lease (its renewals failed for longer
+   * than the lease), so another instance may be handling it now. Stop, and record nothing more.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ConsumerOptions {
@@ -19,6 +27,19 @@ export interface ConsumerOptions {
   maxAttempts?: number;
   /** First retry delay; doubles on each further attempt. Default 200 ms. */
   initialBackoffMs?: number;
+  /**
+   * 'ordered' (default): the group reads events in log order, one instance at a time, the others standing by.
+   * 'competing': events are independent work; each is leased to one instance and any idle instance takes
+   * the next, so instances in several processes share the load (order is not kept).
+   */
+  delivery?: 'ordered' | 'competing';
+  /** Competing groups: events this instance handles at once. Default 1. */
+  concurrency?: number;
+  /**
+   * Competing groups: leases of one event that lapsed (its holder died or hung) before it is parked as a
+   * dead letter rather than handed out again, so an event that kills every worker cannot loop. Default 10.
+   */
+  maxDeliveries?: number;
 }
 
 export interface Consumer {
@@ -42,7 +63,7 @@ export interface DeadLetter {
 export interface GroupStatus {
   group: string;
   position: Position;
-  /** Events in the log after the group's checkpoint (null when the bus cannot tell). */
+  /** Events not handled yet: in the log after the group's checkpoint, plus a competing group's queued work (null when the bus cannot tell). */
   lag: number | null;
   deadLetters: number;
 }

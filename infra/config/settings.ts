@@ -88,7 +88,7 @@ export interface Settings {
   kafkaTopicPrefix: string;
   /** Run projections and processors inside `serve` (single-process mode). */
   workersInProcess: boolean;
-  /** Jobs a worker process runs at once (job-runner partitions). */
+  /** Jobs a worker process runs at once (its slots in the competing job-runner group). */
   workerConcurrency: number;
   /** Task time limits (spec §8: 9-minute soft, 10-minute hard). */
   jobSoftTimeLimitSeconds: number;

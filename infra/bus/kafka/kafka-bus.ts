@@ -1,6 +1,10 @@
 // The Kafka bus: KafkaRelay publishes the log to `${topicPrefix}.<category>` topics; each consumer group
 // here is a Kafka consumer group. Offsets are committed explicitly, and only after a message was handled
 // or parked, so delivery is at least once. Dead letters live in PostgreSQL, as on the embedded bus.
+// A competing group (jobs) is a Kafka consumer group too, but one that only feeds the work queue in
+// PostgreSQL; every instance then leases events from there (../competing-consumer.ts). A topic's partition
+// is read by one member at a time, so Kafka alone would let one worker hold every queued job of a
+// single-partition topic while another stood idle (and a long job would hold up those behind it).
 import type { Knex } from 'knex';
 import { Admin, Batch, Consumer as KafkaConsumer, ConsumerConfig, EachBatchPayload, Kafka, logLevel } from 'kafkajs';
 import { comparePositions, EventStore, Position, RecordedEvent, START } from '../../event-store/event-store';
@@ -9,6 +13,8 @@ import { countUnresolved, listDeadLetters, parkDeadLetter } from '../dead-letter
 import { redeliverDeadLetter } from '../embedded-bus';
 import { Consumer, ConsumerOptions, DeadLetter, GroupStatus, MessageBus } from '../message-bus';
 import { handleWithRetries, HandlerOutcome } from '../retry';
+import { CompetingConsumer } from '../competing-consumer';
+import { countQueuedWork, enqueueWork } from '../work-queue';
 import { decodeEvent, decodePosition, encodePosition, isBusTopic, kafkaLogCreator } from './kafka-relay';
 
 export interface KafkaBusOptions {
@@ -23,6 +29,10 @@ export interface KafkaBusOptions {
   topicRefreshMs?: number;
   /** The relay feeding these topics (its row in kafka_relay_positions). Default: topicPrefix, as on the relay. */
   relayName?: string;
+  /** Competing groups: how long an instance's lease on one event lasts without renewal. Default 15000 ms. */
+  leaseMs?: number;
+  /** Competing groups: how often an instance with a free slot looks for queued work. Default 250 ms. */
+  workPollMs?: number;
   /** Passed to every kafkajs consumer (session timeout, heartbeat interval...). */
   consumerConfig?: Omit<ConsumerConfig, 'groupId'>;
   logger?: Logger;
@@ -31,7 +41,7 @@ export interface KafkaBusOptions {
 export class KafkaBus implements MessageBus {
   readonly kind = 'kafka' as const;
   readonly kafka: Kafka;
-  private readonly consumers = new Set<KafkaGroupConsumer>();
+  private readonly consumers = new Set<Consumer>();
   private admin?: Promise<Admin>;
   private readonly groupPrefix: string;
   readonly logger: Logger;
@@ -52,10 +62,32 @@ export class KafkaBus implements MessageBus {
   }
 
   async consume(options: ConsumerOptions): Promise<Consumer> {
+    if (options.delivery === 'competing') return this.consumeCompeting(options);
     const consumer = new KafkaGroupConsumer(this, options, () => this.consumers.delete(consumer));
     await consumer.start();
     this.consumers.add(consumer);
     return consumer;
+  }
+
+  /** The group's Kafka consumer group queues each wanted event (idempotently); instances lease them from there. */
+  private async consumeCompeting(options: ConsumerOptions): Promise<Consumer> {
+    const { db } = this.options;
+    const settings = { leaseMs: this.options.leaseMs ?? 15_000, pollIntervalMs: this.options.workPollMs ?? 250, logger: this.logger };
+    const competing = new CompetingConsumer(db, options, settings, async (fed) => {
+      const feeder = new KafkaGroupConsumer(this, {
+        group: options.group,
+        ...(options.eventTypes ? { eventTypes: options.eventTypes } : {}),
+        handle: async (event) => {
+          await enqueueWork(db, options.group, [event]);
+          fed();
+        },
+      }, () => undefined);
+      await feeder.start();
+      return feeder;
+    }, () => this.consumers.delete(competing));
+    await competing.start();
+    this.consumers.add(competing);
+    return competing;
   }
 
   deadLetters(options?: { group?: string; includeResolved?: boolean }): Promise<DeadLetter[]> {
@@ -111,7 +143,8 @@ export class KafkaBus implements MessageBus {
         lag = null;
       }
       // Partitions advance independently, so position is the newest event the group has committed.
-      return { group, position, lag, deadLetters: await countUnresolved(this.options.db, group) };
+      const queued = await countQueuedWork(this.options.db, group); // a competing group's fed, unhandled events
+      return { group, position, lag: lag === null ? null : lag + queued, deadLetters: await countUnresolved(this.options.db, group) };
     }));
   }
 

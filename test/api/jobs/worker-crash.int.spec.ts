@@ -1,25 +1,12 @@
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import { expect } from 'chai';
 import { jobStreamId } from '../../../domain/jobs/job';
 import { eventually } from '../../support/databases';
 import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';
 import { testModules } from '../../support/test-modules';
 import { startTestServer, TestServer } from '../../support/test-server';
+import { startJobWorker } from '../../support/job-workers';
 
-const CHILD = path.resolve(__dirname, '../../support/job-worker-child.js');
-
-function startWorker(databaseUrl: string) {
-  const child = fork(CHILD, [], {
-    stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: databaseUrl, DEBUG: 'true', BUS_LEASE_MS: '1000', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent' },
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`worker exited early with ${code}`)));
-  });
-  return { child, ready };
-}
+const startWorker = (databaseUrl: string) => startJobWorker(databaseUrl, { BUS_LEASE_MS: '1000' });
 
 describe('A job whose worker is killed mid-run', function () {
   this.timeout(90_000);

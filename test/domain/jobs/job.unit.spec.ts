@@ -47,6 +47,19 @@ describe('Job decider', function () {
       const state = fold(jobDecider, [submitted, started(1), progressed(40, 'half'), started(2)]);
       expect(state).to.deep.include({ phase: 'started', attempts: 2, progress: undefined });
     });
+
+    // Issue 23 item 4: a worker that lost the job's lease (hung past it) while another took the job over must
+    // not finish, fail or move the job the new attempt is running.
+    it('records nothing from an attempt a later start superseded, and everything from the current one', function () {
+      const superseded = [submitted, started(1), started(2)];
+      given(jobDecider, superseded).when({ type: 'CompleteJob', result: { stale: true }, attempt: 1, at }).then([]);
+      given(jobDecider, superseded).when({ type: 'FailJob', error: 'stale', attempt: 1, at }).then([]);
+      given(jobDecider, superseded).when({ type: 'ReportProgress', percent: 50, message: 'stale', attempt: 1, at }).then([]);
+      given(jobDecider, superseded).when({ type: 'CompleteJob', result: { ok: true }, attempt: 2, at })
+        .then([{ type: 'JobSucceeded', data: { result: { ok: true }, at } }]);
+      given(jobDecider, superseded).when({ type: 'ReportProgress', percent: 50, message: 'half', attempt: 2, at })
+        .then([progressed(50, 'half')]);
+    });
   });
 
   describe('progress', function () {

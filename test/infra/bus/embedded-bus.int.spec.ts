@@ -6,6 +6,7 @@ import { PostgresEventStore } from '../../../infra/event-store/postgres-event-st
 import { Database } from '../../../infra/db/database';
 import { openTestPglite, openTestPostgres } from '../../support/databases';
 import { messageBusContract } from './message-bus.contract';
+import { competingDeliveryContract } from './competing-delivery.contract';
 
 async function embeddedHarness(db: Database) {
   const store = new PostgresEventStore(db.knex, { pollIntervalMs: 20 });
@@ -15,6 +16,8 @@ async function embeddedHarness(db: Database) {
 
 messageBusContract('embedded on PostgreSQL', async () => embeddedHarness(await openTestPostgres()));
 messageBusContract('embedded on PGlite', async () => embeddedHarness(await openTestPglite()));
+competingDeliveryContract('embedded on PostgreSQL', async () => embeddedHarness(await openTestPostgres()));
+competingDeliveryContract('embedded on PGlite', async () => embeddedHarness(await openTestPglite()));
 
 describe('Processor deduplication by (processor, event id)', function () {
   let db: Database;

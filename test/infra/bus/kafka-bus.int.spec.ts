@@ -8,6 +8,7 @@ import { eventually } from '../../support/databases';
 import { testEvent, uniqueStream } from '../../support/events';
 import { KafkaHarness, kafkaBrokers, kafkaPendingReason, openKafkaHarness } from './kafka-harness';
 import { messageBusContract } from './message-bus.contract';
+import { competingDeliveryContract } from './competing-delivery.contract';
 
 if (kafkaBrokers.length === 0) {
   describe('MessageBus contract: Kafka', function () {
@@ -19,6 +20,7 @@ if (kafkaBrokers.length === 0) {
   });
 } else {
   messageBusContract('Kafka', () => openKafkaHarness());
+  competingDeliveryContract('Kafka', () => openKafkaHarness());
 
   describe('KafkaRelay', function () {
     this.timeout(120_000);

@@ -118,7 +118,7 @@ export async function openKafkaHarness(options: KafkaHarnessOptions = {}): Promi
   // KAFKA_TEST_LOG=warn (or debug) shows the relay's and the bus's kafkajs lines when a test needs explaining.
   const logger = process.env.KAFKA_TEST_LOG ? createLogger({ level: process.env.KAFKA_TEST_LOG }) : undefined;
   relayOptions.logger = logger;
-  const bus = new KafkaBus({ brokers: kafkaBrokers, clientId: prefix, topicPrefix: prefix, db: db.knex, store, topicRefreshMs: 300, consumerConfig, logger });
+  const bus = new KafkaBus({ brokers: kafkaBrokers, clientId: prefix, topicPrefix: prefix, db: db.knex, store, topicRefreshMs: 300, consumerConfig, logger, leaseMs: 2000, workPollMs: 50 });
   const harness: KafkaHarness = {
     prefix, bus, store, db, relayOptions,
     relay: new KafkaRelay(relayOptions),

@@ -74,14 +74,19 @@ export function messageBusContract(name: string, open: () => Promise<BusHarness>
       expect(second).to.deep.equal([3, 4]);
     });
 
+    // Lower bounds only: a loaded machine stretches waits, never shortens them. Comparing the two measured gaps
+    // failed once in CI (the first happened to be stretched more than the second). A backoff that does not wait
+    // fails the first bound; one that does not double fails the second unless the machine stretched a 150 ms
+    // wait by another 150 ms.
     it('retries a failing handler with backoff until it succeeds', async function () {
+      const initialBackoffMs = 150;
       const attempts: number[] = [];
       const times: number[] = [];
       const consumer = await harness.bus.consume({
-        group, eventTypes: [type], maxAttempts: 5, initialBackoffMs: 30,
+        group, eventTypes: [type], maxAttempts: 5, initialBackoffMs,
         handle: async (_e, ctx) => {
           attempts.push(ctx.attempt);
-          times.push(Date.now());
+          times.push(performance.now());
           if (ctx.attempt < 3) throw new Error('transient');
         },
       });
@@ -90,7 +95,9 @@ export function messageBusContract(name: string, open: () => Promise<BusHarness>
       await sleep(100);
       await consumer.stop();
       expect(attempts).to.deep.equal([1, 2, 3]);
-      expect(times[2]! - times[1]!).to.be.at.least(times[1]! - times[0]!); // backoff grows
+      const slack = 2; // timers may fire up to a millisecond early against a clock read with rounding
+      expect(times[1]! - times[0]!, 'first retry waits the initial backoff').to.be.at.least(initialBackoffMs - slack);
+      expect(times[2]! - times[1]!, 'second retry waits twice as long').to.be.at.least(2 * initialBackoffMs - slack);
       expect(await harness.bus.deadLetters({ group })).to.deep.equal([]);
     });
 

@@ -1,0 +1,104 @@
+// Worker scale-out benchmark (issue 23 item 4): the same CPU-bound module jobs against 1, 2 and 4 worker
+// processes on one PostgreSQL (a scratch database). Each worker is the service's runtime with its projections
+// and processors (bench/workers-child.ts) and WORKER_CONCURRENCY=1, so N processes can run N jobs at once;
+// every job hashes a 32-byte value BENCH_JOB_ITERATIONS times. For each worker count, BENCH_REPEATS rounds
+// (workers started and ready first, then BENCH_JOBS jobs queued at once); jobs/s = jobs / (first submission
+// to last JobSucceeded). Figures: the median round per count and its speed-up over one worker.
+// Caveats printed with the figures: the 1-minute load average (the machine is shared) and the core count.
+// BENCH_SMOKE=1: 1 and 2 workers, one round of 4 small jobs. Final line: `workers: key=value ...`.
+import { fork, ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { submitJob } from '../commands/jobs/job-commands';
+import { jobStreamId } from '../domain/jobs/job';
+import { newCommandContext } from '../commands/shared/command-context';
+import { systemClock } from '../infra/clock/clock';
+import { openDatabase } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrate';
+import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
+import { withScratchDatabase } from './scratch-database';
+import { pollUntil, printFigures, sized, SMOKE } from './smoke';
+import { CPU_WORK_MODULE } from './workers-child';
+
+const CHILD = path.resolve(__dirname, 'workers-child.js');
+const COUNTS = SMOKE ? [1, 2] : [1, 2, 4];
+const REPEATS = sized('BENCH_REPEATS', 3, 1);
+const JOBS = sized('BENCH_JOBS', 16, 4);
+const ITERATIONS = sized('BENCH_JOB_ITERATIONS', 400_000, 2_000);
+
+interface Worker { child: ChildProcess; exited: Promise<void> }
+
+function startWorker(databaseUrl: string): Promise<Worker> {
+  const child = fork(CHILD, [], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, DEBUG: 'true', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent', BIOMED_SEED: 'false', EVIDENCE_SOURCE_MODE: 'offline' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve({ child, exited }));
+    child.once('exit', (code) => reject(new Error(`bench worker exited early with ${code}`)));
+  });
+}
+
+async function stopWorkers(workers: Worker[]): Promise<void> {
+  for (const worker of workers) worker.child.kill('SIGTERM');
+  const timer = setTimeout(() => { for (const worker of workers) worker.child.kill('SIGKILL'); }, 20_000);
+  await Promise.all(workers.map((w) => w.exited));
+  clearTimeout(timer);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  await withScratchDatabase('bench_workers', async (url) => {
+    const db = await openDatabase({ url, poolMax: 4 });
+    await migrateToLatest(db.knex);
+    const store = new PostgresEventStore(db.knex);
+    const context = () => newCommandContext(systemClock, { kind: 'system', id: 'bench-workers' });
+    const rate: Record<number, number> = {};
+    try {
+      for (const count of COUNTS) {
+        const rounds: number[] = [];
+        for (let round = 0; round < REPEATS; round++) {
+          const workers = await Promise.all(Array.from({ length: count }, () => startWorker(url)));
+          try {
+            const started = performance.now();
+            const ids: string[] = [];
+            for (let i = 0; i < JOBS; i++) ids.push(await submitJob(store, context(), { module: CPU_WORK_MODULE, params: { iterations: ITERATIONS } }));
+            const pending = new Set(ids);
+            await pollUntil(`${JOBS} jobs on ${count} worker(s)`, async () => {
+              for (const id of [...pending]) {
+                const last = (await store.readStream(jobStreamId(id))).at(-1);
+                if (last?.type === 'JobFailed') throw new Error(`job ${id} failed: ${JSON.stringify(last.data)}`);
+                if (last?.type === 'JobSucceeded') pending.delete(id);
+              }
+              return pending.size === 0 ? true : undefined;
+            }, 600_000, 100);
+            const seconds = (performance.now() - started) / 1000;
+            rounds.push(JOBS / seconds);
+            console.log(`${count} worker(s), round ${round + 1}: ${JOBS} jobs in ${seconds.toFixed(2)} s = ${(JOBS / seconds).toFixed(2)} jobs/s (load average ${os.loadavg()[0]!.toFixed(1)})`);
+          } finally {
+            await stopWorkers(workers);
+          }
+        }
+        rate[count] = median(rounds);
+      }
+    } finally {
+      await store.close();
+      await db.close();
+    }
+    const figures: Record<string, number | string> = { jobs: JOBS, iterations: ITERATIONS, rounds: REPEATS };
+    for (const count of COUNTS) {
+      figures[`w${count}_jobs_per_s`] = rate[count]!;
+      if (count > 1) figures[`speedup_${count}`] = rate[count]! / rate[1]!;
+    }
+    figures.cores = os.cpus().length;
+    figures.load_avg = os.loadavg()[0]!;
+    printFigures('workers', figures);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
