@@ -33,6 +33,8 @@ export interface TrialOutcome {
   class: TrialOutcomeClass;
   /** Why, in words a researcher can check against the registry record. */
   reason: string;
+  /** The posted primary analysis that decided, when the posted results decided. */
+  deciding?: TrialAnalysis;
 }
 
 export const TRIAL_ALPHA = 0.05;
@@ -102,18 +104,22 @@ function stopVerdict(record: SourceRecord, status: string): TrialOutcome | null 
   return null;
 }
 
-function resultsVerdict(analyses: readonly TrialAnalysis[]): TrialOutcome | null {
+/**
+ * The verdict of posted analyses (one outcome's, or all primary ones), with the analysis that decided it: a
+ * significantly unfavourable one, else a significant one, else the first decided one; null when none decides.
+ */
+export function resultsVerdict(analyses: readonly TrialAnalysis[], rank: 'primary' | 'secondary' = 'primary'): (TrialOutcome & { deciding: TrialAnalysis }) | null {
   const decided = analyses.map((a) => ({ a, verdict: analysisVerdict(a) })).filter((x) => x.verdict !== 'undecided');
   const significant = decided.find((x) => x.verdict === 'significant');
   // A significant superiority analysis whose estimate lies on the unfavourable side of the null value for an
   // outcome of known polarity (outcome-polarity.ts) is a significantly worse result, not support.
   const worse = decided.find((x) => x.verdict === 'significant' && favourabilityOf(x.a) === 'unfavourable');
-  if (worse) return { class: 'negative', reason: `posted results, primary analysis significantly unfavourable: ${describeAnalysis(worse.a)}` };
+  if (worse) return { class: 'negative', reason: `posted results, ${rank} analysis significantly unfavourable: ${describeAnalysis(worse.a)}`, deciding: worse.a };
   if (significant) {
     const nonInferiority = /NON_INFERIORITY|EQUIVALENCE/.test(significant.a.nonInferiorityType ?? '');
-    return { class: 'positive', reason: `posted results, primary analysis ${nonInferiority ? 'shows non-inferiority' : 'significant'}: ${describeAnalysis(significant.a)}` };
+    return { class: 'positive', reason: `posted results, ${rank} analysis ${nonInferiority ? 'shows non-inferiority' : 'significant'}: ${describeAnalysis(significant.a)}`, deciding: significant.a };
   }
-  if (decided.length > 0) return { class: 'null', reason: `posted results, primary analysis not significant: ${describeAnalysis(decided[0]!.a)}` };
+  if (decided.length > 0) return { class: 'null', reason: `posted results, ${rank} analysis not significant: ${describeAnalysis(decided[0]!.a)}`, deciding: decided[0]!.a };
   return null;
 }
 
@@ -125,7 +131,7 @@ export function classifyTrialOutcome(record: SourceRecord): TrialOutcome {
   const stopped = stopVerdict(record, status);
   if (stopped) return stopped;
   const fromResults = resultsVerdict(record.attributes.primaryAnalyses ?? []);
-  if (fromResults) return fromResults;
+  if (fromResults) return { class: fromResults.class, reason: fromResults.reason, deciding: fromResults.deciding };
   if (record.attributes.outcomeMet === true) return { class: 'positive', reason: 'primary outcome met' };
   if (record.attributes.outcomeMet === false) return { class: 'negative', reason: 'primary outcome not met' };
   if (status === 'COMPLETED') {
