@@ -13,7 +13,7 @@
 // Measures without a posted analysis (pharmacokinetic concentrations, adverse-event percentages) are not
 // outcomes the registry compares between arms: they give nothing here.
 import type { SourceRecord, TrialAnalysis } from './sources';
-import { analysisVerdict, describeAnalysis, favourabilityOf, nullValueOf, resultsVerdict, type TrialOutcomeClass } from './trial-outcome';
+import { analysisVerdict, describeAnalysis, favourabilityOf, nullValueOf, postedP, resultsVerdict, type TrialOutcomeClass } from './trial-outcome';
 import type { Favourability } from '../effects/outcome-polarity';
 
 export interface TrialOutcomeMeasure {
@@ -74,7 +74,7 @@ function statisticsOf(a: TrialAnalysis): string[] {
   const out: string[] = [];
   if (a.paramValue !== undefined) out.push(`${a.paramType ?? 'estimate'} ${a.paramValue}`);
   if (a.ciLower !== undefined && a.ciUpper !== undefined) out.push(`${a.ciPct ?? 95}% CI ${a.ciLower} to ${a.ciUpper}`);
-  if (a.pValue) out.push(`p ${/^[<>=≤≥]/.test(a.pValue.trim()) ? a.pValue.trim() : `= ${a.pValue.trim()}`}`);
+  if (a.pValue) out.push(postedP(a));
   return out;
 }
 

@@ -76,13 +76,20 @@ export function analysisVerdict(a: TrialAnalysis): 'significant' | 'not_signific
   return 'undecided';
 }
 
+/** The posted p-value as quoted: "p <0.001", "p = 0.12"; '' without one. */
+export function postedP(a: TrialAnalysis): string {
+  if (!a.pValue) return '';
+  const text = a.pValue.trim();
+  return `p ${/^[<>=≤≥]/.test(text) ? text : `= ${text}`}`;
+}
+
 /** "Odds Ratio (OR) 1.83 (95% CI 1.30 to 2.59), p <0.001, Cochran-Mantel-Haenszel" for a quoted analysis. */
 export function describeAnalysis(a: TrialAnalysis): string {
   const parts: string[] = [];
   if (a.paramType || a.paramValue !== undefined) parts.push([a.paramType, a.paramValue].filter((x) => x !== undefined).join(' '));
   if (a.ciLower !== undefined && a.ciUpper !== undefined) parts.push(`(${a.ciPct ?? 95}% CI ${a.ciLower} to ${a.ciUpper})`);
   const stats = parts.join(' ');
-  const p = a.pValue ? `p ${/^[<>=≤≥]/.test(a.pValue.trim()) ? a.pValue.trim() : `= ${a.pValue.trim()}`}` : '';
+  const p = postedP(a);
   const type = a.nonInferiorityType && a.nonInferiorityType !== 'SUPERIORITY' ? `${a.nonInferiorityType.toLowerCase().replace(/_/g, '-')} analysis` : '';
   return [`${a.outcome}:`, [stats, p].filter(Boolean).join(', '), a.statisticalMethod ? `(${a.statisticalMethod})` : '', type ? `[${type}]` : '']
     .filter(Boolean).join(' ');
