@@ -10,6 +10,11 @@
 //   higher is better — response, remission, survival (overall, progression-free), FEV1 and other lung function,
 //                      quality of life (SF-36, EQ-5D), success, healing, cure, adherence, ACR20/50/70, clearance.
 // Scales where a higher score is worse (HAMD, PANSS, EDSS, SLEDAI, VAS pain) are listed as lower-is-better.
+// Named instruments scored so that a higher score is worse, checked first because their names contain
+// higher-is-better words ("Ankylosing Spondylitis Quality of Life"): ASQoL (Doward et al., Ann Rheum Dis 2003:
+// 18 items, 0–18, higher = poorer quality of life), BASFI (Calin et al., J Rheumatol 1994: 0–10, higher = worse
+// function), BASDAI (Garrett et al., J Rheumatol 1994: 0–10, higher = more active disease), SPARCC MRI score
+// (Maksymowych et al., Arthritis Rheum 2005: higher = more inflammation).
 // An outcome matching neither list, or both, has unknown polarity: the claim keeps the direction and says
 // favourability is unknown rather than guessing.
 import type { EffectLabel } from './rule-reader';
@@ -19,6 +24,7 @@ export type Favourability = 'favourable' | 'unfavourable' | 'null' | 'unknown';
 
 const LOWER_IS_BETTER = /\b(?:mortality|deaths?|died|dying|fatal\w*|relapses?|flares?|progression(?!-free)|exacerbations?|hospitali[sz]\w*|readmissions?|adverse (?:events?|effects?|reactions?)|side[- ]effects?|toxicit\w*|complications?|infections?|pain|recurren\w*|failures?|hba1c|glycated ha?emoglobin|blood pressure|hypertension|disease activity|sledai|das28|edss|pasi|hamd\w*|madrs|panss|bprs|symptoms?|severity|length of (?:hospital )?stay|incidence|risk|rates? of (?:\w+ )?(?:events?|death|stroke|infarction)|stroke|myocardial infarction|thrombo\w*|embolism|bleeding|ha?emorrhage|nausea|vomiting|fatigue|disability|swelling|restenosis|viral load|discontinuation|withdrawals?|depression|anxiety|insomnia|weight gain|ldl|triglycerides?|fracture\w*|amputation\w*|rejection|sepsis)\b/i;
 const HIGHER_IS_BETTER = /\b(?:response|responders?|remission|survival|progression-free|fev1|fvc|lung function|quality of life|sf-36|eq-5d|success\w*|healing|healed|cure[ds]?|clearance|adherence|acr\s?(?:20|50|70)|improvement|recovery|efficacy|seroconversion|patency|satisfaction|walking distance|bone (?:mineral )?density|hdl|abstinence|eradication|engraftment)\b/i;
+const HIGHER_SCORE_IS_WORSE = /\b(?:asqol|basfi|basdai|sparcc)\b/i;
 
 export interface PolarityReading {
   polarity: OutcomePolarity;
@@ -29,6 +35,8 @@ export interface PolarityReading {
 /** The outcome's polarity. "Progression-free survival" is survival (higher is better). */
 export function outcomePolarity(outcome: string | undefined): PolarityReading {
   if (!outcome) return { polarity: 'unknown', cue: null };
+  const worseInstrument = HIGHER_SCORE_IS_WORSE.exec(outcome);
+  if (worseInstrument) return { polarity: 'lower_is_better', cue: worseInstrument[0] };
   const higher = HIGHER_IS_BETTER.exec(outcome);
   // "reduction in pain" / "relief of pain" / "improvement in symptoms": the outcome named is the change itself.
   const lower = LOWER_IS_BETTER.exec(outcome);

@@ -6,7 +6,11 @@
 //                                   SUPPORTS; null / negative → CONTRADICTS; harm (stopped for safety) →
 //                                   CONTRADICTS with qualifier "harm"; unknown (completed without posted
 //                                   results, ongoing) → ASSOCIATED_WITH ("studied, outcome unknown"); withdrawn or
-//                                   nobody enrolled → no claim.
+//                                   nobody enrolled → no claim. Since 1.6 that claim carries the primary
+//                                   outcome whose posted analysis decided it, and each other posted outcome
+//                                   with a deciding analysis (other primary ones, then secondary ones) makes a
+//                                   claim of its own (outcome_reading other_outcome), which the ranking does
+//                                   not count.
 //   article / preprint naming a drug → outcomeMet attribute first; else the outcome classifier
 //                                   (outcome-classifier.ts, docs/outcome-classification.md) over the sentences
 //                                   of the WHOLE abstract that name the drug (all when only one drug is named):
@@ -38,6 +42,7 @@ import { trialPhaseNumber, trialStatus } from './quality';
 import { stableId } from './hashing';
 import { decidingStatement, quote, recordSentences } from './evidence-outcome';
 import { classifyTrialOutcome } from './trial-outcome';
+import { quotedAnalysis, trialOutcomeMeasures, type TrialOutcomeMeasure } from './trial-outcome-measures';
 import type { SentenceEffect } from '../effects/abstract-effect';
 import { effectSummary, outcomeClassOfEffect, outcomeRank, readRecordText } from './effect-outcome';
 import type { OutcomeCall } from './outcome-classifier';
@@ -76,7 +81,7 @@ interface Finding {
   fragment: string;
   /** The contradiction rests on a safety signal. */
   harm?: boolean;
-  /** Since 1.5: an article's outcome reading; other outcomes are claims of their own (outcomeKey). */
+  /** Since 1.5: an article's outcome reading (since 1.6 also a trial's); other outcomes are claims of their own (outcomeKey). */
   outcomeReading?: 'deciding' | 'other_outcome';
   outcome?: ClaimOutcome;
   outcomeKey?: string;
@@ -171,6 +176,46 @@ function articleDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease:
   return [deciding, ...others];
 }
 
+/**
+ * A trial's findings for one drug it tests: one per posted outcome (trial-outcome-measures.ts). The record's
+ * verdict (classifyTrial: its primary analyses together, or its stop reason) is the claim the ranking counts,
+ * carrying the primary outcome whose analysis decided it; every other outcome with a deciding posted analysis
+ * (the other primary ones, then the secondary ones) is a claim of its own ('other_outcome', since 1.6), keyed
+ * by the outcome measure's title, which the ranking leaves out and which never carries the harm qualifier.
+ */
+function trialDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease: ClaimEntity): Finding[] {
+  const verdict = classifyTrial(ne);
+  if (!verdict) return [];
+  const id = ne.item.evidence_id;
+  const measures = trialOutcomeMeasures(ne.record);
+  const decidingAnalysis = classifyTrialOutcome(ne.record).deciding;
+  const decidingMeasure = decidingAnalysis ? measures.find((m) => m.rank === 'primary' && m.outcome === decidingAnalysis.outcome) : undefined;
+  const decidingOutcome = decidingMeasure ? trialClaimOutcome(decidingMeasure, id) : undefined;
+  const deciding: Finding = {
+    subject: drug, object: disease, ...verdict,
+    ...(measures.length > 0 ? { outcomeReading: 'deciding' as const } : {}),
+    ...(decidingOutcome ? { outcome: decidingOutcome } : {}),
+  };
+  const others = measures.filter((m) => m !== decidingMeasure).map((m): Finding => {
+    const outcome = trialClaimOutcome(m, id);
+    return {
+      subject: drug, object: disease, relationship: m.class === 'positive' ? 'supports' : 'contradicts',
+      fragment: `${ne.citations[0]!}, another outcome (${m.rank}), ${m.reason}`,
+      outcomeReading: 'other_outcome', outcomeKey: `${id}#${m.rank}:${m.outcome}`, ...(outcome ? { outcome } : {}),
+    };
+  });
+  return [deciding, ...others];
+}
+
+/** One posted outcome as a claim carries it (none when the direction cannot be read from the analysis). */
+function trialClaimOutcome(m: TrialOutcomeMeasure, evidenceId: string): ClaimOutcome | undefined {
+  if (m.direction === null) return undefined;
+  return {
+    evidence_id: evidenceId, sentence: quotedAnalysis(m), rank: m.rank, direction: m.direction, favourability: m.favourability,
+    statistics: m.statistics, outcome: m.outcome, ...(m.arms.length > 0 ? { arms: m.arms } : {}),
+  };
+}
+
 /** The relationship one result reading gives the drug (its outcome class, effect-outcome.ts). */
 function verdictOfEffect(decided: SentenceEffect, source: string): Verdict {
   const quoted = quote(decided.sentence);
@@ -263,11 +308,9 @@ function findingsFor(ne: NormalizedEvidence, disease: ClaimEntity, graph: GraphV
   };
 
   switch (record.recordType) {
-    case 'clinical_trial': {
-      const verdict = classifyTrial(ne);
-      if (verdict) for (const drug of ne.drugs) out.push({ subject: drug, object: disease, ...verdict });
+    case 'clinical_trial':
+      for (const drug of ne.drugs) out.push(...trialDrugFindings(ne, drug, disease));
       break;
-    }
     case 'article':
     case 'preprint':
       out.push(...articleFindings(ne, disease, graph));

@@ -145,8 +145,8 @@ const claimRequired = obj({
   origin: { type: 'string', enum: ['deterministic', 'llm'] },
 });
 
-/** Optional since 1.5: one outcome reading of a claim. */
-const claimOutcome = obj({
+/** Optional since 1.5: one outcome reading of a claim; since 1.6 optionally the outcome measure's title and arms. */
+const claimOutcomeRequired = obj({
   evidence_id: { type: 'string', minLength: 1 },
   sentence: { type: 'string', minLength: 1 },
   rank: { type: 'string', enum: ['primary', 'secondary', 'unstated'] },
@@ -154,6 +154,14 @@ const claimOutcome = obj({
   favourability: { type: 'string', enum: ['favourable', 'unfavourable', 'null', 'unknown'] },
   statistics: stringList,
 });
+const claimOutcome: JsonSchema = {
+  ...claimOutcomeRequired,
+  properties: {
+    ...(claimOutcomeRequired.properties as Record<string, JsonSchema>),
+    outcome: { type: 'string', minLength: 1 },
+    arms: stringList,
+  },
+};
 
 /** Optional since 1.2: a contradiction resting on a safety signal. Optional since 1.5: the outcome readings. */
 const claim: JsonSchema = {

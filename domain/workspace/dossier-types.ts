@@ -21,7 +21,10 @@ export interface QuestionAnalysisRecord extends QuestionAnalysis {
 // confidence_basis and the component scores of docs/scoring.md (favourable/unfavourable pulls). Additive.
 // 1.5: one claim per outcome: an article's drug claims carry outcome_reading and outcomes (the deciding
 // outcome, primary first, and one claim per other result sentence). Additive: 1.0–1.4 dossiers stay valid.
-export const DOSSIER_SCHEMA_VERSION = '1.5';
+// 1.6: a ClinicalTrials.gov record with posted results gives one claim per posted outcome the same way (the deciding
+// primary outcome on the claim the ranking counts, other outcomes as other_outcome claims); a claim outcome may carry
+// the outcome measure's title (outcome) and the arms compared (arms). Additive: 1.0–1.5 dossiers stay valid.
+export const DOSSIER_SCHEMA_VERSION = '1.6';
 
 export const DISCLAIMER = 'Research use only. This dossier summarises public evidence to help prioritise research; '
   + 'scores are prioritization heuristics, not probabilities of benefit or safety, and nothing here is medical advice.';
@@ -169,6 +172,12 @@ export interface ClaimOutcome {
   favourability: 'favourable' | 'unfavourable' | 'null' | 'unknown';
   /** Statistics quoted from the sentence. */
   statistics: string[];
+  /**
+   * Since 1.6, for a ClinicalTrials.gov outcome: the outcome measure's title as posted (the outcome's identity; the
+   * sentence is then the posted analysis described) and the arms its analysis compares.
+   */
+  outcome?: string;
+  arms?: string[];
 }
 
 export type ConfidenceBand = 'high' | 'medium' | 'low';

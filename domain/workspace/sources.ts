@@ -57,6 +57,8 @@ export interface SourceRecord {
     hasResults?: boolean;
     /** Clinical trials: the statistical analyses of the PRIMARY outcome measures in the posted results. */
     primaryAnalyses?: TrialAnalysis[];
+    /** Clinical trials: the statistical analyses of the SECONDARY outcome measures (each a claim of its own, schema 1.6). */
+    secondaryAnalyses?: TrialAnalysis[];
     /** Clinical trials: why a trial stopped early (`whyStopped`), as the sponsor wrote it. */
     whyStopped?: string;
     /** Clinical trials: interventions given only in comparator arms (placebo, active or sham comparator). */

@@ -33,6 +33,8 @@ export interface TrialOutcome {
   class: TrialOutcomeClass;
   /** Why, in words a researcher can check against the registry record. */
   reason: string;
+  /** The posted primary analysis that decided, when the posted results decided. */
+  deciding?: TrialAnalysis;
 }
 
 export const TRIAL_ALPHA = 0.05;
@@ -74,13 +76,20 @@ export function analysisVerdict(a: TrialAnalysis): 'significant' | 'not_signific
   return 'undecided';
 }
 
+/** The posted p-value as quoted: "p <0.001", "p = 0.12"; '' without one. */
+export function postedP(a: TrialAnalysis): string {
+  if (!a.pValue) return '';
+  const text = a.pValue.trim();
+  return `p ${/^[<>=≤≥]/.test(text) ? text : `= ${text}`}`;
+}
+
 /** "Odds Ratio (OR) 1.83 (95% CI 1.30 to 2.59), p <0.001, Cochran-Mantel-Haenszel" for a quoted analysis. */
 export function describeAnalysis(a: TrialAnalysis): string {
   const parts: string[] = [];
   if (a.paramType || a.paramValue !== undefined) parts.push([a.paramType, a.paramValue].filter((x) => x !== undefined).join(' '));
   if (a.ciLower !== undefined && a.ciUpper !== undefined) parts.push(`(${a.ciPct ?? 95}% CI ${a.ciLower} to ${a.ciUpper})`);
   const stats = parts.join(' ');
-  const p = a.pValue ? `p ${/^[<>=≤≥]/.test(a.pValue.trim()) ? a.pValue.trim() : `= ${a.pValue.trim()}`}` : '';
+  const p = postedP(a);
   const type = a.nonInferiorityType && a.nonInferiorityType !== 'SUPERIORITY' ? `${a.nonInferiorityType.toLowerCase().replace(/_/g, '-')} analysis` : '';
   return [`${a.outcome}:`, [stats, p].filter(Boolean).join(', '), a.statisticalMethod ? `(${a.statisticalMethod})` : '', type ? `[${type}]` : '']
     .filter(Boolean).join(' ');
@@ -102,18 +111,22 @@ function stopVerdict(record: SourceRecord, status: string): TrialOutcome | null 
   return null;
 }
 
-function resultsVerdict(analyses: readonly TrialAnalysis[]): TrialOutcome | null {
+/**
+ * The verdict of posted analyses (one outcome's, or all primary ones), with the analysis that decided it: a
+ * significantly unfavourable one, else a significant one, else the first decided one; null when none decides.
+ */
+export function resultsVerdict(analyses: readonly TrialAnalysis[], rank: 'primary' | 'secondary' = 'primary'): (TrialOutcome & { deciding: TrialAnalysis }) | null {
   const decided = analyses.map((a) => ({ a, verdict: analysisVerdict(a) })).filter((x) => x.verdict !== 'undecided');
   const significant = decided.find((x) => x.verdict === 'significant');
   // A significant superiority analysis whose estimate lies on the unfavourable side of the null value for an
   // outcome of known polarity (outcome-polarity.ts) is a significantly worse result, not support.
   const worse = decided.find((x) => x.verdict === 'significant' && favourabilityOf(x.a) === 'unfavourable');
-  if (worse) return { class: 'negative', reason: `posted results, primary analysis significantly unfavourable: ${describeAnalysis(worse.a)}` };
+  if (worse) return { class: 'negative', reason: `posted results, ${rank} analysis significantly unfavourable: ${describeAnalysis(worse.a)}`, deciding: worse.a };
   if (significant) {
     const nonInferiority = /NON_INFERIORITY|EQUIVALENCE/.test(significant.a.nonInferiorityType ?? '');
-    return { class: 'positive', reason: `posted results, primary analysis ${nonInferiority ? 'shows non-inferiority' : 'significant'}: ${describeAnalysis(significant.a)}` };
+    return { class: 'positive', reason: `posted results, ${rank} analysis ${nonInferiority ? 'shows non-inferiority' : 'significant'}: ${describeAnalysis(significant.a)}`, deciding: significant.a };
   }
-  if (decided.length > 0) return { class: 'null', reason: `posted results, primary analysis not significant: ${describeAnalysis(decided[0]!.a)}` };
+  if (decided.length > 0) return { class: 'null', reason: `posted results, ${rank} analysis not significant: ${describeAnalysis(decided[0]!.a)}`, deciding: decided[0]!.a };
   return null;
 }
 
@@ -125,7 +138,7 @@ export function classifyTrialOutcome(record: SourceRecord): TrialOutcome {
   const stopped = stopVerdict(record, status);
   if (stopped) return stopped;
   const fromResults = resultsVerdict(record.attributes.primaryAnalyses ?? []);
-  if (fromResults) return fromResults;
+  if (fromResults) return { class: fromResults.class, reason: fromResults.reason, deciding: fromResults.deciding };
   if (record.attributes.outcomeMet === true) return { class: 'positive', reason: 'primary outcome met' };
   if (record.attributes.outcomeMet === false) return { class: 'negative', reason: 'primary outcome not met' };
   if (status === 'COMPLETED') {

@@ -1,7 +1,7 @@
 // ClinicalTrials.gov API v2: the parts of a study that say what happened, read from the provider's own
 // fields (https://clinicaltrials.gov/data-api/about-api/study-data-structure):
-//   resultsSection.outcomeMeasuresModule.outcomeMeasures[type=PRIMARY].analyses[] → primary analyses
-//     (pValue, paramType, paramValue, ciLowerLimit, ciUpperLimit, ciPctValue, statisticalMethod,
+//   resultsSection.outcomeMeasuresModule.outcomeMeasures[type=PRIMARY|SECONDARY].analyses[] → primary and
+//     secondary analyses, one per posted analysis with its outcome measure's title (pValue, paramType, paramValue, ciLowerLimit, ciUpperLimit, ciPctValue, statisticalMethod,
 //     nonInferiorityType), kept as posted; the domain decides what they mean (domain/workspace/trial-outcome.ts);
 //   protocolSection.armsInterventionsModule: arm groups with their type (EXPERIMENTAL, ACTIVE_COMPARATOR,
 //     PLACEBO_COMPARATOR, SHAM_COMPARATOR, NO_INTERVENTION, OTHER) and the interventions in each arm.
@@ -14,11 +14,20 @@ const COMPARATOR_ARM_TYPES = new Set(['ACTIVE_COMPARATOR', 'PLACEBO_COMPARATOR',
 
 /** The statistical analyses of the study's primary outcome measures, as posted (empty without results). */
 export function primaryAnalyses(study: Record<string, unknown>): TrialAnalysis[] {
+  return outcomeAnalyses(study, 'PRIMARY');
+}
+
+/** The statistical analyses of the study's secondary outcome measures, as posted (empty without results). */
+export function secondaryAnalyses(study: Record<string, unknown>): TrialAnalysis[] {
+  return outcomeAnalyses(study, 'SECONDARY');
+}
+
+function outcomeAnalyses(study: Record<string, unknown>, type: 'PRIMARY' | 'SECONDARY'): TrialAnalysis[] {
   const measures = arr(obj(obj(study.resultsSection).outcomeMeasuresModule).outcomeMeasures).map(obj);
   const out: TrialAnalysis[] = [];
   for (const measure of measures) {
-    if (str(measure.type) !== 'PRIMARY') continue;
-    const outcome = str(measure.title) ?? 'primary outcome';
+    if (str(measure.type) !== type) continue;
+    const outcome = str(measure.title) ?? `${type.toLowerCase()} outcome`;
     const groupTitles = new Map(arr(measure.groups).map(obj).map((g) => [str(g.id), str(g.title)]));
     for (const analysis of arr(measure.analyses).map(obj)) {
       const entry: TrialAnalysis = { outcome };

@@ -4,7 +4,7 @@
 // is a /studies response ({ studies: [...] }). The API asks for about 50 requests per minute per client.
 import type { SourceRecord } from '../../../domain/workspace/sources';
 import type { ProviderHttp, SourceAdapter, SourceQuery } from '../source-adapter';
-import { adverseEventsByArm, primaryAnalyses, trialInterventions } from './clinical-trials-results';
+import { adverseEventsByArm, primaryAnalyses, secondaryAnalyses, trialInterventions } from './clinical-trials-results';
 import { arr, isObject, malformed, normalizeDate, num, snippet, str, parseJson } from '../response-fields';
 import { trialQuery } from '../../../domain/workspace/question/provider-queries';
 import { focusDrugs, questionFocus } from '../../../domain/workspace/question/focus';
@@ -33,6 +33,7 @@ function toRecord(study: unknown): SourceRecord | null {
   const interventions = trialInterventions(protocol, isComparator);
   const drugs = interventions.studied;
   const analyses = primaryAnalyses(obj(study));
+  const secondary = secondaryAnalyses(obj(study));
   const adverse = adverseEventsByArm(obj(study));
   const hasResults = obj(study).hasResults;
   const summary = str(obj(protocol.descriptionModule).briefSummary);
@@ -51,6 +52,7 @@ function toRecord(study: unknown): SourceRecord | null {
       ...(enrollment !== undefined ? { enrollment } : {}),
       ...(typeof hasResults === 'boolean' ? { hasResults } : {}),
       ...(analyses.length > 0 ? { primaryAnalyses: analyses } : {}),
+      ...(secondary.length > 0 ? { secondaryAnalyses: secondary } : {}),
       ...(adverse.length > 0 ? { adverseEventsByArm: adverse } : {}),
       ...(whyStopped ? { whyStopped } : {}),
       ...(interventions.comparatorOnly.length > 0 ? { comparatorDrugs: interventions.comparatorOnly } : {}),

@@ -83,7 +83,7 @@ describe('the question decides the offline evidence (RA, three questions, real p
     expect(jak.search_terms).to.include('JAK inhibitor');
     expect(jak.question_analysis!.offline_relevance.pubmed).to.deep.equal({ ranked_by: 'bm25', entity_filter: true, kept: 2, of: 7 });
     expect(jak.question_analysis!.offline_relevance.gwas?.entity_filter).to.equal(false);
-    expect(jak.schema_version).to.equal('1.5');
+    expect(jak.schema_version).to.equal('1.6');
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(dossierJsonSchema);
     for (const d of Object.values(dossiers)) expect(validate(d), JSON.stringify(validate.errors ?? null)).to.equal(true);
   });

@@ -79,6 +79,33 @@ describe('buildDossier', function () {
     expect(validateDossier(broken)).to.equal(false);
   });
 
+  it('gives a trial with posted results one claim per outcome, valid against the 1.6 schema, and ranks the record once', function () {
+    // Tabalumab's trial with posted results: the primary SRI-4 analysis is null (p = 0.40), a secondary one
+    // (severe flares, rate ratio 0.60, 0.42 to 0.86, p = 0.005) is significant. Before 1.6: one claim, no outcomes.
+    const runs = syntheticRuns().map((r) => (r.status.source !== 'clinical_trials' ? r : {
+      ...r,
+      records: r.records.map((rec) => (rec.nativeId !== 'NCT00000005' ? rec : {
+        ...rec,
+        attributes: { phase: 'PHASE3', status: 'COMPLETED', hasResults: true,
+          primaryAnalyses: [{ outcome: 'SRI-4 response at week 52', pValue: '0.40', paramType: 'Odds Ratio (OR)', paramValue: 1.1, ciLower: 0.88, ciUpper: 1.38, groups: ['Placebo', 'Tabalumab 120 mg Q2W'] }],
+          secondaryAnalyses: [{ outcome: 'Severe flares through week 52', pValue: '0.005', paramType: 'Rate Ratio', paramValue: 0.6, ciLower: 0.42, ciUpper: 0.86, groups: ['Placebo', 'Tabalumab 120 mg Q2W'] }] },
+      })),
+    }));
+    const withResults = buildDossier(input({ sourceRuns: runs }));
+    expectValid(withResults);
+    const tabalumab = withResults.claims.filter((c) => c.subject.label.toLowerCase() === 'tabalumab');
+    expect(tabalumab.map((c) => [c.outcome_reading, c.relationship])).to.deep.equal([['deciding', 'contradicts'], ['other_outcome', 'supports']]);
+    expect(tabalumab[0]!.outcomes![0]).to.deep.include({ outcome: 'SRI-4 response at week 52', rank: 'primary', direction: 'no_difference', favourability: 'null' });
+    expect(tabalumab[0]!.outcomes![0]!.arms).to.deep.equal(['Placebo', 'Tabalumab 120 mg Q2W']);
+    const ranked = new Set(withResults.drug_rankings.flatMap((r) => [...r.supporting_claim_ids, ...r.contradicting_claim_ids]));
+    expect(ranked.has(tabalumab[0]!.claim_id)).to.equal(true);
+    expect(ranked.has(tabalumab[1]!.claim_id)).to.equal(false);
+    // The schema refuses an outcome's arms that are not a list of strings.
+    const broken = structuredClone(withResults);
+    (broken.claims.find((c) => c.claim_id === tabalumab[0]!.claim_id)!.outcomes![0] as { arms?: unknown }).arms = 'Placebo';
+    expect(validateDossier(broken)).to.equal(false);
+  });
+
   it('evidence items of articles carry the effect reading: direction, favourability, deciding sentence, statistics (issue 27)', function () {
     // "Belimumab significantly reduced disease activity compared with placebo.": disease activity is lower-is-better,
     // so a decrease is favourable; the safety sentence after it ("Adverse events were similar.") does not decide.

@@ -34,6 +34,27 @@ function only(claims: Claim[], subjectId: string): Claim {
 
 describe('Deterministic claim extraction', function () {
   describe('clinical trials', function () {
+    it('gives one claim per posted outcome (schema 1.6): two analyses of one measure are one outcome, a failed primary decides over a secondary gain', function () {
+      const claims = claimsOf([trial('NCT00000009', { phase: 'PHASE3', status: 'COMPLETED', hasResults: true,
+        primaryAnalyses: [
+          // Two doses against placebo, one measure: one outcome, decided by the first analysis that decides (both null).
+          { outcome: 'SRI-4 response at week 52', pValue: '0.21', paramType: 'Odds Ratio (OR)', paramValue: 1.2, ciLower: 0.9, ciUpper: 1.6, groups: ['Placebo', 'Belimumab 1 mg/kg'] },
+          { outcome: 'SRI-4 response at week 52', pValue: '0.34', paramType: 'Odds Ratio (OR)', paramValue: 1.1, ciLower: 0.85, ciUpper: 1.5, groups: ['Placebo', 'Belimumab 10 mg/kg'] },
+        ],
+        secondaryAnalyses: [
+          // Severe flares: rate ratio 0.64 (0.45 to 0.91), lower is better → favourable, supports.
+          { outcome: 'Severe flares through week 52', pValue: '0.01', paramType: 'Rate Ratio', paramValue: 0.64, ciLower: 0.45, ciUpper: 0.91 },
+          // No p-value, no CI: decides nothing, gives no claim.
+          { outcome: 'Prednisone dose reduction', paramType: 'Mean Difference (Final Values)' },
+        ] })]);
+      const mine = claims.filter((c) => c.subject.id === 'drug:belimumab');
+      expect(mine.map((c) => [c.outcome_reading, c.relationship])).to.deep.equal([['deciding', 'contradicts'], ['other_outcome', 'supports']]);
+      expect(mine[0]!.outcomes!.map((o) => [o.outcome, o.rank, o.direction, o.favourability, o.arms])).to.deep.equal([['SRI-4 response at week 52', 'primary', 'no_difference', 'null', ['Placebo', 'Belimumab 1 mg/kg']]]);
+      expect(mine[1]!.outcomes![0]).to.deep.include({ outcome: 'Severe flares through week 52', rank: 'secondary', direction: 'decreased', favourability: 'favourable' });
+      expect(mine[1]!.outcomes![0]!.statistics).to.deep.equal(['Rate Ratio 0.64', '95% CI 0.45 to 0.91', 'p = 0.01']);
+      expect(mine[1]!.claim_id).to.not.equal(claimId('drug:belimumab', 'supports', disease.id));
+    });
+
     it('supports only on a positive result: a significant primary analysis, or the primary outcome stated met', function () {
       const analysed = only(claimsOf([trial('NCT00000001', { phase: 'PHASE3', status: 'COMPLETED', hasResults: true, primaryAnalyses: [
         { outcome: 'SRI-4 response at week 52', pValue: '<0.001', paramType: 'Odds Ratio (OR)', paramValue: 1.83, ciLower: 1.3, ciUpper: 2.59, statisticalMethod: 'Cochran-Mantel-Haenszel' },

@@ -30,7 +30,7 @@ const STUDIES = {
           ],
         },
       },
-      // resultsSection as API v2 returns it (outcomeMeasuresModule; a secondary outcome is not read).
+      // resultsSection as API v2 returns it (outcomeMeasuresModule; since schema 1.6 a secondary outcome's analyses are read too).
       resultsSection: {
         outcomeMeasuresModule: {
           outcomeMeasures: [
@@ -143,6 +143,7 @@ describe('clinical_trials adapter: API v2 requests and study parsing', function 
           ciLower: 6.3, ciUpper: 26.3, ciPct: 95, statisticalMethod: 'Cochran-Mantel-Haenszel', nonInferiorityType: 'SUPERIORITY',
           groups: ['Placebo', 'Anifrolumab 300 mg'], // the outcome's groups OG000, OG001 by title
         }],
+        secondaryAnalyses: [{ outcome: 'Flare rate', pValue: '0.08' }],
       },
     });
     expect(terminated).to.deep.include({ published: '2011-09-01', structured: { drugs: ['Baricitinib'], targets: [], pathways: [] } });
