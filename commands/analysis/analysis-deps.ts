@@ -42,5 +42,6 @@ export function analysisDeps(parts: AnalysisParts): AnalysisDeps {
       ...(parts.settings.llm ? { llm: parts.settings.llm } : {}),
     },
     sources: boundSources(parts),
+    sourceMode: parts.settings.evidenceSourceMode ?? 'auto',
   };
 }
