@@ -29,7 +29,7 @@ export function providerOptions(source: SourceName, providers: Settings['provide
   return {};
 }
 
-type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'providers'>;
+type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'evidenceLiveMirrorDir' | 'providers'>;
 
 /**
  * The one binding of source options, used by the Workspace pipeline and the analysis modules alike:
