@@ -8,6 +8,9 @@ import { importSnapshot } from '../../../commands/biomed/import-snapshot';
 import { faersCounts } from '../../../commands/analysis/drug-safety/openfda-faers';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import { T } from '../../../infra/biomed/store/tables';
+import { runSource, type RunSourceOptions } from '../../../infra/sources/source-runner';
+import { faersForPipeline } from '../../../commands/workspace/research-pipeline-deps';
+import { closedPortUrl } from '../sources/replay-server';
 import { requireSharedData, shared, startBiomedEnv, type BiomedEnv } from '../../biomed/support/biomed-env';
 
 const FILE = 'responses/openfda/event-results-limit100.json';
@@ -65,6 +68,20 @@ describe('FAERS counts from the mirror\'s faers snapshot', function () {
     const prednisone = expected(reports, 'PREDNISONE');
     expect(out.counts.drugs.get('PREDNISONE')!.reports).to.equal(prednisone.reports).and.to.be.greaterThan(0);
     expect(out.counts.drugs.get('NOT A DRUG NAME')).to.deep.equal({ reports: 0, events: [] });
+  });
+
+  it('the dossier pipeline\'s FAERS answers offline from the snapshot too', async () => {
+    const out = await faersForPipeline(() => ({ mode: 'offline' }), env.runtime.db.knex)(disease, ['AMBRISENTAN']);
+    expect(out).to.deep.include({ kind: 'ok', retrieval_mode: 'mirror' });
+  });
+
+  it('auto mode falls back to the snapshot when openFDA is unreachable; live mode does not', async () => {
+    const unreachable: RunSourceOptions = { baseUrl: await closedPortUrl(), retries: 0, minIntervalMs: 0 };
+    const sources = (mode: 'auto' | 'live'): typeof runSource => (adapter, request, own = {}) => runSource(adapter, request, { ...unreachable, mode, ...own });
+    const auto = await faersCounts({ sources: sources('auto'), sourceMode: 'auto', db: env.runtime.db.knex }, disease, ['AMBRISENTAN'], 20);
+    expect(auto).to.deep.include({ kind: 'ok', retrieval_mode: 'mirror', snapshot_id: snapshotId });
+    const live = await faersCounts({ sources: sources('live'), sourceMode: 'live', db: env.runtime.db.knex }, disease, ['AMBRISENTAN'], 20);
+    expect(live.kind).to.equal('not_available');
   });
 
   it('with no faers snapshot active, offline FAERS is "not available" (absence, not zero reports)', async () => {
