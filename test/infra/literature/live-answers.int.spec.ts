@@ -15,6 +15,8 @@ import { runSource } from '../../../infra/sources/source-runner';
 import { requireSharedData, shared } from '../../biomed/support/biomed-env';
 import { ReplayServer } from '../sources/replay-server';
 import { tempDir } from '../sources/source-adapter.contract';
+import { loadSettings } from '../../../infra/config/settings';
+import { offlineSourceOptions } from '../../../commands/workspace/offline-source-options';
 
 const FILE = 'responses/clinicaltrials/search_keytruda_limit3_20260811.json';
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -84,6 +86,17 @@ describe('write-through of live answers into the local mirror', function () {
       server.setHandler(() => ({ headers: { 'content-type': 'application/json' }, body }));
     }
     expect(fs.existsSync(layer.dir) ? filesUnder(layer.dir) : []).to.deep.equal([]);
+  });
+
+  it('is opt-in: EVIDENCE_LIVE_MIRROR_DIR turns the layer on for the service\'s runs, unset leaves it off', () => {
+    const dir = tempDir('live-answers');
+    const on = offlineSourceOptions(loadSettings({ EVIDENCE_LIVE_MIRROR_DIR: dir }));
+    expect(on.liveAnswers).to.be.instanceOf(LiveAnswerLayer);
+    expect((on.liveAnswers as LiveAnswerLayer).dir).to.equal(path.resolve(dir));
+    expect(on.mirror).to.be.instanceOf(LayeredMirror);
+    const off = offlineSourceOptions(loadSettings({}));
+    expect(off.liveAnswers).to.equal(undefined);
+    expect(off.mirror).to.be.instanceOf(FileMirror);
   });
 
   it('scrubs known secrets and credential-looking query parameters from every string', () => {
