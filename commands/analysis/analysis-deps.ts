@@ -13,7 +13,7 @@ import type { SourceName } from '../../domain/workspace/sources';
 import { pipelineSourceOptions } from '../workspace/research-pipeline-deps';
 import type { AnalysisDeps } from './analysis-module';
 
-type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'llm' | 'providers'>;
+type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'evidenceLiveMirrorDir' | 'llm' | 'providers'>;
 
 export interface AnalysisParts {
   db: Pick<Database, 'knex'>;
@@ -42,5 +42,6 @@ export function analysisDeps(parts: AnalysisParts): AnalysisDeps {
       ...(parts.settings.llm ? { llm: parts.settings.llm } : {}),
     },
     sources: boundSources(parts),
+    sourceMode: parts.settings.evidenceSourceMode ?? 'auto',
   };
 }

@@ -11,7 +11,7 @@ import type { ValidationDetail, JsonSchema } from '../../domain/shared/schema-va
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { ServedGraph } from '../../infra/kg/store-graph-cache';
 import type { LlmConfig } from '../../infra/llm/llm-enrichment';
-import type { runSource } from '../../infra/sources/source-runner';
+import type { runSource, SourceMode } from '../../infra/sources/source-runner';
 import type { Availability } from '../jobs/module-registry';
 
 export type AnalysisOutcome<R = unknown> =
@@ -34,6 +34,8 @@ export interface AnalysisDeps {
    * Absent where no sources are wired (unit tests): the modules that need it answer 409.
    */
   sources?: typeof runSource;
+  /** EVIDENCE_SOURCE_MODE the runner is bound with: offline, FAERS counts come from the store's faers snapshot. */
+  sourceMode?: SourceMode;
 }
 
 export interface AnalysisRunContext {

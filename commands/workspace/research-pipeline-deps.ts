@@ -1,6 +1,7 @@
 // What the research pipeline reads from: the source adapters with their options (mode, cache, base
 // URL, corpus, provider credentials and rate), the LLM settings and the clock. Shared by the workspace
 // job module and the CLI.
+import type { Knex } from 'knex';
 import type { SourceName } from '../../domain/workspace/sources';
 import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
@@ -28,7 +29,7 @@ export function providerOptions(source: SourceName, providers: Settings['provide
   return {};
 }
 
-type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'providers'>;
+type SourceSettings = Pick<Settings, 'evidenceSourceMode' | 'useCache' | 'sourceBaseUrls' | 'evidenceCorpusDir' | 'evidenceMirrorDir' | 'evidenceLiveMirrorDir' | 'providers'>;
 
 /**
  * The one binding of source options, used by the Workspace pipeline and the analysis modules alike:
@@ -56,17 +57,19 @@ export function pipelineDeps(parts: { settings: Settings; clock: Clock; db?: Pic
     sourceOptions,
     llm: parts.settings.llm,
     clock: parts.clock,
-    faers: faersForPipeline(sourceOptions),
+    faers: faersForPipeline(sourceOptions, parts.db?.knex),
   };
 }
 
-/** FAERS report counts through the drug-safety module's adapter, with openFDA's options; offline it is absent. */
-export function faersForPipeline(sourceOptions: (source: SourceName) => RunSourceOptions): NonNullable<PipelineDeps['faers']> {
+/**
+ * FAERS report counts through the drug-safety module's adapter, with openFDA's options; offline (or when
+ * openFDA fails in auto mode) from the store's active faers snapshot, else absent (never made up).
+ */
+export function faersForPipeline(sourceOptions: (source: SourceName) => RunSourceOptions, knex?: Knex): NonNullable<PipelineDeps['faers']> {
   return async (disease, names) => {
     const options = sourceOptions('fda_labels');
-    // FAERS counts are live-only (no FAERS mirror or corpus): offline they are not available, never made up.
-    if (options.mode === 'offline') return { kind: 'not_available', reason: 'offline mode: openFDA FAERS counts are live-only' };
-    return faersCounts({ sources: (adapter, request, own = {}) => runSource(adapter, request, { ...options, ...own }) }, disease, names, FAERS_EVENTS_PER_DRUG);
+    const sources: typeof runSource = (adapter, request, own = {}) => runSource(adapter, request, { ...options, ...own });
+    return faersCounts({ sources, sourceMode: options.mode ?? 'auto', ...(knex ? { db: knex } : {}) }, disease, names, FAERS_EVENTS_PER_DRUG);
   };
 }
 

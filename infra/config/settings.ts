@@ -122,6 +122,11 @@ export interface Settings {
    */
   evidenceMirrorDir: string | null | undefined;
   /**
+   * Opt-in write-through of live provider answers (EVIDENCE_LIVE_MIRROR_DIR; unset = off): each live answer
+   * is kept there as an immutable file and answers the same query offline (infra/literature/live-answers.ts).
+   */
+  evidenceLiveMirrorDir?: string;
+  /**
    * Provider credentials (secrets: sent only as the provider's own query parameter, never logged, never
    * part of a cache key). NCBI E-utilities: api_key raises the limit from 3 to 10 requests per second;
    * email and tool identify the client as NCBI asks. openFDA: api_key raises the daily quota.
@@ -209,6 +214,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     evidenceSourceMode: oneOf(env, 'EVIDENCE_SOURCE_MODE', 'auto', ['auto', 'live', 'offline'] as const),
     sourceBaseUrls: sourceBaseUrls(env),
     evidenceCorpusDir: raw(env, 'EVIDENCE_CORPUS_DIR') ? path.resolve(raw(env, 'EVIDENCE_CORPUS_DIR')!) : undefined,
+    ...(raw(env, 'EVIDENCE_LIVE_MIRROR_DIR') ? { evidenceLiveMirrorDir: path.resolve(raw(env, 'EVIDENCE_LIVE_MIRROR_DIR')!) } : {}),
     evidenceMirrorDir: raw(env, 'EVIDENCE_MIRROR_DIR') === 'none' ? null : raw(env, 'EVIDENCE_MIRROR_DIR') ? path.resolve(raw(env, 'EVIDENCE_MIRROR_DIR')!) : undefined,
     providers: {
       ncbiApiKey: token(env, 'NCBI_API_KEY'),

@@ -13,5 +13,11 @@ export interface MirrorAnswer {
 export interface EvidenceMirror {
   /** The snapshot serving this source, or undefined when the mirror holds none (or refused it). */
   snapshotId(source: SourceName): string | undefined | Promise<string | undefined>;
-  search(source: SourceName, disease: DiseaseModule): MirrorAnswer | undefined | Promise<MirrorAnswer | undefined>;
+  /** terms: the query terms the adapter would ask the provider with (the live-answer layer is keyed by them). */
+  search(source: SourceName, disease: DiseaseModule, terms?: readonly string[]): MirrorAnswer | undefined | Promise<MirrorAnswer | undefined>;
+}
+
+/** Where live answers are written through (infra/literature/live-answers.ts); secrets are scrubbed from what is written. */
+export interface LiveAnswerSink {
+  write(source: SourceName, disease: DiseaseModule, terms: readonly string[], records: readonly SourceRecord[], retrievedAt: Date, secrets: readonly string[]): Promise<unknown>;
 }

@@ -20,7 +20,7 @@ export interface MirrorRecords {
 
 /** The mirror snapshot's records for the query's disease (the mirror must hold the source). */
 export async function readMirror(adapter: SourceAdapter, query: SourceQuery, mirror: EvidenceMirror, fewRecords = DEFAULT_MIRROR_FEW_RECORDS): Promise<MirrorRecords> {
-  const answer = (await mirror.search(adapter.name, query.disease))!;
+  const answer = (await mirror.search(adapter.name, query.disease, query.terms))!;
   const scarcity = answer.records.length < fewRecords
     ? `the local mirror (snapshot ${answer.snapshotId}) holds ${answer.records.length} ${adapter.name} record${answer.records.length === 1 ? '' : 's'} for ${query.disease.name}; more come with a larger mirror (EVIDENCE_MIRROR_DIR) or live mode`
     : null;

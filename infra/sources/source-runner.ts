@@ -16,7 +16,7 @@
 //   | error (bounded warning text: no stack, no URL query strings, no secrets).
 import type { RetrievalMode, SourceRecord, SourceStatus } from '../../domain/workspace/sources';
 import { ProviderError, type SourceAdapter, type SourceQuery } from './source-adapter';
-import type { EvidenceMirror } from './evidence-mirror';
+import type { EvidenceMirror, LiveAnswerSink } from './evidence-mirror';
 import { ProviderHttpClient, type ProviderHttpOptions } from './provider-http-client';
 import { readCorpus, readMirror } from './offline-reader';
 import { rankOffline, selectRecords, type OfflineRelevance } from './record-selection';
@@ -37,6 +37,11 @@ export interface RunSourceOptions extends ProviderHttpOptions {
    * sources it holds a snapshot of (with its snapshot id in the status); in auto mode it is the fallback.
    */
   mirror?: EvidenceMirror;
+  /**
+   * Opt-in write-through (EVIDENCE_LIVE_MIRROR_DIR): a live answer with records is written here, secrets
+   * (extraParams values) scrubbed, so the mirror answers the same query offline next time.
+   */
+  liveAnswers?: LiveAnswerSink;
   /** Fewer records than this for the disease in a mirror snapshot: the status says so. Default 20. */
   mirrorFewRecords?: number;
   /** Clock for retrieved_at. */
@@ -124,7 +129,8 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
   try {
     const records = await adapter.fetch(query, http);
     await http.commitCache();
-    return done(records, http.retrievalMode(), null);
+    const run = done(records, http.retrievalMode(), null);
+    return options.liveAnswers && records.length > 0 && http.retrievalMode() === 'live' ? await writeThrough(options, adapter.name, query, records, run) : run;
   } catch (error) {
     liveFailure = error;
   }
@@ -144,6 +150,18 @@ export async function runSource(adapter: SourceAdapter, request: SourceRequest, 
     return { ...done(records, 'offline', `${adapter.name} provider unreachable (${reason(liveFailure)}); the offline corpus answered`), fallback: true };
   } catch (corpusError) {
     return finish([], 'error', null, `${adapter.name} failed: ${reason(liveFailure)}; offline corpus: ${reason(corpusError)}`, query.terms);
+  }
+}
+
+/** Writes the live answer through; a failed write leaves the answer as it was, with a warning saying so. */
+async function writeThrough(options: RunSourceOptions, source: SourceAdapter['name'], query: SourceQuery, records: SourceRecord[], run: SourceRun): Promise<SourceRun> {
+  const secrets = Object.values(options.extraParams ?? {}).filter((v): v is string => typeof v === 'string');
+  try {
+    await options.liveAnswers!.write(source, query.disease, query.terms, records, new Date(run.status.retrieved_at), secrets);
+    return run;
+  } catch (error) {
+    const warning = bound(`live answer not written to the local mirror: ${reason(error)}${run.status.warning ? `; ${run.status.warning}` : ''}`);
+    return { ...run, status: { ...run.status, warning } };
   }
 }
 

@@ -81,8 +81,8 @@ function sourcesBlock(faers: FaersOutcome, sider?: string, drugbank?: string) {
     sider: sider ? { status: 'used', snapshot_id: sider } : { status: 'not_available', reason: 'no sider snapshot is active' },
     drugbank: drugbank ? { status: 'used', snapshot_id: drugbank } : { status: 'not_available', reason: 'no drugbank snapshot is active: withdrawn status unknown' },
     faers: faers.kind === 'ok'
-      ? { status: 'used', retrieval_mode: faers.retrieval_mode, total_reports: faers.counts.total, reason: null }
-      : { status: 'not_available', retrieval_mode: null, total_reports: null, reason: faers.reason },
+      ? { status: 'used', retrieval_mode: faers.retrieval_mode, snapshot_id: faers.snapshot_id ?? null, total_reports: faers.counts.total, reason: null }
+      : { status: 'not_available', retrieval_mode: null, snapshot_id: null, total_reports: null, reason: faers.reason },
   };
 }
 

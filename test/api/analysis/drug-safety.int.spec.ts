@@ -157,7 +157,7 @@ describe('analysis: drug safety (GET /api/safety/profiles, job drug-safety / saf
     const { status, body } = await offlineApi.get('/api/safety/profiles?drug_id=DB00635&disease=sle&max_side_effects=1');
     expect(status).to.equal(200);
     expect(body.sources.faers.status).to.equal('not_available');
-    expect(body.sources.faers.reason).to.match(/live-only/);
+    expect(body.sources.faers.reason).to.match(/offline mode, and no faers snapshot is active/);
     expect(body.drugs[0].faers).to.equal(null);
     const labels = body.drugs[0].labels;
     expect(labels.retrieval_mode).to.equal('offline');
