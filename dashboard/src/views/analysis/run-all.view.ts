@@ -50,13 +50,22 @@ async function run(form: HTMLFormElement, schema: Record<string, SchemaProperty>
   let done = 0;
   await runFormJob(form, '/api/jobs/run-all', formQuery(form, schema), parts, signal, (job, jobId) => {
     if (job.status === 'FAILURE') replace(parts.table, h('div', { class: 'error', role: 'alert', 'data-testid': 'analysis-failure' }, `The run failed: ${job.error ?? 'no reason given'}`));
-    else replace(parts.table, finalTable(job.result as RunAllResult, disease, jobId));
+    else replace(parts.table, liveCount(done, total), finalTable(job.result as RunAllResult, disease, jobId));
   }, (polled) => {
     const seen = /^(\d+)\/(\d+) modules \((.+)\)$/.exec(polled.progress?.message ?? '');
     // The count is the job's own k of "k/N": two modules ending between two updates are both counted.
     if (seen) { done = Math.max(done, Number(seen[1])); total = Number(seen[2]); if (!finished.includes(seen[3]!)) finished.push(seen[3]!); }
     if (polled.status !== 'SUCCESS' && polled.status !== 'FAILURE') replace(parts.table, runningTable(finished, done, total));
   });
+}
+
+/**
+ * The last "k of N" the job reported while it ran, kept on screen when it ends: a watch that froze
+ * (issue 30: "4 of 13" while the job had finished 13) shows here, next to the final table.
+ */
+function liveCount(done: number, total: number | null): HTMLElement {
+  return h('p', { class: 'small', 'data-testid': 'run-all-progress', 'data-done': String(done), 'data-total': total === null ? '' : String(total) },
+    total === null ? 'No progress was reported while the run went on.' : `Followed live to ${done} of ${total} modules finished.`);
 }
 
 function runningTable(finished: readonly string[], done: number, total: number | null): HTMLElement {
