@@ -47,3 +47,15 @@ export const RESTS_ON_LABEL: Record<RestsOnKind, string> = { note: 'Note', synth
 export function restsOnTsvHead(lines: readonly RestsOnLine[]): string {
   return lines.map((l) => `# ${l.own ? 'Note' : RESTS_ON_LABEL[l.kind]}: ${l.text.replace(/[\t\r\n]+/g, ' ')}\n`).join('');
 }
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** An HTML report of a result with its banner first: right after <body> (prepended when there is none); unchanged when the result says nothing. */
+export function withRestsOnBanner(html: string, result: unknown): string {
+  const lines = restsOnLines(result);
+  if (lines.length === 0) return html;
+  const banner = '<div class="rests-on" role="note" id="rests-on" style="border-left:4px solid #b45309;background:#fff7ed;color:#7c2d12;padding:.5rem .75rem">'
+    + `<strong>What these numbers rest on</strong><ul>${lines.map((l) => `<li>${escape(l.own ? 'Note' : RESTS_ON_LABEL[l.kind])}: ${escape(l.text)}</li>`).join('')}</ul></div>`;
+  const body = /<body[^>]*>/i.exec(html);
+  return body ? html.slice(0, body.index + body[0].length) + banner + html.slice(body.index + body[0].length) : banner + html;
+}

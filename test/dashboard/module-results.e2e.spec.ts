@@ -13,11 +13,12 @@ describe('Dashboard: semantic search, drug combinations and virtual screening re
   this.timeout(180_000);
   const dashboard = useSeededDashboard();
 
-  // Module, form fields (small enough to run in seconds on the seed), the list drawn.
-  const CASES: { module: string; fields: Record<string, string>; list: string }[] = [
-    { module: 'semantic-search', fields: { query: 'lupus nephritis' }, list: 'results' },
+  // Module, form fields (small enough to run in seconds on the seed; a boolean as true/false ticks its box), the list drawn.
+  // Screening with no similarity floor: the seed's compounds are too few for analogues above the default 0.3.
+  const CASES: { module: string; fields: Record<string, string | boolean>; list: string }[] = [
+    { module: 'semantic-search', fields: { query: 'lupus nephritis', disease_id: 'sle', expand: false, top_k: '30' }, list: 'results' },
     { module: 'drug-combinations', fields: { max_compounds: '8', permutations: '100', top_n: '30' }, list: 'pairs' },
-    { module: 'virtual-screening', fields: { top_n: '30' }, list: 'candidates' },
+    { module: 'virtual-screening', fields: { top_n: '30', min_tanimoto: '0' }, list: 'candidates' },
   ];
 
   for (const c of CASES) {
@@ -25,7 +26,10 @@ describe('Dashboard: semantic search, drug combinations and virtual screening re
       const page = await dashboard.signedInTab();
       await page.goto(`/#analysis/${c.module}`);
       await page.getByTestId('analysis-form').waitFor();
-      for (const [name, value] of Object.entries(c.fields)) await page.getByTestId(`param-${name}`).fill(value);
+      for (const [name, value] of Object.entries(c.fields)) {
+        const field = page.getByTestId(`param-${name}`);
+        await (typeof value === 'boolean' ? field.setChecked(value) : field.fill(value));
+      }
       await page.getByTestId('analysis-run').click();
       await page.getByTestId('analysis-result').or(page.getByTestId('analysis-failure')).first().waitFor({ timeout: 150_000 });
       expect(await page.getByTestId('analysis-failure').count(), `${c.module} ran`).to.equal(0);

@@ -1,7 +1,7 @@
 // Issue 30, "what it rests on, first": the lines a module result's banner and exports open with, read from
 // what the API returned (hand-made results here, each line's text written out by hand).
 import { expect } from 'chai';
-import { restsOnLines, restsOnTsvHead } from '../../domain/analysis/rests-on-lines';
+import { restsOnLines, restsOnTsvHead, withRestsOnBanner } from '../../domain/analysis/rests-on-lines';
 
 describe('What a module result rests on (banner and export head)', function () {
   it('says the module\'s own note once, in its words, and does not count synthetic records it already names', function () {
@@ -36,5 +36,13 @@ describe('What a module result rests on (banner and export head)', function () {
   it('heads a TSV with one "# " line per banner line, tabs and breaks flattened', function () {
     expect(restsOnTsvHead([{ kind: 'note', text: 'a\tb\nc', own: true }, { kind: 'in-sample', text: '1 of 2 predictions' }]))
       .to.equal('# Note: a b c\n# In-sample: 1 of 2 predictions\n');
+  });
+
+  it('puts the banner first in an HTML report, escaped, and leaves a report of a result that says nothing as it was', function () {
+    const html = '<!doctype html><html><head><title>T</title></head><body class="r"><h1>Literature</h1><p>Note at the bottom</p></body></html>';
+    const out = withRestsOnBanner(html, { note: '2 of 2 <articles> are synthetic' });
+    expect(out.indexOf('id="rests-on"')).to.be.greaterThan(out.indexOf('<body class="r">')).and.lessThan(out.indexOf('<h1>'));
+    expect(out).to.contain('<li>Note: 2 of 2 &#60;articles&#62; are synthetic</li>').and.not.contain('<articles>');
+    expect(withRestsOnBanner(html, { note: null })).to.equal(html);
   });
 });
