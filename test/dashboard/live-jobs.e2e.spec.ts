@@ -216,6 +216,9 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
     const shownJson = JSON.parse(await fs.promises.readFile((await jsonFile.path())!, 'utf8')) as { rests_on: { kind: string; text: string }[]; rows: unknown[] };
     expect(shownJson.rests_on[0]).to.deep.equal({ kind: 'synthetic', text: job.result.note });
     expect(shownJson.rows).to.have.length(Math.min(25, job.result.genes.length));
+    // The HTML report opens with the same banner, before its title.
+    const report = await (await page.request.get((await page.getByTestId('export-report-link').getAttribute('href'))!)).text();
+    expect(report.indexOf('id="rests-on"'), 'banner in the report').to.be.greaterThan(0).and.lessThan(report.indexOf('<h1'));
     expect(await page.locator('[data-testid="module-table"][data-list="genes"] [data-testid="module-row"]').count()).to.equal(Math.min(25, job.result.genes.length));
     expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'analysis-literature-tables-desktop');

@@ -13,6 +13,7 @@ import { carryOverSlots, findCarryOver, type CarryOverSlots } from '../review/ca
 import { reviewPanel } from '../review/review-panel';
 import { ReviewStore } from '../review/review-store';
 import { answerSection } from './answer-section';
+import { associationHeatmap } from './association-heatmap';
 import { claimsSection } from './claims-section';
 import type { Dossier, RunRead } from './dossier-model';
 import { downloadButtons } from './downloads';
@@ -101,6 +102,7 @@ function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore
     h('div', { class: 'rankings-grid', id: 'dossier-rankings' },
       rankingsSection('Ranked drugs', 'drug-rankings', dossier.drug_rankings, wants !== 'targets', slot, context),
       rankingsSection('Ranked targets', 'target-rankings', dossier.target_rankings, wants !== 'drugs', slot, context)),
+    associationHeatmap(dossier.run_id, dossier.target_rankings),
     evidenceSection(dossier.evidence, context),
     claimsSection(dossier.claims, evidence, context),
     graphSection(dossier.graph_explanations, [...dossier.drug_rankings, ...dossier.target_rankings], signal, context),
