@@ -10,6 +10,7 @@
 //   BENCH_ACTION_SECONDS  one action every this many seconds (10, a fast reader; smoke 5)
 //   CHROMIUM_PATH         Debian's /usr/bin/chromium by default; without it the bench exits as skipped
 // Needs PostgreSQL (BENCH_ADMIN_URL) and Redis at 127.0.0.1:6379 (the limiter's store, as deployed).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const MINUTES = sized('BENCH_MINUTES', 60, 0.5);
 const ACTION_SECONDS = sized('BENCH_ACTION_SECONDS', 10, 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'bench-browsing-password-1';
+const API_KEY = randomBytes(24).toString('hex'); // DEBUG=false needs one, as deployed
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--mute-audio'];
 
 interface Seen { at: number; status: number; path: string }
@@ -56,12 +58,12 @@ function actions(runId: string): { name: string; run: (page: Page) => Promise<vo
   ];
 }
 
-async function submitRun(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/jobs/workspace`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'X-Researcher-ID': 'alice' },
-    body: JSON.stringify({ disease_id: 'sle', question: 'Which drugs are most promising for SLE?', enable_llm: false }),
+/** The dossier the session reads: one SLE run submitted with the signed-in session (the only request not made by the page). */
+async function submitRun(page: Page): Promise<string> {
+  const response = await page.request.post('/api/jobs/workspace', {
+    headers: { 'X-API-Key': API_KEY }, data: { disease_id: 'sle', question: 'Which drugs are most promising for SLE?', enable_llm: false },
   });
-  if (response.status !== 202) throw new Error(`submitting the run answered ${response.status}: ${await response.text()}`);
+  if (response.status() !== 202) throw new Error(`submitting the run answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as { job_id: string }).job_id;
 }
 
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('RATE_LIMIT_')) env[k] = v;
     Object.assign(env, {
-      DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEBUG: 'false', LOG_LEVEL: 'warn', EVIDENCE_SOURCE_MODE: 'offline',
+      DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEBUG: 'false', API_KEY, LOG_LEVEL: 'warn', EVIDENCE_SOURCE_MODE: 'offline',
       LOCAL_AUTH_USERS: `alice=${PASSWORD}`, AUTH_SESSION_SECRET: 'bench-browsing-session-secret-0123456789abcdef',
       // Smoke skips the seed import (minutes on a busy machine): pages then say what is missing, with the same traffic shape.
       BIOMED_SEED: SMOKE ? 'false' : (process.env.BIOMED_SEED ?? 'true'),
@@ -84,7 +86,6 @@ async function main(): Promise<void> {
     const service = await startService(env, path.join(dataDir, 'service.log'), [], 120_000);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     try {
-      const runId = await submitRun(service.url); // the session's one request outside the browser
       const context = await browser.newContext({ baseURL: service.url, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const seen: Seen[] = [];
@@ -97,8 +98,10 @@ async function main(): Promise<void> {
       const dialog = page.getByTestId('signin-dialog');
       await dialog.getByLabel('Username').fill('alice');
       await dialog.getByLabel('Password').fill(PASSWORD);
+      await dialog.getByLabel(/API key/).fill(API_KEY);
       await dialog.getByRole('button', { name: 'Sign in' }).click();
       await dialog.waitFor({ state: 'hidden' });
+      const runId = await submitRun(page);
 
       const cycle = actions(runId);
       const failed: string[] = [];
