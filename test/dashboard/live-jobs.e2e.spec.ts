@@ -227,7 +227,7 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
   // The other modules issue 30 lists as "not drawn": each result as tables, axe clean, photographed.
   const OTHERS: [string, Record<string, string>][] = [
     ['disease-module', {}], ['biomarker-discovery', {}], ['clinical-trials', {}], ['evidence-gathering', {}],
-  ]; // semantic search, drug combinations and virtual screening: tables drawn the same way, not yet run here (too slow or refused on the seed)
+  ]; // semantic search, drug combinations and virtual screening: module-results.e2e.spec.ts
   it(`draws the results of ${OTHERS.map(([m]) => m).join(', ')} as tables of every list they hold (screenshots)`, async function () {
     this.timeout(240_000);
     const page = await dashboard.signedInTab();
