@@ -5,6 +5,7 @@ import type { ModuleDefinition, ModuleRegistry } from '../jobs/module-registry';
 import { genericReport } from '../jobs/report-writer';
 import type { BlobStore } from '../../infra/blobs/blob-store';
 import type { LatestResult, ModuleResultQueries } from '../../projections/module-results/module-results.queries';
+import { withRestsOnBanner } from '../../domain/analysis/rests-on-lines';
 
 export interface ExportDeps {
   modules: Pick<ModuleRegistry, 'find' | 'list'>;
@@ -49,8 +50,8 @@ export async function storedResult(deps: ExportDeps, name: string, diseaseId: st
   return { kind: 'ok', module, latest, text };
 }
 
-/** The module's own HTML report of the result (or the generic one), escaped by the renderer. */
+/** The module's own HTML report of the result (or the generic one), escaped by the renderer; what it rests on first. */
 export function renderReport(stored: Extract<Stored, { kind: 'ok' }>): string {
   const result: unknown = JSON.parse(stored.text);
-  return stored.module.renderHtml ? stored.module.renderHtml(result) : genericReport(stored.module, result);
+  return withRestsOnBanner(stored.module.renderHtml ? stored.module.renderHtml(result) : genericReport(stored.module, result), result);
 }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ModuleDefinition } from './module-registry';
+import { withRestsOnBanner } from '../../domain/analysis/rests-on-lines';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -18,6 +19,6 @@ export function writeReport(reportsDir: string, module: ModuleDefinition, jobId:
   const dir = path.join(reportsDir, module.id);
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${jobId}.html`);
-  fs.writeFileSync(file, module.renderHtml ? module.renderHtml(result) : genericReport(module, result));
+  fs.writeFileSync(file, withRestsOnBanner(module.renderHtml ? module.renderHtml(result) : genericReport(module, result), result));
   return file;
 }

@@ -141,6 +141,12 @@ describe('Dashboard: module results as pictures and run-all (issue 17 part 4, Ch
     const job = await (await page.request.get(`/api/jobs/${jobId}`)).json() as Json; // the job is alice's: read with her session
     expect(job.status).to.equal('SUCCESS');
     const result = job.result as { modules_completed: string[]; errors: Record<string, string> };
+    // Issue 30: the page stayed live to the end of the run ("13 of 13"), its count moving while the run went on.
+    const modulesRun = result.modules_completed.length + Object.keys(result.errors).length;
+    const live = page.getByTestId('run-all-progress');
+    expect([await live.getAttribute('data-done'), await live.getAttribute('data-total')]).to.deep.equal([String(modulesRun), String(modulesRun)]);
+    expect(await live.textContent()).to.contain(`${modulesRun} of ${modulesRun} modules finished`);
+    expect(Number(await live.getAttribute('data-live-done')), 'progress updates arrived while the run went on').to.be.at.least(1);
     const rows = await page.getByTestId('run-all-row').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module'), e.getAttribute('data-status')]));
     const expected = [...result.modules_completed.map((m) => [m, 'completed']), ...Object.keys(result.errors).map((m) => [m, 'failed'])].sort((x, y) => (x[0]! < y[0]! ? -1 : 1));
     expect(rows).to.deep.equal(expected);

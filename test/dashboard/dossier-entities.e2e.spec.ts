@@ -106,6 +106,31 @@ describe('Dashboard: dossier workbench and entity pages (issue 17 parts 1–2, C
     await screenshot(page, 'dossier-workbench-desktop');
   });
 
+  it('draws the Open Targets association heatmap: one cell per target and data type, the value the dossier JSON gives, and the exact API query (390 px too)', async function () {
+    const page = await openDossier();
+    const heatmap = page.getByTestId('association-heatmap');
+    await heatmap.waitFor();
+    const run = await (await page.request.get(`/api/workspace/runs/${runId}`)).json() as { dossier: { target_rankings: { candidate_id: string; component_scores: Record<string, number> }[] } };
+    const targets = run.dossier.target_rankings.slice(0, 30);
+    expect(targets.length, 'the SLE run ranks targets').to.be.greaterThan(0);
+    const types = ['genetic_association', 'literature', 'clinical', 'mechanism', 'graph_support'];
+    const drawn = await page.getByTestId('association-row').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-target'),
+      [...r.querySelectorAll('[data-testid="association-cell"]')].map((c) => [c.getAttribute('data-type'), c.getAttribute('data-value')])]));
+    // A score of 0 (or none) is "no evidence" of that type: blank, not a low score.
+    expect(drawn).to.deep.equal(targets.map((t) => [t.candidate_id, types.map((k) => [k, (t.component_scores[k] ?? 0) > 0 ? String(t.component_scores[k]) : 'none'])]));
+    await page.getByTestId('api-query').locator('summary').click();
+    expect(await page.getByTestId('api-query-request').textContent()).to.equal(`GET /api/workspace/runs/${runId}`);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'dossier-association-heatmap-desktop');
+    // At 390 px (drawn at that width: the graph section's canvas keeps the width it was drawn at), with the query open.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await heatmap.waitFor();
+    await page.getByTestId('api-query').locator('summary').click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the heatmap scrolls within itself').to.be.at.most(0);
+    await screenshot(page, 'dossier-association-heatmap-phone');
+  });
+
   it('goes from the top drug to its entity page, and from a graph-linked drug to its safety profile and prediction', async function () {
     const page = await openDossier();
     const top = page.getByTestId('drug-rankings').getByTestId('ranking').first();

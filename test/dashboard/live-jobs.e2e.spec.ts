@@ -143,7 +143,8 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
     await table.getByTestId('filter-text').fill(lastSymbol);
     const shown = await table.getByTestId('module-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
     const [download] = await Promise.all([page.waitForEvent('download'), table.getByTestId('table-export-tsv').click()]);
-    const tsv = (await fs.promises.readFile((await download.path())!, 'utf8')).trimEnd().split('\n').map((line) => line.split('\t'));
+    // Lines after the "# " head (what the numbers rest on, when the result says anything of the kind).
+    const tsv = (await fs.promises.readFile((await download.path())!, 'utf8')).trimEnd().split('\n').filter((line) => !line.startsWith('# ')).map((line) => line.split('\t'));
     expect(tsv[0]![0]).to.equal('symbol');
     expect(tsv.slice(1).map((r) => r[0])).to.deep.equal(shown.map((r) => r[0]));
     expect(tsv.length - 1).to.equal(shown.length);
@@ -187,7 +188,7 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
     await screenshot(page, 'analysis-cart-suitability-tables-phone');
   });
 
-  it('literature: the module\'s note ("… articles are synthetic …") stands above the result, and its genes and drugs are tables', async function () {
+  it('literature: the module\'s note ("… articles are synthetic …") heads the result and its TSV and JSON exports, and its genes and drugs are tables', async function () {
     const page = await dashboard.signedInTab();
     await page.goto('/#analysis/literature');
     await page.getByTestId('analysis-form').waitFor();
@@ -205,6 +206,19 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
       return n && t ? n.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
     });
     expect(order, 'note above the tables').to.be.greaterThan(0);
+    // The banner is the first thing the result says, and every export of a table opens with the same words.
+    expect(await page.getByTestId('analysis-result').evaluate((r) => r.querySelector('h2')?.nextElementSibling?.getAttribute('data-testid'))).to.equal('rests-on-banner');
+    const genesTable = page.locator('[data-testid="module-table"][data-list="genes"]');
+    const [tsvFile] = await Promise.all([page.waitForEvent('download'), genesTable.getByTestId('table-export-tsv').click()]);
+    const tsvLines = (await fs.promises.readFile((await tsvFile.path())!, 'utf8')).split('\n');
+    expect(tsvLines[0]).to.equal(`# Note: ${job.result.note}`);
+    const [jsonFile] = await Promise.all([page.waitForEvent('download'), genesTable.getByTestId('table-export-json').click()]);
+    const shownJson = JSON.parse(await fs.promises.readFile((await jsonFile.path())!, 'utf8')) as { rests_on: { kind: string; text: string }[]; rows: unknown[] };
+    expect(shownJson.rests_on[0]).to.deep.equal({ kind: 'synthetic', text: job.result.note });
+    expect(shownJson.rows).to.have.length(Math.min(25, job.result.genes.length));
+    // The HTML report opens with the same banner, before its title.
+    const report = await (await page.request.get((await page.getByTestId('export-report-link').getAttribute('href'))!)).text();
+    expect(report.indexOf('id="rests-on"'), 'banner in the report').to.be.greaterThan(0).and.lessThan(report.indexOf('<h1'));
     expect(await page.locator('[data-testid="module-table"][data-list="genes"] [data-testid="module-row"]').count()).to.equal(Math.min(25, job.result.genes.length));
     expect(await accessibilityProblems(page)).to.deep.equal([]);
     await screenshot(page, 'analysis-literature-tables-desktop');
@@ -213,7 +227,7 @@ describe('Dashboard: jobs followed live, 429s waited out, one disease per form (
   // The other modules issue 30 lists as "not drawn": each result as tables, axe clean, photographed.
   const OTHERS: [string, Record<string, string>][] = [
     ['disease-module', {}], ['biomarker-discovery', {}], ['clinical-trials', {}], ['evidence-gathering', {}],
-  ]; // semantic search, drug combinations and virtual screening: tables drawn the same way, not yet run here (too slow or refused on the seed)
+  ]; // semantic search, drug combinations and virtual screening: module-results.e2e.spec.ts
   it(`draws the results of ${OTHERS.map(([m]) => m).join(', ')} as tables of every list they hold (screenshots)`, async function () {
     this.timeout(240_000);
     const page = await dashboard.signedInTab();

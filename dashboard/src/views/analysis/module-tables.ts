@@ -7,6 +7,7 @@
 import { Child, h } from '../../core/dom';
 import { dataTable } from '../../core/data-table';
 import { entityHref, externalUrl } from '../../core/entity-links';
+import { restsOnLines, type RestsOnLine } from './rests-on';
 import { tableExports } from './table-export';
 
 /** Which lists of a module's result are tables, and the fields shown (in order; at most MAX_COLUMNS when not given). */
@@ -59,10 +60,11 @@ type Names = Map<string, string>;
 
 export function moduleTables(moduleId: string, result: Record<string, unknown>, disease: string | undefined): HTMLElement | null {
   const names = namesIn(result);
+  const restsOn = restsOnLines(result);
   const draw = (choices: TableChoice[]) => choices.map((choice) => {
     const rows = pick(result, choice.key);
     if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRecord)) return null;
-    return oneTable(moduleId, choice, rows as Row[], disease, names);
+    return oneTable(moduleId, choice, rows as Row[], { disease, names, restsOn });
   }).filter((t): t is HTMLElement => t !== null);
   // A result shaped otherwise than TABLES expects still gets its lists drawn, not nothing.
   let tables = draw(TABLES[moduleId] ?? []);
@@ -83,7 +85,7 @@ function isRecord(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function oneTable(moduleId: string, choice: TableChoice, rows: Row[], disease: string | undefined, names: Names): HTMLElement {
+function oneTable(moduleId: string, choice: TableChoice, rows: Row[], { disease, names, restsOn }: { disease: string | undefined; names: Names; restsOn: RestsOnLine[] }): HTMLElement {
   const columns = (choice.columns ?? defaultColumns(rows)).filter((c) => rows.some((r) => r[c] !== undefined));
   const testId = `module-table-${choice.key.replace(/\W+/g, '-')}`;
   let shown: Row[] = rows;
@@ -105,7 +107,7 @@ function oneTable(moduleId: string, choice: TableChoice, rows: Row[], disease: s
   return h('section', { class: 'module-table', 'data-testid': 'module-table', 'data-list': choice.key },
     h('h3', null, `${choice.title} (${rows.length})`),
     table,
-    tableExports(() => ({ columns, rows: shown.map((r) => Object.fromEntries(columns.map((c) => [c, plain(r[c], names)]))) }), `${moduleId}-${choice.key}`));
+    tableExports(() => ({ columns, rows: shown.map((r) => Object.fromEntries(columns.map((c) => [c, plain(r[c], names)]))) }), `${moduleId}-${choice.key}`, restsOn));
 }
 
 /** Plain fields first (those every row has), at most MAX_COLUMNS. */

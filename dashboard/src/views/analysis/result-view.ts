@@ -2,7 +2,8 @@
 // (pathway enrichment: −log10 FDR bars; repurposing: network proximity z dots; link prediction: a SHAP
 // waterfall per compound; drug safety: a FAERS forest plot per drug; expression: genes × tissues heatmap;
 // cross-disease: Jaccard heatmap), the result as JSON to read, and the exports (the result as a JSON file;
-// the job's JSON at its API address). Above them, the module's `note` and its counts (what it listed of
+// the job's JSON at its API address). Above them, what the numbers rest on (rests-on.ts: the `note`, synthetic,
+// in-sample, extrapolated) and the counts (what it listed of
 // what it found), and tables of every list in the result (module-tables.ts); the HTML report is linked.
 import { saveBlob } from '../../core/api';
 import { formatScore, h } from '../../core/dom';
@@ -14,6 +15,7 @@ import { expressionHeatmap, type ExpressionGene, type ExpressionTissue } from '.
 import { faersForestPlot, type FaersEvent } from './faers-forest-plot';
 import { proximityChart, type ProximityCandidate } from './proximity-chart';
 import { moduleTables } from './module-tables';
+import { restsOnBanner, restsOnLines } from './rests-on';
 import { shapWaterfall } from './shap-waterfall-chart';
 
 interface Prediction {
@@ -41,7 +43,7 @@ export function resultView(moduleId: string, jobId: string, result: unknown, dis
   download.addEventListener('click', () => saveBlob(new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' }), `${moduleId}-${jobId}.json`));
   return h('section', { class: 'panel', 'data-testid': 'analysis-result' },
     h('h2', null, 'Result'),
-    r.note ? h('p', { class: 'note', role: 'note', 'data-testid': 'module-note' }, h('strong', null, 'Note: '), r.note) : null,
+    restsOnBanner(restsOnLines(result)),
     counts(r.counts),
     figures(r as Record<string, unknown>),
     r.method ? h('p', { class: 'small' }, h('strong', null, 'Method: '), r.method) : null,

@@ -50,13 +50,25 @@ async function run(form: HTMLFormElement, schema: Record<string, SchemaProperty>
   let done = 0;
   await runFormJob(form, '/api/jobs/run-all', formQuery(form, schema), parts, signal, (job, jobId) => {
     if (job.status === 'FAILURE') replace(parts.table, h('div', { class: 'error', role: 'alert', 'data-testid': 'analysis-failure' }, `The run failed: ${job.error ?? 'no reason given'}`));
-    else replace(parts.table, finalTable(job.result as RunAllResult, disease, jobId));
+    else replace(parts.table, finalCount(job.result as RunAllResult, done, total), finalTable(job.result as RunAllResult, disease, jobId));
   }, (polled) => {
     const seen = /^(\d+)\/(\d+) modules \((.+)\)$/.exec(polled.progress?.message ?? '');
     // The count is the job's own k of "k/N": two modules ending between two updates are both counted.
     if (seen) { done = Math.max(done, Number(seen[1])); total = Number(seen[2]); if (!finished.includes(seen[3]!)) finished.push(seen[3]!); }
     if (polled.status !== 'SUCCESS' && polled.status !== 'FAILURE') replace(parts.table, runningTable(finished, done, total));
   });
+}
+
+/**
+ * How far the run got, kept above the final table: "13 of 13 modules finished", and the last "k of N" the
+ * page saw while the run went on (issue 30: a watch that froze showed "4 of 13" and never reached the end).
+ * The job's last progress step and its end can arrive as one update, so the live count may stop one short.
+ */
+function finalCount(result: RunAllResult, liveDone: number, total: number | null): HTMLElement {
+  const finished = result.modules_completed.length + Object.keys(result.errors).length;
+  const of = total ?? finished;
+  return h('p', { class: 'small', 'data-testid': 'run-all-progress', 'data-done': String(finished), 'data-total': String(of), 'data-live-done': String(liveDone) },
+    `${finished} of ${of} modules finished`, liveDone >= finished ? ' (followed live to the end).' : ` (followed live to ${liveDone}; the run ended before the next update).`);
 }
 
 function runningTable(finished: readonly string[], done: number, total: number | null): HTMLElement {

@@ -2,15 +2,18 @@
 // researcher's reviews, knowledge-graph paths, evidence, claims, sources, warnings and limitations,
 // the disclaimer, and the downloads, under a sticky table of contents. Every drug, target and disease
 // mention links to its entity page. A run still in progress links to its live progress. The time from
-// the view's start to the dossier on screen is measured (Performance API: measure "dossier-render").
+// the view's start to the dossier on screen is measured (Performance API: measure "dossier-render"). Reviews
+// of the researcher's earlier run of the same question are offered to carry over (review/carry-over.ts).
 import { api } from '../../core/api';
 import { formatDate, h } from '../../core/dom';
 import { entityHref } from '../../core/entity-links';
 import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
+import { carryOverSlots, findCarryOver, type CarryOverSlots } from '../review/carry-over';
 import { reviewPanel } from '../review/review-panel';
 import { ReviewStore } from '../review/review-store';
 import { answerSection } from './answer-section';
+import { associationHeatmap } from './association-heatmap';
 import { claimsSection } from './claims-section';
 import type { Dossier, RunRead } from './dossier-model';
 import { downloadButtons } from './downloads';
@@ -50,15 +53,24 @@ export async function dossierView({ params, outlet, signal }: ViewContext): Prom
         : h('div', { class: 'error', role: 'alert', 'data-testid': 'run-failed' }, 'This run failed: ', run.error ?? 'no reason given'));
     return;
   }
-  outlet.append(...dossierPage(run.dossier, run.html, reviews, reviewProblem, signal));
+  const carried = carryOverSlots(reviews);
+  outlet.append(...dossierPage(run.dossier, run.html, reviews, reviewProblem, signal, carried));
   document.body.classList.add('own-disclaimer');
   performance.clearMeasures('dossier-render');
   performance.measure('dossier-render', 'dossier-start');
+  // After the first render: the earlier run of the same question whose reviews carry over (issue 30).
+  if (!reviewProblem) {
+    const d = run.dossier;
+    const ranked = new Set([...d.drug_rankings, ...d.target_rankings].map((r) => r.candidate_id));
+    const source = await findCarryOver({ run_id: d.run_id, disease_id: run.request.disease_id ?? d.disease.id, question: d.request.question }, reviews, ranked, signal).catch(() => null);
+    if (!signal.aborted) carried.show(source);
+  }
 }
 
-function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore, reviewProblem: unknown, signal: AbortSignal): Node[] {
+function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore, reviewProblem: unknown, signal: AbortSignal, carried: CarryOverSlots): Node[] {
   const evidence = new Map(dossier.evidence.map((e) => [e.evidence_id, e]));
-  const slot = (r: Parameters<typeof reviewPanel>[1]) => (reviewProblem ? h('p', { class: 'muted small' }, 'Reviews are unavailable right now.') : reviewPanel(reviews, r));
+  const slot = (r: Parameters<typeof reviewPanel>[1]) => (reviewProblem ? h('p', { class: 'muted small' }, 'Reviews are unavailable right now.')
+    : h('div', null, carried.mark(r.candidate_id), reviewPanel(reviews, r)));
   const wants = dossier.request.candidate_type;
   const context = { run: dossier.run_id, disease: dossier.disease.id };
   const toc = dossierToc([
@@ -85,10 +97,12 @@ function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore
       downloadButtons(dossier.run_id, html)),
     toc,
     reviewProblem ? errorBox(reviewProblem) : null,
+    carried.panel,
     answerSection(dossier),
     h('div', { class: 'rankings-grid', id: 'dossier-rankings' },
       rankingsSection('Ranked drugs', 'drug-rankings', dossier.drug_rankings, wants !== 'targets', slot, context),
       rankingsSection('Ranked targets', 'target-rankings', dossier.target_rankings, wants !== 'drugs', slot, context)),
+    associationHeatmap(dossier.run_id, dossier.target_rankings),
     evidenceSection(dossier.evidence, context),
     claimsSection(dossier.claims, evidence, context),
     graphSection(dossier.graph_explanations, [...dossier.drug_rankings, ...dossier.target_rankings], signal, context),

@@ -1,0 +1,90 @@
+// Issue 30 "carry-over", in Chromium with the CSP enforced: a new run of the same disease and question
+// shows the researcher's pins and rejections of their previous run as "carried over from run X" — on the
+// page and on each candidate, never saved silently — with undo (remembered on reload, and reversible),
+// and saving them makes them this run's reviews, tagged and noted with where they came from.
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { SeedCandidate, seedCompletedRun, seedReview } from '../support/workspace-seed';
+import { accessibilityProblems } from './support/a11y';
+import { DashboardPage, launchBrowser, openDashboard, PHONE, screenshot, signIn, skipWithoutChromium } from './support/browser';
+import { ACCOUNTS, startDashboardServer } from './support/dashboard-server';
+
+describe('Dashboard: reviews carried over to the next run of the same question (issue 30, Chromium)', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let browser: Browser;
+  let tab: DashboardPage | undefined;
+
+  before(async function () {
+    skipWithoutChromium(this);
+    server = await startDashboardServer();
+    browser = await launchBrowser();
+  });
+  afterEach(async function () {
+    if (!tab) return;
+    expect(tab.cspViolations, 'no CSP violation').to.deep.equal([]);
+    expect(tab.pageErrors, 'no console error').to.deep.equal([]);
+    await tab.context.close();
+    tab = undefined;
+  });
+  after(async () => { await browser?.close(); await server?.close(); });
+
+  /** Two completed runs of alice for a disease of this test alone (same question), the first reviewed. */
+  async function twoRuns(disease: string): Promise<{ first: string; second: string }> {
+    const candidates: SeedCandidate[] = [
+      { id: 'drug:anifrolumab', score: 0.7, rank: 1, evidence: { ev_a0000000000000001: 0.9 } },
+      { id: 'drug:belimumab', score: 0.6, rank: 2, evidence: { ev_b0000000000000002: 0.8 } },
+      { id: 'target:IFNAR1', type: 'target', score: 0.5, rank: 1, evidence: { ev_a0000000000000001: 0.9 } },
+    ];
+    const { runId: first } = await seedCompletedRun(server.runtime, { researcherId: 'alice', diseaseId: disease, at: '2026-03-02T10:00:00.000Z', candidates });
+    const { runId: second } = await seedCompletedRun(server.runtime, { researcherId: 'alice', diseaseId: disease, at: '2026-03-09T10:00:00.000Z', candidates });
+    await seedReview(server.runtime, { researcherId: 'alice', runId: first, candidateId: 'drug:anifrolumab', decision: 'pin', at: '2026-03-03T10:00:00.000Z' });
+    await seedReview(server.runtime, { researcherId: 'alice', runId: first, candidateId: 'drug:belimumab', decision: 'reject', at: '2026-03-03T10:01:00.000Z' });
+    return { first, second };
+  }
+
+  it('shows the earlier run\'s pins and rejections as carried over (unsaved), undoes and redoes it, and saves them as this run\'s reviews', async function () {
+    const { first, second } = await twoRuns('e2e-carry-over');
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.goto('/');
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    const reviewsOf = async (runId: string) => (await (await page.request.get(`/api/workspace/runs/${runId}/reviews`)).json() as { reviews: { candidate_id: string; decision: string; tags: string[]; notes: string }[] }).reviews;
+
+    // The first run has no earlier run of its question: nothing is carried to it.
+    await page.goto(`/#runs/${first}`);
+    await page.locator('[data-testid="carry-over-slot"][data-state]').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('carry-over-slot').getAttribute('data-state')).to.equal('none');
+
+    await page.goto(`/#runs/${second}`);
+    const panel = page.getByTestId('carry-over');
+    await panel.waitFor();
+    expect(await panel.getByTestId('carry-over-text').textContent()).to.contain(`Carried over from run ${first.slice(0, 8)}`).and.to.contain('your 1 pin and 1 rejection');
+    expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.contain('pinned').and.to.contain(`carried over from run ${first.slice(0, 8)}`);
+    expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:belimumab"]').textContent()).to.contain('rejected');
+    expect(await page.locator('[data-testid="carried-mark"][data-candidate="target:IFNAR1"]').textContent(), 'a candidate not reviewed before carries nothing').to.equal('');
+    expect(await reviewsOf(second), 'shown, not saved: the second run has no review yet').to.deep.equal([]);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'dossier-carry-over-desktop');
+
+    // Undo: the marks go, and stay gone on reload; it can be brought back.
+    await panel.getByTestId('carry-over-undo').click();
+    expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.equal('');
+    await page.reload();
+    await page.getByTestId('carry-over-redo').waitFor();
+    expect(await page.getByTestId('carry-over-text').textContent()).to.contain('Not carried over');
+    await page.getByTestId('carry-over-redo').click();
+    expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.contain('pinned');
+
+    // Saved: this run's own reviews, saying where they came from.
+    await page.getByTestId('carry-over-save').click();
+    await page.getByTestId('carry-over-text').filter({ hasText: 'Saved to this run' }).waitFor();
+    const saved = (await reviewsOf(second)).map((r) => [r.candidate_id, r.decision, r.tags.includes('carried-over'), r.notes.startsWith(`Carried over from run ${first}.`)]).sort();
+    expect(saved).to.deep.equal([['drug:anifrolumab', 'pin', true, true], ['drug:belimumab', 'reject', true, true]]);
+    expect(await page.locator('[data-candidate="drug:anifrolumab"] [data-testid="review-decision"]').first().textContent()).to.equal('pinned');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await screenshot(page, 'dossier-carry-over-saved-phone');
+  });
+});
