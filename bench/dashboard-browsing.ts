@@ -19,8 +19,8 @@ import { withScratchDatabase } from './scratch-database';
 import { startService } from './service-process';
 import { printFigures, sized, SKIPPED_EXIT_CODE, SMOKE } from './smoke';
 
-const MINUTES = sized('BENCH_MINUTES', 60, 0.5);
-const ACTION_SECONDS = sized('BENCH_ACTION_SECONDS', 10, 5);
+const MINUTES = sized('BENCH_MINUTES', 60, 0.2);
+const ACTION_SECONDS = sized('BENCH_ACTION_SECONDS', 10, 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'bench-browsing-password-1';
 const API_KEY = randomBytes(24).toString('hex'); // DEBUG=false needs one, as deployed

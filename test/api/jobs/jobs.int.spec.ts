@@ -131,7 +131,8 @@ describe('Jobs: submission, status, WebSocket and SSE', function () {
   });
 
   it('ends the SSE stream on REVOKED, and the HTTP status reads FAILURE', async function () {
-    const { job_id } = await json(await submit('/api/jobs/slow?duration_ms=800'));
+    // 3 s, not less: on a loaded machine an 800 ms job once finished before the revocation was appended.
+    const { job_id } = await json(await submit('/api/jobs/slow?duration_ms=3000'));
     const stream = collectSse(`${server.baseUrl}/api/stream/jobs/${job_id}`);
     await waitForStatus(server, job_id, ['PROGRESS']);
     await updateJob(server.runtime.store, newCommandContext(systemClock, { kind: 'operator', id: 'ops' }), job_id, { type: 'RevokeJob', reason: 'operator request' });
