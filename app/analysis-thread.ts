@@ -1,18 +1,23 @@
 // The entry of one analysis worker thread (app/analysis-threads.compose.ts starts them): it opens its own
 // connection pool to the service's PostgreSQL, loads the disease registry, and answers analysis route calls
-// with the same use case the main thread would run (commands/analysis/run-analysis-route.ts). Its knowledge
-// graph is its own: loaded on the first call and rebuilt only when the set of active snapshots changes
-// (infra/kg/store-graph-cache.ts checks the set on every call).
+// and the heavy knowledge-graph reads with the same use cases the main thread would run
+// (commands/analysis/run-analysis-route.ts, commands/kg-reads/kg-heavy-reads.ts). Its knowledge graph is its
+// own: loaded on the first call and rebuilt only when the set of active snapshots changes
+// (infra/kg/store-graph-cache.ts checks the set on every call); whole-graph metrics are cached with it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ANALYSIS_MODULES } from '../commands/analysis';
 import { analysisDeps } from '../commands/analysis/analysis-deps';
 import { analysisRouteRunner, type AnalysisRouteCall } from '../commands/analysis/run-analysis-route';
+import { kgHeavyReadRunner, type KgHeavyCall } from '../commands/kg-reads/kg-heavy-reads';
 import type { Settings } from '../infra/config/settings';
 import { openDatabase } from '../infra/db/database';
 import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { silentLogger } from '../infra/logging/logger';
 import { serveTasks } from '../infra/threads/serve-tasks';
 import { providerRateLimit } from './provider-rate.compose';
+
+/** What the main thread sends one thread. Structured-cloneable. */
+export type AnalysisThreadTask = { kind: 'analysis'; call: AnalysisRouteCall } | { kind: 'kg'; call: KgHeavyCall };
 
 /** Connections per thread: a thread runs one call at a time; a few for its parallel reads. */
 const THREAD_POOL_MAX = 4;
@@ -21,10 +26,17 @@ async function start(settings: Settings) {
   const db = await openDatabase({ url: settings.databaseUrl, poolMax: THREAD_POOL_MAX });
   const diseases = DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)]);
   const sharedRate = providerRateLimit(settings, silentLogger, []);
-  return analysisRouteRunner(ANALYSIS_MODULES, analysisDeps({ db, diseases, settings, ...(sharedRate ? { sharedRate } : {}) }));
+  return {
+    analysis: analysisRouteRunner(ANALYSIS_MODULES, analysisDeps({ db, diseases, settings, ...(sharedRate ? { sharedRate } : {}) })),
+    kg: kgHeavyReadRunner({ db: db.knex, diseases }),
+  };
 }
 
 if (parentPort) {
   const ready = start((workerData as { settings: Settings }).settings);
-  serveTasks(parentPort, async (task) => (await ready)(task as AnalysisRouteCall));
+  serveTasks(parentPort, async (message) => {
+    const task = message as AnalysisThreadTask;
+    const runners = await ready;
+    return task.kind === 'kg' ? runners.kg(task.call) : runners.analysis(task.call);
+  });
 }

@@ -1,22 +1,30 @@
-// Where the analysis GETs compute (issue 23: a permutation test on the event loop held /api/health for
-// seconds): on PostgreSQL, in a bounded pool of worker threads (ANALYSIS_THREADS, default cores − 1, at
-// least 1; ANALYSIS_QUEUE_MAX calls wait, more are answered 503 with Retry-After). In this thread when
-// ANALYSIS_THREADS=0, on the embedded PGlite (a thread cannot reach an in-process database) and when a
-// test replaced the runtime's disease registry (a thread loads the configured one).
+// Where the analysis GETs and the heavy knowledge-graph reads (/api/kg/centrality, /api/kg/communities)
+// compute (issue 23: a permutation test or a whole-graph betweenness on the event loop held /api/health for
+// seconds): on PostgreSQL, in one bounded pool of worker threads (ANALYSIS_THREADS, default cores − 1, at
+// least 1; ANALYSIS_QUEUE_MAX calls wait, default one per thread, more are answered 503 with Retry-After).
+// In this thread when ANALYSIS_THREADS=0, on the embedded PGlite (a thread cannot reach an in-process
+// database) and when a test replaced the runtime's disease registry (a thread loads the configured one).
 import path from 'node:path';
 import { ANALYSIS_MODULES } from '../commands/analysis';
 import { analysisDeps } from '../commands/analysis/analysis-deps';
 import { analysisRouteRunner, type AnalysisRouteAnswer, type AnalysisRouteRunner } from '../commands/analysis/run-analysis-route';
 import type { ModuleParts } from '../commands/jobs/shipped-modules';
+import { kgHeavyReadRunner, type KgHeavyAnswer, type KgHeavyReadRunner } from '../commands/kg-reads/kg-heavy-reads';
 import { WorkerPool } from '../infra/threads/worker-pool';
+import type { AnalysisThreadTask } from './analysis-thread';
 
 /** Seconds a refused caller is told to wait: about one heavy analysis. */
 export const ANALYSIS_BUSY_RETRY_AFTER_SECONDS = 5;
 
-export function analysisRouteRunnerFor(parts: ModuleParts, options: { inThreadOnly: boolean }, cleanups: (() => Promise<void>)[]): AnalysisRouteRunner {
+export interface AnalysisRunners { analysisRuns: AnalysisRouteRunner; kgHeavyReads: KgHeavyReadRunner }
+
+export function analysisRunnersFor(parts: ModuleParts, options: { inThreadOnly: boolean }, cleanups: (() => Promise<void>)[]): AnalysisRunners {
   const { settings } = parts;
   if (options.inThreadOnly || settings.analysisThreads === 0 || parts.db.kind !== 'postgres' || !settings.databaseUrl) {
-    return analysisRouteRunner(ANALYSIS_MODULES, analysisDeps(parts));
+    return {
+      analysisRuns: analysisRouteRunner(ANALYSIS_MODULES, analysisDeps(parts)),
+      kgHeavyReads: kgHeavyReadRunner({ db: parts.db.knex, diseases: parts.diseases }),
+    };
   }
   const pool = new WorkerPool({
     script: path.join(__dirname, 'analysis-thread.js'),
@@ -24,12 +32,16 @@ export function analysisRouteRunnerFor(parts: ModuleParts, options: { inThreadOn
     workerData: { settings },
   });
   cleanups.push(() => pool.close());
-  return async (call) => {
-    const answer = await pool.run<AnalysisRouteAnswer>(call);
+  const inPool = async <R>(task: AnalysisThreadTask): Promise<R | { kind: 'busy'; retryAfterSeconds: number; detail: string }> => {
+    const answer = await pool.run<R>(task);
     if (answer.kind === 'done') return answer.value;
     return {
       kind: 'busy', retryAfterSeconds: ANALYSIS_BUSY_RETRY_AFTER_SECONDS,
       detail: `every analysis thread is busy and ${answer.waiting} calls are waiting (ANALYSIS_THREADS=${settings.analysisThreads}, ANALYSIS_QUEUE_MAX=${settings.analysisQueueMax}): ask again after the Retry-After seconds`,
     };
+  };
+  return {
+    analysisRuns: (call) => inPool<AnalysisRouteAnswer>({ kind: 'analysis', call }),
+    kgHeavyReads: (call) => inPool<KgHeavyAnswer>({ kind: 'kg', call }),
   };
 }

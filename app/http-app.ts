@@ -93,7 +93,7 @@ export function createApp(runtime: Runtime): HttpApp {
   registry.add(...notificationRoutes(notificationRouteDeps(runtime)));
   registry.add(...digestRoutes(digestRouteDeps(runtime)));
   registry.add(...biomedRoutes(biomedRouteDeps(runtime)));
-  const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases };
+  const kgDeps = { db: runtime.db.knex, diseases: runtime.diseases, heavyReads: runtime.kgHeavyReads };
   registry.add(...kgBrowseRoutes(kgDeps), ...kgAnalysisRoutes(kgDeps));
   const seeding = () => {
     const pending = runtime.preloads.pending(SEED_PRELOAD);

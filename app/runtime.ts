@@ -34,7 +34,8 @@ import { startOrphanSweep } from './orphan-sweep-schedule';
 import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
 import { abandonedImportsPreload, biomedSeedPreload } from './biomed-seed.compose';
 import { providerRateLimit } from './provider-rate.compose';
-import { analysisRouteRunnerFor } from './analysis-threads.compose';
+import type { KgHeavyReadRunner } from '../commands/kg-reads/kg-heavy-reads';
+import { analysisRunnersFor } from './analysis-threads.compose';
 import type { AnalysisRouteRunner } from '../commands/analysis/run-analysis-route';
 
 export interface Runtime {
@@ -58,6 +59,8 @@ export interface Runtime {
    * PostgreSQL) or in this thread, with the same parts (source binding, shared provider rate) as their jobs.
    */
   analysisRuns: AnalysisRouteRunner;
+  /** Runs /api/kg/centrality and /api/kg/communities: in the same thread pool as analysisRuns, or in this thread. */
+  kgHeavyReads: KgHeavyReadRunner;
   /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
@@ -121,7 +124,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
-      analysisRuns: analysisRouteRunnerFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups),
+      ...analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups),
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());

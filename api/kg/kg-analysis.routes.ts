@@ -2,12 +2,12 @@
 // and citations; centralities and Louvain communities of the whole graph (computed once per snapshot set,
 // then served from memory) or of a disease's neighbourhood (computed per request, exactly). Each route
 // parses, calls its query (commands/kg-reads/) and maps the outcome (api/kg/kg-context.ts).
-import { kgCentrality, type CentralityInput } from '../../commands/kg-reads/kg-centrality';
-import { kgCommunities, type CommunitiesInput } from '../../commands/kg-reads/kg-communities';
+import type { CentralityInput } from '../../commands/kg-reads/kg-centrality';
+import type { CommunitiesInput } from '../../commands/kg-reads/kg-communities';
 import { kgPathQuery, type PathQueryInput } from '../../commands/kg-reads/kg-paths';
 import type { RouteDefinition } from '../http/registry';
 import { KgRouteDeps, sendKgRead } from './kg-context';
-import { diseaseIdSchema, edgeJsonSchema, edgeTypesSchema, kgAnswer, kgNotFound, metricSchema, nodeIdSchema, nodeJsonSchema, nodeTypesSchema } from './kg.schemas';
+import { diseaseIdSchema, edgeJsonSchema, edgeTypesSchema, kgAnswer, kgBusy, kgNotFound, metricSchema, nodeIdSchema, nodeJsonSchema, nodeTypesSchema } from './kg.schemas';
 
 const tags = ['knowledge-graph'];
 
@@ -71,8 +71,9 @@ function centralityRoute(deps: KgRouteDeps): RouteDefinition {
         }, ['metric', 'method', 'exact', 'scope', 'top']),
       },
       404: kgNotFound,
+      503: kgBusy,
     },
-    handler: async ({ query, res }) => sendKgRead(res, await kgCentrality(deps, query as unknown as CentralityInput)),
+    handler: async ({ query, res }) => sendKgRead(res, await deps.heavyReads({ read: 'centrality', input: query as unknown as CentralityInput })),
   };
 }
 
@@ -100,7 +101,8 @@ function communitiesRoute(deps: KgRouteDeps): RouteDefinition {
         }, ['method', 'seed', 'count', 'modularity', 'scope', 'communities']),
       },
       404: kgNotFound,
+      503: kgBusy,
     },
-    handler: async ({ query, res }) => sendKgRead(res, await kgCommunities(deps, query as unknown as CommunitiesInput)),
+    handler: async ({ query, res }) => sendKgRead(res, await deps.heavyReads({ read: 'communities', input: query as unknown as CommunitiesInput })),
   };
 }

@@ -52,3 +52,8 @@ export function kgAnswer(properties: Record<string, unknown>, required: string[]
 }
 
 export const kgNotFound = { description: 'Unknown node or disease (detail names it)', schema: { type: 'object', properties: { detail: { type: 'string' }, disclaimer: { type: 'string' } }, required: ['detail'] } };
+export const kgBusy = {
+  description: 'Every analysis thread is computing and its queue is full (ANALYSIS_THREADS, ANALYSIS_QUEUE_MAX); Retry-After says when to ask again',
+  schema: { type: 'object', properties: { detail: { type: 'string' }, disclaimer: { type: 'string' } }, required: ['detail'] },
+  headers: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
+};

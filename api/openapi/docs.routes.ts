@@ -55,13 +55,15 @@ export function docsRoutes(registry: ApiRegistry, settings: Settings): RouteDefi
     'redoc-page.css': { text: 'body { margin: 0; padding: 0; }\n', type: 'text/css' },
   };
 
-  // Built on first request, not here: other capabilities register routes after this one.
-  let cached: { routeCount: number; document: OpenApiDocument } | undefined;
+  // Built on first request, not here: other capabilities register routes after this one. Kept serialised
+  // too: stringifying the document on every request held the event loop for hundreds of ms (issue 23).
+  let cached: { routeCount: number; json: string } | undefined;
   const document = () => {
     if (cached?.routeCount !== registry.routes.length) {
-      cached = { routeCount: registry.routes.length, document: buildOpenApiDocument(registry.routes, serviceInfo()) };
+      const built: OpenApiDocument = buildOpenApiDocument(registry.routes, serviceInfo());
+      cached = { routeCount: registry.routes.length, json: JSON.stringify(built) };
     }
-    return cached.document;
+    return cached;
   };
 
   return [
@@ -75,7 +77,7 @@ export function docsRoutes(registry: ApiRegistry, settings: Settings): RouteDefi
       access: 'public',
       responses: { 200: { description: 'The OpenAPI document', schema: { type: 'object' } } },
       handler: ({ res }) => {
-        res.json(document());
+        res.type('application/json').send(document().json);
       },
     },
     page('/api/docs', 'swaggerUi', 'Interactive API docs (Swagger UI)', swaggerPage()),

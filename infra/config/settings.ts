@@ -70,7 +70,11 @@ export interface Settings {
   jobMaxPendingPerClient: number;
   /** ANALYSIS_THREADS: worker threads computing the analysis GETs (0: on the event loop); default cores − 1, at least 1. */
   analysisThreads: number;
-  /** ANALYSIS_QUEUE_MAX: analysis GETs that may wait for a free thread; more are answered 503 with Retry-After. */
+  /**
+   * ANALYSIS_QUEUE_MAX: analysis GETs (and heavy /api/kg reads) that may wait for a free thread; more are
+   * answered 503 with Retry-After. Default: one per thread, so a call waits at most about one computation
+   * instead of a queue's worth (issue 23: a queue of 8 behind one thread kept callers waiting past 2 s).
+   */
   analysisQueueMax: number;
   /** RATE_LIMIT_KEY_PREFIX: namespaces this deployment's rate-limit keys; unset: from the database name. */
   rateLimitKeyPrefix: string | undefined;
@@ -140,6 +144,7 @@ const LOCAL_REDIS = 'redis://127.0.0.1:6379/0';
 
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
   const kafkaBrokers = list(env, 'KAFKA_BROKERS');
+  const analysisThreads = int(env, 'ANALYSIS_THREADS', Math.max(1, availableParallelism() - 1), 0, 64);
   for (const broker of kafkaBrokers ?? []) {
     if (!/^[^\s:/]+:\d+$/.test(broker)) throw new SettingsError('KAFKA_BROKERS', `expected host:port entries, got ${JSON.stringify(broker)}`);
   }
@@ -202,8 +207,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobHardTimeLimitSeconds: int(env, 'JOB_HARD_TIME_LIMIT_SECONDS', 600, 1, 86_400),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
     jobMaxPendingPerClient: int(env, 'JOB_MAX_PENDING_PER_CLIENT', 20, 1, 100_000),
-    analysisThreads: int(env, 'ANALYSIS_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
-    analysisQueueMax: int(env, 'ANALYSIS_QUEUE_MAX', 8, 0, 10_000),
+    analysisThreads,
+    analysisQueueMax: int(env, 'ANALYSIS_QUEUE_MAX', Math.max(1, analysisThreads), 0, 10_000),
     jobStreamPollMs: int(env, 'JOB_STREAM_POLL_MS', 500, 10, 60_000),
     corpusStatusIntervalHours: int(env, 'CORPUS_STATUS_INTERVAL_HOURS', 24, 1, 8760),
     monitorIntervalHours: int(env, 'MONITOR_INTERVAL_HOURS', 24, 1, 8760),

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { ANALYSIS_MODULES } from '../../../commands/analysis';
 import { analysisDeps } from '../../../commands/analysis/analysis-deps';
 import { analysisRouteRunner } from '../../../commands/analysis/run-analysis-route';
+import { kgHeavyReadRunner, type KgHeavyCall } from '../../../commands/kg-reads/kg-heavy-reads';
 import { startTestServer, TestServer } from '../../support/test-server';
 
 describe('Analysis GETs in worker threads (ANALYSIS_THREADS)', function () {
@@ -40,6 +41,28 @@ describe('Analysis GETs in worker threads (ANALYSIS_THREADS)', function () {
     });
   }
 
+  // Issue 23: whole-graph betweenness and Louvain ran on the event loop on the first request of a snapshot set.
+  for (const call of [
+    { read: 'centrality', input: { metric: 'betweenness', top_n: 25 } },
+    { read: 'centrality', input: { metric: 'closeness', top_n: 10, disease_id: 'sle', types: ['Gene'] } },
+    { read: 'communities', input: { top: 5, members: 4 } },
+    { read: 'communities', input: { top: 20, members: 10, disease_id: 'ra' } },
+  ] as KgHeavyCall[]) {
+    it(`answers /api/kg/${call.read} ${JSON.stringify(call.input)} exactly as the computation in the request's thread does`, async () => {
+      const query = new URLSearchParams(Object.entries(call.input).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(`${server.baseUrl}/api/kg/${call.read}?${query}`);
+      const text = await res.text();
+      expect(res.status, text).to.equal(200);
+      const local = await kgHeavyReadRunner({ db: server.runtime.db.knex, diseases: server.runtime.diseases })(call);
+      expect(local.kind).to.equal('ok');
+      // How long it took and whether it was cached differ between the threads; everything shown must not.
+      const shown = (body: Record<string, unknown>) => { const { computed_ms: _ms, cached: _cached, disclaimer: _d, ...rest } = body; return rest; };
+      const remote = JSON.parse(text) as Record<string, unknown>;
+      expect((remote.top ?? remote.communities) as unknown[]).to.not.be.empty;
+      expect(shown(remote)).to.deep.equal(shown(JSON.parse(JSON.stringify((local as { body: Record<string, unknown> }).body))));
+    });
+  }
+
   it('answers /api/health while a heavy analysis computes, and refuses a second analysis with 503 and Retry-After instead of queueing it', async () => {
     let heavyDone = false;
     const heavy = fetch(`${server.baseUrl}/api/repurpose/candidates?disease_id=sle&top_n=50&permutations=5000&seed=${Date.now() % 100000}`)
@@ -54,6 +77,12 @@ describe('Analysis GETs in worker threads (ANALYSIS_THREADS)', function () {
     expect(heavyDone, 'the heavy call finished before a second one found the thread busy').to.equal(false);
     expect(refused!.headers.get('retry-after')).to.equal('5');
     expect(((await refused!.json()) as { detail: string }).detail).to.match(/every analysis thread is busy/);
+    // The heavy knowledge-graph reads share the pool: refused the same way, not computed on the event loop.
+    const kg = await fetch(`${server.baseUrl}/api/kg/centrality?metric=betweenness&disease_id=ra`);
+    if (!heavyDone) {
+      expect(kg.status, await kg.text()).to.equal(503);
+      expect(kg.headers.get('retry-after')).to.equal('5');
+    }
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(health.status).to.equal(200);
     expect(heavyDone, '/api/health answered only after the heavy analysis').to.equal(false);
