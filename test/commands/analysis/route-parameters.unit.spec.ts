@@ -22,6 +22,9 @@ describe('module parameters from the route schema', () => {
     'drug-safety': { disease: 'sle', max_drugs: 10, max_side_effects: 100, max_faers_events: 20 },
     'evidence-gathering': { q: '', max_per_source: 20, use_cache: true, disease_id: 'sle' },
     'llm-extraction': { disease_id: 'sle' },
+    // Two more whose run functions restated these defaults (converted with semantic search and cross-disease).
+    'link-prediction': { disease_id: 'sle', top_n: 50, no_shap: false },
+    'virtual-screening': { top_n: 50, min_tanimoto: 0.3, use_vina: false, dock_top: 3, exhaustiveness: 4, disease_id: 'sle' },
   };
   for (const [id, defaults] of Object.entries(expected)) {
     it(`fills ${id}'s defaults from its schema when a caller gives none`, () => {
