@@ -24,6 +24,7 @@ describe('module parameters from the route schema', () => {
     'llm-extraction': { disease_id: 'sle' },
     // Two more whose run functions restated these defaults (converted with semantic search and cross-disease).
     'link-prediction': { disease_id: 'sle', top_n: 50, no_shap: false },
+    'drug-combinations': { disease_id: 'sle', top_n: 50, max_compounds: 60, permutations: 1000, seed: 20190318, z_threshold: 0, separation_z_pairs: 20, network_randomisations: 20 },
     'virtual-screening': { top_n: 50, min_tanimoto: 0.3, use_vina: false, dock_top: 3, exhaustiveness: 4, disease_id: 'sle' },
   };
   for (const [id, defaults] of Object.entries(expected)) {
