@@ -86,7 +86,7 @@ export function diagnosticsRoutes({ db, settings }: DiagnosticsRouteDeps): Route
           return;
         }
         const result = await legacyClaimDiagnostics(db, {
-          status: query.status, predicate: query.predicate, disease_id: query.disease_id, limit: query.limit ?? 50, offset: query.offset ?? 0,
+          status: query.status, predicate: query.predicate, disease_id: query.disease_id, limit: query.limit, offset: query.offset, // the schema fills in their defaults
         });
         if (!result.available) {
           res.status(404).json({ detail: NO_SNAPSHOT_DETAIL, disclaimer: BIOMED_DISCLAIMER });
