@@ -8,8 +8,9 @@ import { pruneDisease } from '../../commands/disease-admin/prune-disease';
 import { diseaseAdminEvents, restoreDisease } from '../../commands/disease-admin/restore-disease';
 import type { RouteContext, RouteDefinition } from '../http/registry';
 import { operatorContext } from '../system/operator-principal';
+import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
-const params = { type: 'object', properties: { disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', description: 'Disease module id' } }, required: ['disease_id'] };
+const params = { type: 'object', properties: { disease_id: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN, description: 'Disease module id' } }, required: ['disease_id'] };
 const detail = { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] };
 const notFound = { description: 'Unknown disease (or backup)', schema: detail };
 const resultItem = { type: 'object', properties: { module: { type: 'string' }, disease_id: { type: 'string' }, recorded_at: { type: 'string' }, bytes: { type: 'integer' }, sha256: { type: 'string' } } };

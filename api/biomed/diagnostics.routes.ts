@@ -8,6 +8,7 @@ import { LEGACY_PREDICATES } from '../../domain/biomed/legacy-curated';
 import { legacyClaimDiagnostics, LEGACY_STATUSES } from '../../commands/biomed-reads/store-reads';
 import type { RouteDefinition } from '../http/registry';
 import { activeSnapshotsProperty, limitProperty, notFoundSchema, withDisclaimer } from './schemas';
+import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
 const tags = ['biomed'];
 
@@ -20,7 +21,7 @@ const legacyClaimsQuery = {
   properties: {
     status: { enum: [...LEGACY_STATUSES], description: 'Only legacy claims with this status' },
     predicate: { enum: LEGACY_PREDICATES, description: 'Only legacy claims with this canonical predicate' },
-    disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', description: 'Only claims of this legacy graph file (its disease_id, e.g. ra)' },
+    disease_id: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN, description: 'Only claims of this legacy graph file (its disease_id, e.g. ra)' },
     limit: limitProperty,
     offset: { type: 'integer', minimum: 0, default: 0, description: 'Legacy claims to skip (>= 0)' },
   },
@@ -85,7 +86,7 @@ export function diagnosticsRoutes({ db, settings }: DiagnosticsRouteDeps): Route
           return;
         }
         const result = await legacyClaimDiagnostics(db, {
-          status: query.status, predicate: query.predicate, disease_id: query.disease_id, limit: query.limit ?? 50, offset: query.offset ?? 0,
+          status: query.status, predicate: query.predicate, disease_id: query.disease_id, limit: query.limit, offset: query.offset, // the schema fills in their defaults
         });
         if (!result.available) {
           res.status(404).json({ detail: NO_SNAPSHOT_DETAIL, disclaimer: BIOMED_DISCLAIMER });

@@ -4,9 +4,10 @@
 // signed-in principal), like GET /api/jobs/{id}. The print stylesheet is print-css.routes.ts.
 import { ExportDeps, listExports, renderReport, storedResult } from '../../commands/export/read-export';
 import type { RouteContext, RouteDefinition } from '../http/registry';
+import { DISEASE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
 const moduleParam = { type: 'object', properties: { module: { type: 'string', pattern: '^[a-z0-9_-]{1,64}$', description: 'Module id or legacy alias' } }, required: ['module'] };
-const diseaseId = { type: 'string', maxLength: 100, pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$' };
+const diseaseId = { type: 'string', maxLength: 100, pattern: DISEASE_ID_PATTERN };
 const diseaseQuery = {
   type: 'object',
   properties: { disease_id: { ...diseaseId, default: 'sle', description: 'Disease module id or CURIE the result was computed for' } },

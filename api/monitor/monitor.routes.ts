@@ -5,8 +5,9 @@ import { monitorDiff, monitorStatus } from '../../commands/monitor/read-monitor'
 import { MonitorDeps, takeMonitorSnapshot } from '../../commands/monitor/take-snapshot';
 import type { RouteDefinition } from '../http/registry';
 import { operatorContext } from '../system/operator-principal';
+import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
-const diseaseId = { type: 'string', pattern: '^[a-z0-9_]{1,64}$', default: 'sle', description: 'Disease module id' };
+const diseaseId = { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN, default: 'sle', description: 'Disease module id' };
 const detail = { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] };
 const sourceState = { type: 'object', properties: { status: { type: 'string' }, record_count: { type: 'integer' }, retrieval_mode: { type: ['string', 'null'] }, record_ids: { type: 'array', items: { type: 'string' } } } };
 const ranked = { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, label: { type: 'string' }, rank: { type: 'integer' }, score: { type: 'number' } } } };

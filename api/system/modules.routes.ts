@@ -2,6 +2,7 @@
 import { listModules, ModuleCatalogEntry } from '../../commands/jobs/list-modules';
 import type { ModuleRegistry } from '../../commands/jobs/module-registry';
 import type { RouteDefinition } from '../http/registry';
+import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
 export function systemModuleRoutes(modules: ModuleRegistry): RouteDefinition[] {
   return [{
@@ -12,7 +13,7 @@ export function systemModuleRoutes(modules: ModuleRegistry): RouteDefinition[] {
     tags: ['system'],
     query: {
       type: 'object',
-      properties: { disease: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', default: 'sle', description: 'Disease context of the listing' } },
+      properties: { disease: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN, default: 'sle', description: 'Disease context of the listing' } },
       additionalProperties: false,
     },
     responses: {

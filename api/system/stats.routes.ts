@@ -5,6 +5,7 @@ import { serviceStats, StatsDeps } from '../../commands/stats/service-stats';
 import { READINESS_MEANING } from '../../domain/biomed/readiness';
 import { CORPUS_TIERS } from '../../domain/operations/corpus-status';
 import type { RouteDefinition } from '../http/registry';
+import { DISEASE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
 const counts = { type: 'object', additionalProperties: { type: 'integer' } };
 const statsSchema = {
@@ -48,7 +49,7 @@ export function statsRoutes(deps: StatsDeps & Pick<CorpusStatusDeps, 'store'>): 
     {
       method: 'get', path: '/api/stats', operationId: 'serviceStats', tags: ['system'], access: 'public',
       summary: 'Store, knowledge graph, and jobs, Workspace runs and stored module results by disease',
-      query: { type: 'object', properties: { disease_id: { type: 'string', pattern: '^([a-z0-9_]{1,64}|[A-Za-z][A-Za-z0-9_.-]*:[A-Za-z0-9_.:-]+)$', maxLength: 100, description: 'Only this disease in `diseases`' } }, additionalProperties: false },
+      query: { type: 'object', properties: { disease_id: { type: 'string', pattern: DISEASE_ID_PATTERN, maxLength: 100, description: 'Only this disease in `diseases`' } }, additionalProperties: false },
       responses: { 200: { description: 'Statistics', schema: statsSchema } },
       handler: async ({ query, res }) => { res.json(await serviceStats(deps, query.disease_id as string | undefined)); },
     },

@@ -6,6 +6,7 @@
 import { validate } from '../../domain/shared/schema-validation';
 import type { ModuleDefinition, ModuleRegistry, ModuleRunContext } from './module-registry';
 import { writeReport } from './report-writer';
+import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 
 export const RUN_ALL = 'run-all';
 
@@ -37,7 +38,7 @@ export const DEFAULT_MAX_PARALLEL = 2;
 export const runAllQuerySchema = {
   type: 'object',
   properties: {
-    disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$', default: 'sle' },
+    disease_id: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN, default: 'sle' },
     full: { type: 'boolean', default: false, description: `Also run the slow modules (${SLOW_MODULES.join(', ')})` },
     parallel: { type: 'boolean', default: false, description: 'Run modules concurrently, at most max_parallel at once' },
     max_parallel: { type: 'integer', minimum: 1, maximum: 8, default: DEFAULT_MAX_PARALLEL, description: 'With parallel=true: modules running at once' },

@@ -1,5 +1,6 @@
 // A disease module: everything the Workspace needs to research one disease. One JSON file each in
 // fixtures/diseases/ (later generated from an imported MONDO). Validated by diseaseModuleSchema.
+import { DISEASE_MODULE_ID_PATTERN } from './disease-id-patterns';
 
 export interface DiseaseModule {
   /** Short id used in requests: sle, ra, ... ([a-z0-9_]). */
@@ -29,7 +30,7 @@ export interface DiseaseModule {
 export const diseaseModuleSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' },
+    id: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN },
     name: { type: 'string', minLength: 1 },
     synonyms: { type: 'array', items: { type: 'string', minLength: 1 } },
     mondo_id: { type: 'string', pattern: '^MONDO:\\d{7}$' },

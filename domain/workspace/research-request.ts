@@ -11,6 +11,7 @@
 // Any violation throws RequestValidationError, which the HTTP layer turns into a 422 detail list.
 import { RequestValidationError, validate, type JsonSchema, type ValidationDetail } from '../shared/schema-validation';
 import type { ResearchRequest } from './dossier-types';
+import { DISEASE_MODULE_ID_PATTERN } from '../diseases/disease-id-patterns';
 import { DEFAULT_SOURCES, SOURCE_NAMES, type SourceName } from './sources';
 
 export const QUESTION_MIN_LENGTH = 2;
@@ -33,7 +34,7 @@ export const researchRequestSchema: JsonSchema = {
   properties: {
     disease_id: {
       type: 'string',
-      pattern: '^[a-z0-9_]{1,64}$',
+      pattern: DISEASE_MODULE_ID_PATTERN,
       default: DEFAULT_DISEASE_ID,
       description: 'A discovered disease module id (sle, ra, ms, ...).',
     },

@@ -1,5 +1,6 @@
-// The cross-disease routes' shared parameter (max_diseases) and their own caps, as the routes' schemas give
-// them (validated, defaults applied) and as the results record them.
+// The cross-disease routes' shared parameter (max_diseases) and the type of their parameters. The values come
+// from each route's query schema (route-parameters.ts: coerced, defaults filled where the route or job is
+// entered), so the schemas below are the one place their defaults are written.
 export const CROSS_DISEASE_MODULE_ID = 'cross-disease';
 
 export const maxDiseasesSchema = {
@@ -7,14 +8,8 @@ export const maxDiseasesSchema = {
   description: 'Compare at most this many diseases: the first qualifying registry modules in registry (id) order',
 };
 
-export interface CrossDiseaseParameters { max_diseases: number; [cap: string]: number }
-
-/** max_diseases plus the named caps (top, top_synergy) with their defaults. */
-export function crossDiseaseParameters(input: Record<string, unknown>, caps: readonly (readonly [string, number])[]): CrossDiseaseParameters {
-  const out: CrossDiseaseParameters = { max_diseases: typeof input.max_diseases === 'number' ? input.max_diseases : 200 };
-  for (const [name, fallback] of caps) out[name] = typeof input[name] === 'number' ? input[name] as number : fallback;
-  return out;
-}
+/** max_diseases plus the route's own caps (top, top_synergy, min_module_genes), as its schema gives them. */
+export type CrossDiseaseParameters<Cap extends string = never> = { max_diseases: number } & Record<Cap, number>;
 
 /** Stable order of disease pairs by their CURIEs. */
 export function comparePairs(x: { a: { curie: string }; b: { curie: string } }, y: { a: { curie: string }; b: { curie: string } }): number {

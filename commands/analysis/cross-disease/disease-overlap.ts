@@ -9,7 +9,7 @@ import { jaccard, sortedIntersection } from '../../../domain/cross-disease/set-o
 import { benjaminiHochberg } from '../../../domain/statistics/benjamini-hochberg';
 import { hypergeometricUpperTail } from '../../../domain/statistics/hypergeometric';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
-import { comparePairs, crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
+import { comparePairs, CROSS_DISEASE_MODULE_ID, type CrossDiseaseParameters } from './cross-disease-parameters';
 import { diseasePanel, diseaseRef, geneRef, panelTooSmall } from './disease-panel';
 
 export const OVERLAP_METHOD = 'Pairwise disease overlap: Jaccard index of GWAS gene sets and of their Reactome pathway sets; one-sided hypergeometric '
@@ -17,7 +17,7 @@ export const OVERLAP_METHOD = 'Pairwise disease overlap: Jaccard index of GWAS g
   + '(Benjamini & Hochberg, J R Stat Soc B 1995)';
 
 export async function runDiseaseOverlap(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = crossDiseaseParameters(input, []);
+  const parameters = input as unknown as CrossDiseaseParameters;
   const g = (await deps.graph()).graph;
   const panel = diseasePanel(deps.diseases, g, parameters.max_diseases);
   const tooSmall = panelTooSmall(panel);

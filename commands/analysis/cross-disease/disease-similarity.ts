@@ -3,13 +3,13 @@
 // each other has no d_AA and so no s_AB with anyone (listed with the reason).
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
-import { comparePairs, crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
+import { comparePairs, CROSS_DISEASE_MODULE_ID, type CrossDiseaseParameters } from './cross-disease-parameters';
 import { diseaseRef } from './disease-panel';
-import { at, MIN_MODULE_GENES_DEFAULT, moduleSummaries, separatedPanel, SEPARATION_METHOD } from './panel-separation';
+import { at, moduleSummaries, separatedPanel, SEPARATION_METHOD } from './panel-separation';
 
 export async function runDiseaseSimilarity(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = crossDiseaseParameters(input, [['min_module_genes', MIN_MODULE_GENES_DEFAULT]]);
-  const setup = await separatedPanel(deps, parameters.max_diseases, parameters.min_module_genes!, context);
+  const parameters = input as unknown as CrossDiseaseParameters<'min_module_genes'>;
+  const setup = await separatedPanel(deps, parameters.max_diseases, parameters.min_module_genes, context);
   if (setup.kind !== 'ok') return setup;
   const { g, panel, computed } = setup;
   const { net, separation } = computed;

@@ -3,13 +3,13 @@
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import { sortedIntersection } from '../../../domain/cross-disease/set-overlap';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
-import { comparePairs, crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
+import { comparePairs, CROSS_DISEASE_MODULE_ID, type CrossDiseaseParameters } from './cross-disease-parameters';
 import { diseaseRef, geneRef } from './disease-panel';
-import { at, MIN_MODULE_GENES_DEFAULT, separatedPanel, SEPARATION_METHOD } from './panel-separation';
+import { at, separatedPanel, SEPARATION_METHOD } from './panel-separation';
 
 export async function runOverlappingModules(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = crossDiseaseParameters(input, [['top_synergy', 20], ['min_module_genes', MIN_MODULE_GENES_DEFAULT]]);
-  const setup = await separatedPanel(deps, parameters.max_diseases, parameters.min_module_genes!, context);
+  const parameters = input as unknown as CrossDiseaseParameters<'top_synergy' | 'min_module_genes'>;
+  const setup = await separatedPanel(deps, parameters.max_diseases, parameters.min_module_genes, context);
   if (setup.kind !== 'ok') return setup;
   const { g, panel, computed } = setup;
   const { net, separation } = computed;

@@ -14,13 +14,12 @@ export const NO_INTERACTOME = 'no gene–gene interactions (INTERACTS_WITH) in t
   + 'needs the interactome — import the ppi resource (with ncbi_gene)';
 
 /**
- * Modules with fewer interactome genes than this get no s_AB by default: with a handful of genes d_AA is the
- * distance between two or three scattered genes and s_AB swings to ±1 on a single interaction (Menche et al.
- * studied the 299 diseases with at least 20 associated genes).
+ * Modules with fewer interactome genes than min_module_genes get no s_AB; by default 20: with a handful of
+ * genes d_AA is the distance between two or three scattered genes and s_AB swings to ±1 on a single
+ * interaction (Menche et al. studied the 299 diseases with at least 20 associated genes).
  */
-export const MIN_MODULE_GENES_DEFAULT = 20;
 export const minModuleGenesSchema = {
-  type: 'integer', minimum: 2, maximum: 1000, default: MIN_MODULE_GENES_DEFAULT,
+  type: 'integer', minimum: 2, maximum: 1000, default: 20,
   description: 'Only diseases with at least this many genes in the interactome get a separation (d_AA needs two); default 20 as in Menche et al. 2015',
 };
 

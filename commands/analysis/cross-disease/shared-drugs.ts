@@ -3,14 +3,14 @@
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import { sharedCompounds } from '../../../domain/cross-disease/shared-compounds';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
-import { crossDiseaseParameters, CROSS_DISEASE_MODULE_ID } from './cross-disease-parameters';
+import { CROSS_DISEASE_MODULE_ID, type CrossDiseaseParameters } from './cross-disease-parameters';
 import { diseasePanel, diseaseRef, geneRef, panelTooSmall } from './disease-panel';
 
 export const DRUGS_METHOD = 'Compounds linked to two or more of the compared diseases, by indication (TREATS, PharmacotherapyDB) or by target '
   + '(TARGETS from DrugCentral or BINDS ≤ 1 µM from BindingDB, on the disease\'s GWAS genes); a count, not a score';
 
 export async function runSharedDrugs(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const parameters = crossDiseaseParameters(input, [['top', 50]]);
+  const parameters = input as unknown as CrossDiseaseParameters<'top'>;
   const g = (await deps.graph()).graph;
   const panel = diseasePanel(deps.diseases, g, parameters.max_diseases);
   const tooSmall = panelTooSmall(panel);

@@ -121,15 +121,8 @@ export const DRUG_COMBINATIONS_QUERY = {
   additionalProperties: false,
 };
 
-interface Options { topN: number; maxCompounds: number; permutations: number; seed: number; zThreshold: number; separationZPairs: number; networkRandomisations: number }
-
-function optionsOf(input: Record<string, unknown>): Options {
-  return {
-    topN: Number(input.top_n ?? 50), maxCompounds: Number(input.max_compounds ?? 60), permutations: Number(input.permutations ?? 1000),
-    seed: Number(input.seed ?? DEFAULT_SEED), zThreshold: Number(input.z_threshold ?? DEFAULT_Z_THRESHOLD),
-    separationZPairs: Number(input.separation_z_pairs ?? SEPARATION_Z_PAIRS), networkRandomisations: Number(input.network_randomisations ?? NETWORK_RANDOMISATIONS),
-  };
-}
+/** The route's parameters as its query schema gives them (route-parameters.ts: coerced, defaults filled), and the optional body. */
+interface Options { disease_id: string; top_n: number; max_compounds: number; permutations: number; seed: number; z_threshold: number; separation_z_pairs: number; network_randomisations: number }
 
 /** Proximity z-scores of the selected drugs and the body's named pair, in one seeded run (streams keyed by CURIE). */
 async function scoreProximity(ctx: CombinationContext, selection: DrugSelection, named: PlacedDrug[], o: Options, context: AnalysisRunContext): Promise<number> {
@@ -148,41 +141,41 @@ async function rankCombinations(deps: AnalysisDeps, input: Record<string, unknow
   }
   await context.progress(5, 'reading the knowledge graph');
   const g = (await deps.graph()).graph;
-  const disease = resolveDisease(deps.diseases, g, String(input.disease_id ?? 'sle'));
+  const o = input as unknown as Options;
+  const disease = resolveDisease(deps.diseases, g, o.disease_id);
   if (disease.kind === 'not_found') return { kind: 'not_found', detail: disease.detail };
-  const o = optionsOf(input);
   await context.progress(20, 'placing the disease module in the interactome');
   const ctx = combinationContext(g, disease.node);
   if ('unavailable' in ctx) return { kind: 'not_available', reason: ctx.unavailable };
-  const selection = selectDrugs(ctx, disease.node, o.maxCompounds);
+  const selection = selectDrugs(ctx, disease.node, o.max_compounds);
   if ('unavailable' in selection) return { kind: 'not_available', reason: selection.unavailable };
   const named = matrix ? placeNamedPair(ctx, disease.node, matrix.drug_a, matrix.drug_b) : null;
   const scored = await scoreProximity(ctx, selection, named && 'drugs' in named ? named.drugs : [], o, context);
   await context.progress(90, 'separation z-scores of the returned pairs (random target sets, randomised networks)');
   const network = networkCombinations(ctx, selection, {
-    topN: o.topN, maxCompounds: o.maxCompounds, zThreshold: o.zThreshold, seed: o.seed, separationPermutations: Math.min(o.permutations, SEPARATION_PERMUTATIONS_CAP),
-    separationZPairs: o.separationZPairs, networkRandomisations: o.networkRandomisations,
+    topN: o.top_n, maxCompounds: o.max_compounds, zThreshold: o.z_threshold, seed: o.seed, separationPermutations: Math.min(o.permutations, SEPARATION_PERMUTATIONS_CAP),
+    separationZPairs: o.separation_z_pairs, networkRandomisations: o.network_randomisations,
   });
-  const namedNetwork: NamedPairNetwork | null = !named ? null : 'drugs' in named ? { pair: pairFactors(ctx, named.drugs[0], named.drugs[1], o.zThreshold) } : named;
+  const namedNetwork: NamedPairNetwork | null = !named ? null : 'drugs' in named ? { pair: pairFactors(ctx, named.drugs[0], named.drugs[1], o.z_threshold) } : named;
   const doseResponse = matrix ? scoreDoseResponse(matrix, namedNetwork) : null;
   const result = analysisEnvelope({
     module: 'drug-combinations',
     method: matrix ? `${NETWORK_METHOD}. ${DOSE_RESPONSE_METHOD}` : NETWORK_METHOD,
     disease: { curie: disease.curie, label: disease.label, module_id: disease.module_id },
     parameters: {
-      disease_id: String(input.disease_id ?? 'sle'), top_n: o.topN, max_compounds: o.maxCompounds, permutations: o.permutations, z_threshold: o.zThreshold,
-      separation_z_pairs: o.separationZPairs, network_randomisations: o.networkRandomisations,
+      disease_id: o.disease_id, top_n: o.top_n, max_compounds: o.max_compounds, permutations: o.permutations, z_threshold: o.z_threshold,
+      separation_z_pairs: o.separation_z_pairs, network_randomisations: o.network_randomisations,
       dose_response_matrix: matrix ? { drug_a: matrix.drug_a, drug_b: matrix.drug_b, doses_a: matrix.doses_a.length, doses_b: matrix.doses_b.length, unit: matrix.unit ?? null } : null,
     },
     seed: o.seed,
     snapshots: g.snapshots,
     body: {
       ...network,
-      proximity: { permutations: o.permutations, z_threshold: o.zThreshold, disease_genes_in_largest_component: scored },
+      proximity: { permutations: o.permutations, z_threshold: o.z_threshold, disease_genes_in_largest_component: scored },
       separation_permutations: Math.min(o.permutations, SEPARATION_PERMUTATIONS_CAP),
       network_randomisation: {
         method: 'double edge swaps (Maslov & Sneppen, Science 2002, doi:10.1126/science.1065103): degrees kept, no self-loops or repeated edges',
-        networks: o.networkRandomisations, burn_in_swaps_per_edge: SWAP_SCHEDULE.burnInPerEdge, swaps_per_edge_between_networks: SWAP_SCHEDULE.thinningPerEdge,
+        networks: o.network_randomisations, burn_in_swaps_per_edge: SWAP_SCHEDULE.burnInPerEdge, swaps_per_edge_between_networks: SWAP_SCHEDULE.thinningPerEdge,
       },
       dose_response_synergy: doseResponse,
     },

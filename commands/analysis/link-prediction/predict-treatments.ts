@@ -44,15 +44,17 @@ function knownLabel(trained: TrainedLinkModel, compound: number, disease: number
   return null;
 }
 
+/** The route's parameters as its query schema gives them (route-parameters.ts: coerced, defaults filled). */
+interface PredictParameters { disease_id: string; top_n: number; no_shap: boolean }
+
 export async function predictTreatments(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
   const served = await deps.graph();
   const g = served.graph;
   const reason = unavailableReason(g);
   if (reason) return { kind: 'not_available', reason };
-  const resolved = resolveDisease(deps.diseases, g, String(input.disease_id ?? 'sle'));
+  const { disease_id: diseaseId, top_n: topN, no_shap: noShap } = input as unknown as PredictParameters;
+  const resolved = resolveDisease(deps.diseases, g, diseaseId);
   if (resolved.kind === 'not_found') return resolved;
-  const topN = Number(input.top_n ?? 50);
-  const noShap = input.no_shap === true;
   if (!linkModelCached(served)) await context.progress(2, 'training the link-prediction model for the active snapshots (first request since they changed)');
   const outcome = await linkModel(served, deps.db, (p) => context.progress(2 + Math.floor((90 * p.done) / Math.max(1, p.total)), p.message));
   if (outcome.kind === 'not_available') return outcome;

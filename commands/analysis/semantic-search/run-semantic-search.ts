@@ -17,13 +17,11 @@ export const SEARCH_METHOD = 'Lexical retrieval: Okapi BM25 (Robertson & Zaragoz
   + 'ontology terms and knowledge-graph claims, the query expanded with matching ontology terms\' exact synonyms and IS_A descendants '
   + '(Disease Ontology, MONDO, HPO; Aronson & Rindflesch 1997)';
 
-export interface SearchParameters { query: string; top_k: number; disease_id: string | null; expand: boolean; max_expansion: number }
-
-/** The parameters as the route's schema gives them (defaults applied where the route is entered); no disease_id: null. */
-export function searchParameters(input: Record<string, unknown>): SearchParameters {
-  const p = input as unknown as Omit<SearchParameters, 'disease_id'> & { disease_id?: string };
-  return { query: p.query, top_k: p.top_k, disease_id: p.disease_id ?? null, expand: p.expand, max_expansion: p.max_expansion };
-}
+/**
+ * The route's parameters as its query schema gives them (route-parameters.ts: types coerced, defaults filled
+ * where the route or job is entered). disease_id has no default: absent means the whole index.
+ */
+export interface SearchParameters { query: string; top_k: number; disease_id?: string; expand: boolean; max_expansion: number }
 
 const IS_A = edgeTypeIndex('IS_A')!;
 
@@ -63,12 +61,13 @@ async function hitView(deps: AnalysisDeps, g: TypedKnowledgeGraph, doc: TermDoc 
 }
 
 export async function runSemanticSearch(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const p = searchParameters(input);
+  const p = input as unknown as SearchParameters;
+  // What the schema cannot say: a query of stopwords and one-letter words has nothing to search for.
   const queryTokens = tokens(p.query);
   if (queryTokens.length === 0) return { kind: 'invalid', details: [{ loc: ['query', 'query'], msg: 'the query has no searchable word (letters or digits, two or more characters, not a stopword)', type: 'value_error' }] };
   const served = await deps.graph();
   const g = served.graph;
-  const resolved = p.disease_id === null ? null : resolveDisease(deps.diseases, g, p.disease_id);
+  const resolved = p.disease_id === undefined ? null : resolveDisease(deps.diseases, g, p.disease_id);
   if (resolved?.kind === 'not_found') return { kind: 'not_found', detail: resolved.detail };
   await context.progress(10, 'building the search index');
   const corpus = await searchCorpus(deps.db, served);
@@ -83,7 +82,7 @@ export async function runSemanticSearch(deps: AnalysisDeps, input: Record<string
     kind: 'ok',
     result: analysisEnvelope({
       module: SEARCH_MODULE_ID, method: SEARCH_METHOD, disease: resolved ? { curie: resolved.curie, label: resolved.label, module_id: resolved.module_id } : null,
-      parameters: { ...p }, snapshots: g.snapshots,
+      parameters: { ...p, disease_id: p.disease_id ?? null }, snapshots: g.snapshots,
       body: { lexical: true, index: { ...corpus.counts, scoped_documents: scope?.size ?? null }, query_tokens: queryTokens, expansion, results },
     }),
   };

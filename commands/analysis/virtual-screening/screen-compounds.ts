@@ -11,7 +11,7 @@
 import { diseaseGenes, geneCompounds } from '../../../domain/knowledge-graph/gene-sets';
 import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import { nearest } from '../../../domain/screening/fingerprint-similarity';
-import { applySimilarityFloor, DEFAULT_MIN_TANIMOTO } from '../../../domain/screening/similarity-floor';
+import { applySimilarityFloor } from '../../../domain/screening/similarity-floor';
 import { rdkit } from '../../../infra/chem/rdkit';
 import { dockPdbqt, DockingOptions, DockingOutcome, DockingTools, findDockingTools, findReceptor, prepareLigand, Receptor } from '../../../infra/screening/docking';
 import type { AnalysisDeps, AnalysisOutcome, AnalysisRunContext } from '../analysis-module';
@@ -74,14 +74,13 @@ function binderEdgeTypes(g: TypedKnowledgeGraph, gene: number): Map<number, stri
   return out;
 }
 
+/** The route's parameters as its query schema gives them (route-parameters.ts: coerced, defaults filled); gene_id has no default. */
+interface ScreenParameters { disease_id: string; gene_id?: string; top_n: number; min_tanimoto: number; use_vina: boolean; dock_top: number; exhaustiveness: number }
+
 export async function screenCompounds(deps: AnalysisDeps, input: Record<string, unknown>, context: AnalysisRunContext): Promise<AnalysisOutcome> {
-  const diseaseId = String(input.disease_id ?? 'sle');
-  const topN = Number(input.top_n ?? 50);
-  const useVina = input.use_vina === true;
-  const dockTop = Number(input.dock_top ?? 3);
-  const exhaustiveness = Number(input.exhaustiveness ?? 4);
-  const geneId = typeof input.gene_id === 'string' ? input.gene_id : null;
-  const minTanimoto = Number(input.min_tanimoto ?? DEFAULT_MIN_TANIMOTO);
+  const p = input as unknown as ScreenParameters;
+  const { disease_id: diseaseId, top_n: topN, use_vina: useVina, dock_top: dockTop, exhaustiveness, min_tanimoto: minTanimoto } = p;
+  const geneId = p.gene_id ?? null;
 
   await context.progress(5, 'reading the knowledge graph');
   const g = (await deps.graph()).graph;

@@ -6,6 +6,7 @@ import type { AnalysisModule } from '../analysis-module';
 import { renderScreeningHtml } from './render-screening-html';
 import { DOCKING_METHOD, SCREENING_METHOD, screenCompounds } from './screen-compounds';
 import { DISEASE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
+import { DEFAULT_MIN_TANIMOTO } from '../../../domain/screening/similarity-floor';
 
 const num = { type: 'number' };
 const ref = { type: 'object', properties: { curie: { type: 'string' }, label: { type: 'string' } }, required: ['curie', 'label'] };
@@ -69,7 +70,7 @@ export const SCREENING_QUERY = {
   properties: {
     gene_id: { type: 'string', pattern: '^NCBIGene:[0-9]{1,12}$', description: 'Target gene (NCBIGene CURIE). Default: the disease\'s most-targeted GWAS gene (most compounds with TARGETS/BINDS edges; ties by the smaller NCBI Gene number)' },
     top_n: { type: 'integer', minimum: 1, maximum: 1500, default: 50, description: 'Candidates returned' },
-    min_tanimoto: { type: 'number', minimum: 0, maximum: 1, default: 0.3, description: 'Similarity floor: compounds below this Tanimoto to every known binder are not candidates (similarity_floor says when none reaches it)' },
+    min_tanimoto: { type: 'number', minimum: 0, maximum: 1, default: DEFAULT_MIN_TANIMOTO, description: 'Similarity floor: compounds below this Tanimoto to every known binder are not candidates (similarity_floor says when none reaches it)' },
     use_vina: { type: 'boolean', default: false, description: 'Dock the top dock_top candidates with AutoDock Vina (needs vina, obabel and a receptor in SCREENING_RECEPTORS_DIR; else 409)' },
     dock_top: { type: 'integer', minimum: 1, maximum: 10, default: 3, description: 'With use_vina: how many of the top candidates to dock (each takes tens of seconds)' },
     exhaustiveness: { type: 'integer', minimum: 1, maximum: 32, default: 4, description: 'With use_vina: Vina\'s search exhaustiveness' },

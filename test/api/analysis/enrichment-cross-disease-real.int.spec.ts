@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { analysisDeps } from '../../../commands/analysis/analysis-deps';
-import type { AnalysisDeps, AnalysisOutcome } from '../../../commands/analysis/analysis-module';
+import type { AnalysisDeps } from '../../../commands/analysis/analysis-module';
 import { crossDiseaseModule } from '../../../commands/analysis/cross-disease/cross-disease-module';
+import { analysisRouteRunner, type AnalysisRouteAnswer } from '../../../commands/analysis/run-analysis-route';
 import { readMondoConditions } from '../../../infra/biomed/discover/mondo-conditions';
 import { discoverModules } from '../../../infra/biomed/discover/write-modules';
 import { DEFAULT_DISEASES_DIR, DiseaseRegistry } from '../../../infra/diseases/disease-registry';
@@ -76,13 +77,14 @@ describe('analysis on the real resources: enrichment of RA and cross-disease ove
     const registry = DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, modulesDir]);
     const deps: AnalysisDeps = analysisDeps({ db: env.runtime.db, diseases: registry, settings: { dataDir: os.tmpdir() } });
     await deps.graph(); // built already by the enrichment calls; timed below without the build
-    const context = { progress: async () => undefined, signal: new AbortController().signal };
+    // Through the routes' use case, as the GET routes run them: each route's schema fills in what a call leaves out.
+    const runRoute = analysisRouteRunner([crossDiseaseModule], deps);
     const timings: Record<string, number> = {};
     const results: Record<string, Json> = {};
     const run = async (name: string, input: Record<string, unknown>) => {
       const route = crossDiseaseModule.routes.find((r) => r.path.endsWith(`/${name.split(' ')[0]}`))!;
       const started = performance.now();
-      const outcome: AnalysisOutcome = await route.run(deps, input, context);
+      const outcome: AnalysisRouteAnswer = await runRoute({ moduleId: crossDiseaseModule.id, path: route.path, input });
       timings[name] = Math.round(performance.now() - started);
       expect(outcome.kind, JSON.stringify(outcome)).to.equal('ok');
       results[name] = (outcome as { result: Json }).result;

@@ -70,6 +70,12 @@ describe('analysis: semantic search (GET /api/semantic/search, job semantic-sear
     expect((body.results as Json[]).some((r) => r.kind === 'term' && /rheumatoid/.test(r.label))).to.equal(false);
   });
 
+  it('records the parameters it ran with: the schema\'s defaults filled in, no disease as null', async () => {
+    const { body } = await api.get('/api/semantic/search?query=lupus');
+    expect(body.parameters).to.deep.equal({ query: 'lupus', top_k: 20, disease_id: null, expand: true, max_expansion: 25 });
+    expect(body.results.length).to.be.at.most(20);
+  });
+
   it('answers 404 for an unknown disease and 422 for bad parameters', async () => {
     expect((await api.get('/api/semantic/search?query=lupus&disease_id=no_such_disease')).status).to.equal(404);
     for (const bad of ['', 'query=', 'query=the%20of', 'query=lupus&top_k=0', 'query=lupus&top_k=101', 'query=lu%00pus', `query=${'x'.repeat(501)}`, 'query=%ED%A0%80', 'query=lupus&colour=blue']) {

@@ -21,6 +21,7 @@
 import { expect } from 'chai';
 import type { AnalysisDeps, AnalysisRunContext } from '../../../commands/analysis/analysis-module';
 import { drugCombinationsModule } from '../../../commands/analysis/drug-combinations/drug-combinations-module';
+import { routeParameters } from '../../../commands/analysis/route-parameters';
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import { KnowledgeGraphBuilder, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import type { ServedGraph } from '../../../infra/kg/store-graph-cache';
@@ -60,7 +61,9 @@ function exactZ(targets: number[]): number {
 }
 
 async function run(input: Record<string, unknown>) {
-  const outcome = await drugCombinationsModule.routes[0]!.run(deps(graph()), { disease_id: DISEASE, top_n: 50, permutations: 5000, seed: 7, ...input }, context);
+  const route = drugCombinationsModule.routes[0]!;
+  // Through the route's schema, as the GET route and the job run it: the parameters not given take its defaults.
+  const outcome = await route.run(deps(graph()), routeParameters(route.query, { disease_id: DISEASE, top_n: 50, permutations: 5000, seed: 7, ...input }), context);
   if (outcome.kind !== 'ok') throw new Error(JSON.stringify(outcome));
   return outcome.result as {
     seed: number;

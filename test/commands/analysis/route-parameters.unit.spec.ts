@@ -22,6 +22,10 @@ describe('module parameters from the route schema', () => {
     'drug-safety': { disease: 'sle', max_drugs: 10, max_side_effects: 100, max_faers_events: 20 },
     'evidence-gathering': { q: '', max_per_source: 20, use_cache: true, disease_id: 'sle' },
     'llm-extraction': { disease_id: 'sle' },
+    // Two more whose run functions restated these defaults (converted with semantic search and cross-disease).
+    'link-prediction': { disease_id: 'sle', top_n: 50, no_shap: false },
+    'drug-combinations': { disease_id: 'sle', top_n: 50, max_compounds: 60, permutations: 1000, seed: 20190318, z_threshold: 0, separation_z_pairs: 20, network_randomisations: 20 },
+    'virtual-screening': { top_n: 50, min_tanimoto: 0.3, use_vina: false, dock_top: 3, exhaustiveness: 4, disease_id: 'sle' },
   };
   for (const [id, defaults] of Object.entries(expected)) {
     it(`fills ${id}'s defaults from its schema when a caller gives none`, () => {
@@ -42,6 +46,46 @@ describe('module parameters from the route schema', () => {
     expect(detail!.loc).to.deep.equal(['query', 'top_n']);
     expect(detail!.msg).to.be.a('string').and.not.equal('');
     expect(detail!.type).to.be.a('string').and.not.equal('');
+  });
+
+  // The last two converted: semantic search (its query has no default) and cross-disease (four routes, each
+  // with its own caps; defaults as docs/modules.md and the routes' descriptions state them).
+  const route = (id: string, path: string) => ANALYSIS_MODULES.find((m) => m.id === id)!.routes.find((r) => r.path === path)!;
+
+  it('fills semantic search\'s defaults around the caller\'s query and adds no disease', () => {
+    expect(routeParameters(route('semantic-search', '/api/semantic/search').query, { query: 'lupus' }))
+      .to.deep.equal({ query: 'lupus', top_k: 20, expand: true, max_expansion: 25 });
+    expect(routeParameters(route('semantic-search', '/api/semantic/search').query, { query: 'lupus', top_k: '5', expand: 'false', disease_id: 'sle' }))
+      .to.deep.equal({ query: 'lupus', top_k: 5, disease_id: 'sle', expand: false, max_expansion: 25 });
+  });
+
+  it('refuses a semantic search without a query (422 at query.query)', () => {
+    let caught: unknown;
+    try { routeParameters(route('semantic-search', '/api/semantic/search').query, { top_k: 5 }); } catch (error) { caught = error; }
+    expect(caught).to.be.instanceOf(RequestValidationError);
+    expect((caught as RequestValidationError).details.map((d) => [d.loc, d.type])).to.deep.equal([[['query', 'query'], 'required']]);
+  });
+
+  const crossDisease: Record<string, Record<string, number>> = {
+    '/api/cross-disease/overlap': { max_diseases: 200 },
+    '/api/cross-disease/similarity': { max_diseases: 200, min_module_genes: 20 },
+    '/api/cross-disease/drugs': { max_diseases: 200, top: 50 },
+    '/api/cross-disease/modules': { max_diseases: 200, top_synergy: 20, min_module_genes: 20 },
+  };
+  for (const [path, defaults] of Object.entries(crossDisease)) {
+    it(`fills ${path}'s defaults from its schema, and keeps a partial call's values`, () => {
+      expect(routeParameters(route('cross-disease', path).query, {})).to.deep.equal(defaults);
+      expect(routeParameters(route('cross-disease', path).query, { max_diseases: '5' })).to.deep.equal({ ...defaults, max_diseases: 5 });
+    });
+  }
+
+  it('refuses a cross-disease cap outside its schema with the 422 detail list', () => {
+    let caught: unknown;
+    try { routeParameters(route('cross-disease', '/api/cross-disease/modules').query, { top_synergy: '201', min_module_genes: 1 }); } catch (error) { caught = error; }
+    expect(caught).to.be.instanceOf(RequestValidationError);
+    const details = (caught as RequestValidationError).details;
+    expect(details.map((d) => [d.loc, d.type])).to.deep.equal([[['query', 'top_synergy'], 'maximum'], [['query', 'min_module_genes'], 'minimum']]);
+    for (const d of details) expect(d.msg).to.be.a('string').and.not.equal('');
   });
 
   it('answers a refused value as an invalid outcome (the route\'s 422), never an error, before the module reads anything', async () => {
