@@ -84,8 +84,10 @@ describe('Biomed store seed on a fresh machine (npm start)', function () {
 
       seeded = (await getJson(service, '/api/v1/snapshots')).body.snapshots;
       expect(seeded.map((s) => s.resource).sort()).to.deep.equal([
-        'bgee', 'bindingdb', 'chembl', 'disease_ontology', 'drugbank', 'drugbank_vocabulary', 'drugcentral', 'gwas_catalog', 'hgnc', 'hp', 'mondo', 'ncbi_gene', 'pharmacotherapydb', 'ppi', 'reactome', 'sider', 'surfaceome',
+        'bgee', 'bindingdb', 'chembl', 'clinical_trials', 'disease_ontology', 'drugbank', 'drugbank_vocabulary', 'drugcentral', 'gwas_catalog', 'hgnc', 'hp', 'mondo',
+        'ncbi_gene', 'openfda_labels', 'pharmacotherapydb', 'pmc', 'ppi', 'pubmed', 'reactome', 'sider', 'surfaceome',
       ]);
+      // The literature seed is in the store too: a fresh machine answers offline from real records.
       // The knowledge graph of the seed: real indications, targets and GWAS genes, not the hand-written fixtures.
       const kg = await getJson(service, '/api/kg/stats?disease_id=sle');
       expect(kg.status).to.equal(200);

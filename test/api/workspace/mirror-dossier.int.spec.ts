@@ -13,6 +13,7 @@ import { dossierJsonSchema } from '../../../domain/workspace/dossier-schema';
 import type { Dossier } from '../../../domain/workspace/dossier-types';
 import { defaultMirrorDir } from '../../../infra/literature/mirror';
 import { eventually } from '../../support/databases';
+import { createScratchDatabase, ScratchDatabase } from '../../biomed/support/biomed-env';
 import { startTestServer, TestServer } from '../../support/test-server';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -38,6 +39,7 @@ describe('Workspace offline on the local mirror of real records (the default pat
   let server: TestServer;
   let newer: TestServer | undefined;
   let newerDir: string | undefined;
+  let scratch: ScratchDatabase | undefined;
   const validate = addFormats(new Ajv2020({ allErrors: true, strict: false })).compile(dossierJsonSchema);
 
   before(async function () {
@@ -45,13 +47,17 @@ describe('Workspace offline on the local mirror of real records (the default pat
       console.log('      skipped: no fixtures/seed/literature/manifest.json (run npm run seed:derive)');
       this.skip();
     }
+    // A database of its own: on the run's shared one, another spec's seed import leaves literature snapshots active
+    // in the store, and the store mirror then answers instead of the file mirror this spec is about.
+    scratch = await createScratchDatabase();
     // EVIDENCE_CORPUS_DIR '' = the service's own default: no synthetic corpus, the bundled mirror answers.
-    server = await startTestServer({ startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: '', JOB_STREAM_POLL_MS: '50' } });
+    server = await startTestServer({ databaseUrl: scratch.url, startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: '', JOB_STREAM_POLL_MS: '50' } });
   });
   after(async () => {
     await server?.close().catch(() => undefined);
     await newer?.close();
     if (newerDir) fs.rmSync(newerDir, { recursive: true, force: true });
+    await scratch?.drop();
   });
 
   let first: { dossier: Dossier; html: string };
@@ -100,9 +106,9 @@ describe('Workspace offline on the local mirror of real records (the default pat
     pubmed.files.push({ path: 'pubmed/update-0001.xml', format: 'medline_xml', sha256: crypto.createHash('sha256').update(update).digest('hex') });
     pubmed.snapshot_id = 'pubmed-2026-update-0001';
     fs.writeFileSync(path.join(newerDir, 'manifest.json'), JSON.stringify(manifest));
-    // one server's workers at a time: both share the run's database and its job queue
+    // one server's workers at a time: both share this spec's database and its job queue
     await server.close();
-    newer = await startTestServer({ startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: '', EVIDENCE_MIRROR_DIR: newerDir, JOB_STREAM_POLL_MS: '50' } });
+    newer = await startTestServer({ databaseUrl: scratch!.url, startWorkers: true, env: { EVIDENCE_SOURCE_MODE: 'offline', EVIDENCE_CORPUS_DIR: '', EVIDENCE_MIRROR_DIR: newerDir, JOB_STREAM_POLL_MS: '50' } });
     const later = await dossierFor(newer, T2D);
     expect(later.dossier.source_statuses.find((s) => s.source === 'pubmed')!.snapshot_id).to.equal('pubmed-2026-update-0001');
     expect(later.dossier.manifest.provenance.fingerprint).to.not.equal(first.dossier.manifest.provenance.fingerprint);
