@@ -10,7 +10,9 @@ export interface JobWorker { child: ChildProcess; ready: Promise<void> }
 export function startJobWorker(databaseUrl: string, env: Record<string, string> = {}): JobWorker {
   const child = fork(CHILD, [], {
     stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: databaseUrl, DEBUG: 'true', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent', ...env },
+    // KAFKA_BROKERS emptied: CI exports it for the Kafka suites, and a worker that inherited it consumed from Kafka,
+    // where nothing publishes this spec's jobs (the test server appends them to PostgreSQL), so no job ever started.
+    env: { ...process.env, DATABASE_URL: databaseUrl, DEBUG: 'true', WORKER_CONCURRENCY: '1', LOG_LEVEL: 'silent', KAFKA_BROKERS: '', ...env },
   });
   const ready = new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
