@@ -101,7 +101,8 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
     const sharedRate = providerRateLimit(settings, logger, cleanups);
     const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge, ...(sharedRate ? { sharedRate } : {}) };
-    const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts);
+    const { analysisJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);
+    const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts, analysisJobRuns);
     // The monitor's snapshot job is the monitor route's, whichever analysis modules this runtime runs.
     const modules = new ModuleRegistry([...moduleList, monitorSnapshotModule(monitorDeps(parts))]);
     const processors = [
@@ -127,7 +128,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
-      ...analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups),
+      ...analysisRunners,
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());
