@@ -16,7 +16,12 @@ import type { AnalysisThreadTask } from './analysis-thread';
 /** Seconds a refused caller is told to wait: about one heavy analysis. */
 export const ANALYSIS_BUSY_RETRY_AFTER_SECONDS = 5;
 
-export interface AnalysisRunners { analysisRuns: AnalysisRouteRunner; kgHeavyReads: KgHeavyReadRunner }
+export interface AnalysisRunners {
+  analysisRuns: AnalysisRouteRunner;
+  kgHeavyReads: KgHeavyReadRunner;
+  /** The analysis modules' jobs, in the same pool (waiting for a thread, never refused); absent without a pool. */
+  analysisJobRuns?: AnalysisRouteRunner;
+}
 
 export function analysisRunnersFor(parts: ModuleParts, options: { inThreadOnly: boolean }, cleanups: (() => Promise<void>)[]): AnalysisRunners {
   const { settings } = parts;
@@ -32,8 +37,8 @@ export function analysisRunnersFor(parts: ModuleParts, options: { inThreadOnly: 
     workerData: { settings },
   });
   cleanups.push(() => pool.close());
-  const inPool = async <R>(task: AnalysisThreadTask): Promise<R | { kind: 'busy'; retryAfterSeconds: number; detail: string }> => {
-    const answer = await pool.run<R>(task);
+  const inPool = async <R>(task: AnalysisThreadTask, wait = false): Promise<R | { kind: 'busy'; retryAfterSeconds: number; detail: string }> => {
+    const answer = await pool.run<R>(task, { wait });
     if (answer.kind === 'done') return answer.value;
     return {
       kind: 'busy', retryAfterSeconds: ANALYSIS_BUSY_RETRY_AFTER_SECONDS,
@@ -43,5 +48,6 @@ export function analysisRunnersFor(parts: ModuleParts, options: { inThreadOnly: 
   return {
     analysisRuns: (call) => inPool<AnalysisRouteAnswer>({ kind: 'analysis', call }),
     kgHeavyReads: (call) => inPool<KgHeavyAnswer>({ kind: 'kg', call }),
+    analysisJobRuns: (call) => inPool<AnalysisRouteAnswer>({ kind: 'analysis', call }, true),
   };
 }

@@ -100,7 +100,7 @@ export function createApp(runtime: Runtime): HttpApp {
     return pending ? stillImportingDetail(pending.progress) : undefined;
   };
   registry.add(...analysisRoutes(ANALYSIS_MODULES, runtime.analysisRuns, seeding));
-  registry.add(...operationsRoutes(runtime));
+  registry.add(...operationsRoutes(runtime, pendingCap));
   registry.add(...dashboardRoutes(settings));
   registry.add(...docsRoutes(registry, settings));
 

@@ -29,6 +29,8 @@ import { openMondoRegistry } from '../infra/diseases/read-mondo-registry';
 import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
+import { monitorSnapshotModule } from '../commands/monitor/monitor-snapshot-job';
+import { monitorDeps } from './monitor.compose';
 import { startDigestDispatcher } from './digest-schedule';
 import { startOrphanSweep } from './orphan-sweep-schedule';
 import { startCorpusStatusDuty, startMonitorDuty } from './operations-schedule';
@@ -99,8 +101,10 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
     const sharedRate = providerRateLimit(settings, logger, cleanups);
     const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge, ...(sharedRate ? { sharedRate } : {}) };
-    const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts);
-    const modules = new ModuleRegistry(moduleList);
+    const { analysisJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);
+    const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts, analysisJobRuns);
+    // The monitor's snapshot job is the monitor route's, whichever analysis modules this runtime runs.
+    const modules = new ModuleRegistry([...moduleList, monitorSnapshotModule(monitorDeps(parts))]);
     const processors = [
       ...jobRunnerProcessors(modules, {
         concurrency: settings.workerConcurrency,
@@ -124,7 +128,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
-      ...analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups),
+      ...analysisRunners,
       async startWorkers() {
         await projections.start();
         cleanups.push(() => projections.stop());

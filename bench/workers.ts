@@ -51,6 +51,23 @@ async function stopWorkers(workers: Worker[]): Promise<void> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** Where a round's time went: queued to started (pickup), started to succeeded (run), and how the jobs spread. */
+async function jobTimings(store: PostgresEventStore, ids: readonly string[]): Promise<{ waitMs: number; runMs: number; perWorker: string }> {
+  const waits: number[] = [];
+  const runs: number[] = [];
+  const workers = new Map<string, number>();
+  for (const id of ids) {
+    const events = await store.readStream(jobStreamId(id));
+    const at = (type: string) => [...events].reverse().find((e) => e.type === type)?.createdAt.getTime();
+    const [queued, begun, done] = [at('JobSubmitted'), at('JobStarted'), at('JobSucceeded')];
+    if (queued !== undefined && begun !== undefined) waits.push(begun - queued);
+    if (begun !== undefined && done !== undefined) runs.push(done - begun);
+    const worker = ([...events].reverse().find((e) => e.type === 'JobStarted')?.data as { worker?: string } | undefined)?.worker ?? '?';
+    workers.set(worker, (workers.get(worker) ?? 0) + 1);
+  }
+  return { waitMs: waits.length ? median(waits) : NaN, runMs: runs.length ? median(runs) : NaN, perWorker: [...workers.values()].sort((a, b) => b - a).join('/') };
+}
+
 async function main(): Promise<void> {
   await withScratchDatabase('bench_workers', async (url) => {
     const db = await openDatabase({ url, poolMax: 4 });
@@ -78,7 +95,9 @@ async function main(): Promise<void> {
             }, 600_000, 100);
             const seconds = (performance.now() - started) / 1000;
             rounds.push(JOBS / seconds);
-            console.log(`${count} worker(s), round ${round + 1}: ${JOBS} jobs in ${seconds.toFixed(2)} s = ${(JOBS / seconds).toFixed(2)} jobs/s (load average ${os.loadavg()[0]!.toFixed(1)})`);
+            const timing = await jobTimings(store, ids);
+            console.log(`${count} worker(s), round ${round + 1}: ${JOBS} jobs in ${seconds.toFixed(2)} s = ${(JOBS / seconds).toFixed(2)} jobs/s; `
+              + `median wait ${timing.waitMs} ms, median run ${timing.runMs} ms, jobs per worker ${timing.perWorker} (load average ${os.loadavg()[0]!.toFixed(1)})`);
           } finally {
             await stopWorkers(workers);
           }

@@ -1,8 +1,14 @@
 // The evidence monitor (spec §4.6): GET /api/monitor/status, GET /api/monitor/diff, POST
-// /api/monitor/snapshot (no body; takes a snapshot now). The scheduler takes one per watched disease
-// every MONITOR_INTERVAL_HOURS (daily by default).
+// /api/monitor/snapshot (no body; queues a snapshot now: 202 with the job id, Location /api/jobs/{job_id};
+// the job's id is the snapshot's). The scheduler takes one per watched disease every MONITOR_INTERVAL_HOURS
+// (daily by default).
 import { monitorDiff, monitorStatus } from '../../commands/monitor/read-monitor';
-import { MonitorDeps, takeMonitorSnapshot } from '../../commands/monitor/take-snapshot';
+import { MONITOR_SNAPSHOT_MODULE, submitMonitorSnapshot } from '../../commands/monitor/monitor-snapshot-job';
+import type { MonitorDeps } from '../../commands/monitor/take-snapshot';
+import { jobClient, PendingJobCap } from '../../commands/jobs/pending-job-cap';
+import { normaliseIp } from '../auth/principal-resolver';
+import { jobSubmissionSchema } from '../jobs/job.schemas';
+import { tooManyPending, tooManyPendingResponse } from '../jobs/too-many-pending';
 import type { RouteDefinition } from '../http/registry';
 import { operatorContext } from '../system/operator-principal';
 import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
@@ -21,7 +27,7 @@ const snapshotSchema = {
 };
 const change = { type: 'object', properties: { entered: { type: 'array' }, left: { type: 'array' }, moved: { type: 'array' } } };
 
-export function monitorRoutes(deps: MonitorDeps & { diseaseKnown(id: string): boolean; intervalHours: number }): RouteDefinition[] {
+export function monitorRoutes(deps: Pick<MonitorDeps, 'store'> & { diseaseKnown(id: string): boolean; intervalHours: number; pendingCap?: PendingJobCap }): RouteDefinition[] {
   const unknown = (id: string) => ({ detail: `unknown or incomplete disease '${id}'` });
   return [
     {
@@ -48,13 +54,23 @@ export function monitorRoutes(deps: MonitorDeps & { diseaseKnown(id: string): bo
     },
     {
       method: 'post', path: '/api/monitor/snapshot', operationId: 'monitorSnapshot', tags: ['monitor'], principal: 'optional',
-      summary: 'Take an evidence snapshot of the disease now (no body)',
+      summary: 'Queue an evidence snapshot of the disease now (no body)',
+      description: 'The snapshot is taken by a job: 202 with its job_id (also the snapshot_id it records) and Location /api/jobs/{job_id}; the job\'s result is the snapshot, and /api/monitor/status lists it once taken.',
       query: { type: 'object', properties: { disease_id: diseaseId }, additionalProperties: false },
-      responses: { 201: { description: 'The snapshot', schema: snapshotSchema }, 404: { description: 'Unknown disease', schema: detail } },
+      responses: {
+        202: { description: 'Queued: poll the job at Location', schema: jobSubmissionSchema, headers: { Location: { description: '/api/jobs/{job_id}', schema: { type: 'string' } } } },
+        404: { description: 'Unknown disease', schema: detail },
+        429: tooManyPendingResponse,
+      },
       handler: async (ctx) => {
         const id = ctx.query.disease_id as string;
         if (!deps.diseaseKnown(id)) return void ctx.res.status(404).json(unknown(id));
-        ctx.res.status(201).json(await takeMonitorSnapshot(deps, operatorContext(ctx), id, 'on_demand'));
+        const researcherId = ctx.principal?.id;
+        const client = jobClient(researcherId, normaliseIp(ctx.req.ip ?? ctx.req.socket.remoteAddress ?? 'unknown'));
+        const result = await submitMonitorSnapshot(deps, operatorContext(ctx), { diseaseId: id, client, ...(researcherId ? { researcherId } : {}) });
+        if (result.kind === 'too_many_pending') return tooManyPending(ctx.res, result);
+        ctx.req.log.info({ jobId: result.jobId, module: MONITOR_SNAPSHOT_MODULE }, 'job submitted');
+        ctx.res.status(202).location(`/api/jobs/${result.jobId}`).json({ job_id: result.jobId, status: 'PENDING', module: MONITOR_SNAPSHOT_MODULE });
       },
     },
   ];

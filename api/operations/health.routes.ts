@@ -59,6 +59,16 @@ export function coreReadinessChecks(deps: ReadinessDeps): ReadinessCheck[] {
 }
 
 export function healthRoutes(checks: readonly ReadinessCheck[]): RouteDefinition[] {
+  // Requests that arrive while the checks run share that run (single flight): each run reads every projection's
+  // and consumer group's lag, dozens of queries, and eight probes at once held the database pool so long that
+  // /api/ready took 3-4 s under bench:fuzz (issue 23). A request never gets an answer older than its own arrival
+  // minus one run.
+  let inFlight: Promise<(readonly [string, { ok: boolean; detail?: string }])[]> | undefined;
+  const readiness = () => {
+    inFlight ??= Promise.all(checks.map(async ({ name, check }) => [name, await run(check)] as const))
+      .finally(() => { inFlight = undefined; });
+    return inFlight;
+  };
   return [
     {
       method: 'get',
@@ -86,7 +96,7 @@ export function healthRoutes(checks: readonly ReadinessCheck[]): RouteDefinition
         503: { description: 'A dependency is unreachable or behind', schema: readinessSchema('not_ready') },
       },
       handler: async ({ res }) => {
-        const results = await Promise.all(checks.map(async ({ name, check }) => [name, await run(check)] as const));
+        const results = await readiness();
         const ready = results.every(([, result]) => result.ok);
         res.status(ready ? 200 : 503).json({
           status: ready ? 'ready' : 'not_ready',

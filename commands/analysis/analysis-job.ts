@@ -5,6 +5,7 @@ import { RequestValidationError } from '../../domain/shared/schema-validation';
 import type { ModuleDefinition } from '../jobs/module-registry';
 import { routeParameters } from './route-parameters';
 import type { AnalysisDeps, AnalysisModule } from './analysis-module';
+import type { AnalysisRouteRunner } from './run-analysis-route';
 
 export class AnalysisFailedError extends Error {
   constructor(readonly errorType: 'NotFoundError' | 'ModuleNotAvailableError' | 'ValidationError', message: string) {
@@ -13,7 +14,12 @@ export class AnalysisFailedError extends Error {
   }
 }
 
-export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps): ModuleDefinition {
+/**
+ * `inThread`: where the analysis GETs compute (the analysis thread pool, app/analysis-threads.compose.ts), so a
+ * job's CPU-bound work does not hold the event loop of the process that runs it (issue 23: under
+ * WORKERS_IN_PROCESS=true a screening job held /api/health for seconds). Progress is then not reported mid-run.
+ */
+export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps, inThread?: AnalysisRouteRunner): ModuleDefinition {
   const main = module.routes[0]!;
   // The job's own parameters (export_html) stay with the job: the route sees what its GET form would.
   const declared = new Set([...Object.keys((main.query.properties as object | undefined) ?? {}), ...Object.keys((main.params?.properties as object | undefined) ?? {})]);
@@ -28,14 +34,18 @@ export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps): M
     contract: { description: `the result of GET ${main.path}`, resultSchema: main.resultSchema },
     availability: () => module.availability?.(deps) ?? { available: true },
     async run({ params, body }, context) {
+      const raw = module.bodySchema && body !== undefined ? { ...routeKeys(params), body } : routeKeys(params);
       let input: Record<string, unknown>;
       try {
-        input = routeParameters(main.query, module.bodySchema && body !== undefined ? { ...routeKeys(params), body } : routeKeys(params));
+        input = routeParameters(main.query, raw);
       } catch (error) {
         if (error instanceof RequestValidationError) throw new AnalysisFailedError('ValidationError', error.message);
         throw error;
       }
-      const outcome = await main.run(deps, input, { progress: context.progress, signal: context.signal });
+      const outcome = inThread
+        ? await inThread({ moduleId: module.id, path: main.path, input: raw })
+        : await main.run(deps, input, { progress: context.progress, signal: context.signal });
+      if (outcome.kind === 'busy') throw new Error(`analysis thread pool refused a job: ${outcome.detail}`); // a job's call waits, never refused
       if (outcome.kind === 'ok') return outcome.result;
       if (outcome.kind === 'not_found') throw new AnalysisFailedError('NotFoundError', outcome.detail);
       if (outcome.kind === 'not_available') throw new AnalysisFailedError('ModuleNotAvailableError', outcome.reason);

@@ -13,6 +13,7 @@ import { researchPipelineModule } from '../workspace/research-pipeline-module';
 import { ANALYSIS_MODULES } from '../analysis';
 import { analysisDeps } from '../analysis/analysis-deps';
 import { analysisJobModule } from '../analysis/analysis-job';
+import type { AnalysisRouteRunner } from '../analysis/run-analysis-route';
 
 export interface ModuleParts {
   settings: Settings;
@@ -26,7 +27,8 @@ export interface ModuleParts {
   sharedRate?: SharedRateLimit;
 }
 
-export function shippedModules(parts: ModuleParts): readonly ModuleDefinition[] {
+/** `analysisInThread`: the analysis thread pool's runner for jobs, where this process has one. */
+export function shippedModules(parts: ModuleParts, analysisInThread?: AnalysisRouteRunner): readonly ModuleDefinition[] {
   const deps = analysisDeps(parts);
-  return [researchPipelineModule(parts), ...ANALYSIS_MODULES.map((module) => analysisJobModule(module, deps))];
+  return [researchPipelineModule(parts), ...ANALYSIS_MODULES.map((module) => analysisJobModule(module, deps, analysisInThread))];
 }

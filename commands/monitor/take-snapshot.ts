@@ -1,4 +1,4 @@
-// POST /api/monitor/snapshot and the scheduler's monitor duty: searches every source the disease module
+// The monitor-snapshot job (queued by POST /api/monitor/snapshot) and the scheduler's monitor duty: searches every source the disease module
 // configures through the source framework (offline: the bundled corpus) with the Workspace pipeline
 // (no LLM), and records what came back as one MonitorSnapshotTaken event: per source its status, count
 // and record ids, and the top drug and target rankings of the deterministic ranking.
@@ -39,11 +39,16 @@ function sourcesOf(dossier: Dossier): MonitorSnapshot['sources'] {
   }]));
 }
 
-export async function takeMonitorSnapshot(deps: MonitorDeps, context: CommandContext, diseaseId: string, trigger: MonitorSnapshot['trigger']): Promise<MonitorSnapshot> {
+/**
+ * `snapshotId` (default: a fresh one) is also the recorded event's id, so taking the same snapshot again (a job
+ * redelivered after its worker died) records it once.
+ */
+export async function takeMonitorSnapshot(
+  deps: MonitorDeps, context: CommandContext, diseaseId: string, trigger: MonitorSnapshot['trigger'], snapshotId: string = randomUUID(),
+): Promise<MonitorSnapshot> {
   const disease = deps.diseases.require(diseaseId);
   const sources = SOURCE_NAMES.filter((s) => disease.search[s] !== undefined && disease.search[s] !== null);
   const request = parseResearchRequest({ disease_id: diseaseId, question: monitorQuestion(disease), sources, max_evidence: 200, enable_llm: false, candidate_type: 'both' });
-  const snapshotId = randomUUID();
   const { dossier } = await runResearchPipeline(
     { runId: snapshotId, request, disease, graph: await deps.graph(), knowledgeGraph: await deps.knowledgeGraph(), startedAt: context.now }, deps.pipeline);
   const snapshot: MonitorSnapshot = {
@@ -51,6 +56,6 @@ export async function takeMonitorSnapshot(deps: MonitorDeps, context: CommandCon
     rankings: { drugs: top(dossier.drug_rankings), targets: top(dossier.target_rankings) }, at: context.now.toISOString(),
   };
   const event: MonitorEvent = { type: 'MonitorSnapshotTaken', data: snapshot };
-  await deps.store.append(monitorStream(diseaseId), [{ id: randomUUID(), ...event, metadata: metadataFor(context) }]);
+  await deps.store.append(monitorStream(diseaseId), [{ id: snapshotId, ...event, metadata: metadataFor(context) }]);
   return snapshot;
 }

@@ -42,8 +42,17 @@ localAppends.setMaxListeners(0);
 const EVENT_COLUMNS = `transaction_id::text as commit_position, position, stream_id, revision, event_id::text as event_id,
   type, data, metadata, created_at`;
 
-// Only transactions older than every running one are final, so nothing can still commit behind them.
-const VISIBLE = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+// Only transactions older than every running one that could write here are final, so nothing can still
+// commit behind them. Transaction ids are the whole server's: a transaction running in another database of
+// the same server (another deployment's hour-long import, another team's tests) can never write this
+// table, so its id does not hold the horizon back (issue 23: it held every job's pickup for minutes). An
+// id is left out only when pg_stat_activity shows it running in another database; anything unknown (a
+// prepared transaction, a row hidden by privileges, one that ended since the snapshot) still counts.
+// One statement snapshot throughout, the one the events are read with.
+const VISIBLE = `transaction_id < coalesce(
+  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+    where not exists (select 1 from pg_stat_activity a where a.backend_xid = x::xid and a.datname <> current_database())),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
 
 interface EventRow {
   commit_position: string;

@@ -34,11 +34,14 @@ export class WorkerPool {
     return { running: this.slots.filter((s) => s.busy).length, waiting: this.queue.length, threads: this.slots.length };
   }
 
-  /** Runs the task on a free thread (or queues it); `saturated` at once when the queue is full. */
-  async run<R>(task: unknown): Promise<PoolAnswer<R>> {
+  /**
+   * Runs the task on a free thread (or queues it); `saturated` at once when the queue is full, unless `wait`
+   * (a queued job, which has nobody to answer 503 to): it queues behind the others whatever their number.
+   */
+  async run<R>(task: unknown, options: { wait?: boolean } = {}): Promise<PoolAnswer<R>> {
     if (this.closed) throw new Error('the worker pool is closed');
     const free = this.freeSlot();
-    if (!free && this.queue.length >= this.options.maxQueue) return { kind: 'saturated', waiting: this.queue.length };
+    if (!free && !options.wait && this.queue.length >= this.options.maxQueue) return { kind: 'saturated', waiting: this.queue.length };
     const value = await new Promise<unknown>((resolve, reject) => {
       const pending: Pending = { id: this.nextId++, task, resolve, reject };
       if (free) this.start(free, pending);

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
+import pg from 'pg';
+import { createScratchDatabase } from '../../biomed/support/biomed-env';
 import { Database } from '../../../infra/db/database';
-import { AppendResult, WrongExpectedRevisionError } from '../../../infra/event-store/event-store';
+import { AppendResult, comparePositions, WrongExpectedRevisionError } from '../../../infra/event-store/event-store';
 import { PostgresEventStore } from '../../../infra/event-store/postgres-event-store';
 import { testEvent, uniqueStream } from '../../support/events';
 import { openTestPglite, openTestPostgres } from '../../support/databases';
@@ -81,6 +83,28 @@ describe('PostgreSQL event store: what is still to read while the xmin horizon i
       expect(handedOut, 'readAll waits for the horizon').to.have.length(0);
     } finally {
       await blocker.commit();
+    }
+  });
+
+  it('an open transaction in another database of the server does not hold readAll back (it used to, for as long as it ran)', async function () {
+    // Transaction ids are server-wide; before the fix, another deployment's (or another test run's) long import
+    // held this database's job pickup and projections back until it ended.
+    const other = await createScratchDatabase();
+    const client = new pg.Client({ connectionString: other.url });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_current_xact_id()');
+      const before = await store.headPosition();
+      const stream = uniqueStream();
+      await store.append(stream, [testEvent('A', {})]);
+      const handedOut = (await store.readAll({ after: before })).filter((e) => e.streamId === stream);
+      expect(handedOut.map((e) => e.type), 'handed out while the other database\'s transaction is still open').to.deep.equal(['A']);
+      expect(comparePositions(await store.headPosition(), handedOut[0]!.position), 'the head is at it or past it').to.be.at.least(0);
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+      await other.drop();
     }
   });
 });

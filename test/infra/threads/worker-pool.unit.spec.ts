@@ -37,6 +37,19 @@ describe('WorkerPool', function () {
     expect(((await queued) as { kind: 'done'; value: { echo: unknown } }).value.echo).to.equal(2);
   });
 
+  it('queues a waiting task (a job) even when the queue is full, where a request would be refused', async () => {
+    pool = new WorkerPool({ script, size: 1, maxQueue: 0 });
+    const held = gate();
+    const first = pool.run({ value: 1, holdUntil: held.buffer });
+    expect(await pool.run({ value: 2 })).to.deep.equal({ kind: 'saturated', waiting: 0 });
+    const job = pool.run<{ echo: unknown }>({ value: 'job' }, { wait: true });
+    expect(pool.load).to.deep.include({ running: 1, waiting: 1 });
+    held.open();
+    await first;
+    const answer = await job;
+    expect(answer.kind === 'done' && answer.value.echo).to.equal('job');
+  });
+
   it('fails a task that throws with its message and keeps the thread serving', async () => {
     pool = new WorkerPool({ script, size: 1, maxQueue: 0 });
     let message = '';
