@@ -20,7 +20,8 @@ class CopyToStdout {
       this.error = error instanceof Error ? error : new Error(String(error)); // reported once the server is done
     }
   }
-  handleError(error: Error): void { this.error ??= error; }
+  // node-pg drops a query the server refused (no ReadyForQuery reaches it): settle on the error itself.
+  handleError(error: Error): void { this.settle(error); }
   handleReadyForQuery(): void { this.settle(this.error); }
   // A COPY TO answers none of these with anything to keep; node-pg may still call them.
   handleCommandComplete(): void {}
@@ -41,7 +42,12 @@ export async function copyOut(db: Knex, query: string, onRow: (row: Buffer) => v
   try {
     if (typeof connection?.query !== 'function' || typeof connection.connection?.sendCopyFromChunk !== 'function') return false;
     await new Promise<void>((resolve, reject) => {
-      connection.query(new CopyToStdout(`copy (${query}) to stdout`, onRow, (error) => (error ? reject(error) : resolve())));
+      let settled = false;
+      connection.query(new CopyToStdout(`copy (${query}) to stdout`, onRow, (error) => {
+        if (settled) return;
+        settled = true;
+        if (error) reject(error); else resolve();
+      }));
     });
     return true;
   } finally {
