@@ -49,6 +49,29 @@ class IntList {
   }
 }
 
+/** The claims offered so far, five integers each (source node, target node, edge type, snapshot, claim number) in one array that grows. */
+class ClaimList {
+  data = new Int32Array(5 * 4096);
+  length = 0;
+  push(src: number, dst: number, type: number, snap: number, claim: number): void {
+    const o = this.length * 5;
+    if (o + 5 > this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    const d = this.data;
+    d[o] = src; d[o + 1] = dst; d[o + 2] = type; d[o + 3] = snap; d[o + 4] = claim;
+    this.length++;
+  }
+}
+
+/**
+ * A CURIE as the builder sees it, resolved once however many claims name it: its node type and, once an
+ * edge has made it a node, its node index (-1 before). See KnowledgeGraphBuilder.endpoint.
+ */
+export interface Endpoint { readonly curie: string; readonly type: NodeType | undefined; node: number }
+
 export interface BuildCounts {
   /** Claims offered to the builder whose endpoints' types do not fit their edge type (left out). */
   type_mismatch: number;
@@ -60,11 +83,7 @@ export class KnowledgeGraphBuilder {
   private readonly ids: string[] = [];
   private readonly index = new Map<string, number>();
   private readonly types: number[] = [];
-  private readonly src = new IntList();
-  private readonly dst = new IntList();
-  private readonly type = new IntList();
-  private readonly snap = new IntList();
-  private readonly claim = new IntList();
+  private readonly claims = new ClaimList();
   private mismatched = 0;
 
   constructor(private readonly snapshots: readonly SnapshotRef[]) {}
@@ -88,25 +107,35 @@ export class KnowledgeGraphBuilder {
 
   /** Adds one claim as an edge; false (counted) when an endpoint's type does not fit the edge type. */
   addEdge(typeIndex: number, subject: string, object: string, snapshotIndex: number, claimNo: number): boolean {
+    return this.addEdgeBetween(typeIndex, this.endpoint(subject), this.endpoint(object), snapshotIndex, claimNo);
+  }
+
+  /** A canonical CURIE resolved for addEdgeBetween (a caller reading millions of claims keeps one per distinct CURIE). */
+  endpoint(curie: string): Endpoint {
+    return { curie, type: nodeTypeOf(curie), node: this.index.get(curie) ?? -1 };
+  }
+
+  /** addEdge for resolved endpoints: no string is looked at again once both are nodes. */
+  addEdgeBetween(typeIndex: number, subject: Endpoint, object: Endpoint, snapshotIndex: number, claimNo: number): boolean {
     const spec = EDGE_TYPES[typeIndex]!;
-    if (nodeTypeOf(subject) !== spec.from || nodeTypeOf(object) !== spec.to || subject === object) {
+    if (subject.type !== spec.from || object.type !== spec.to || subject.curie === object.curie) {
       this.mismatched++;
       return false;
     }
-    this.src.push(this.node(subject)!);
-    this.dst.push(this.node(object)!);
-    this.type.push(typeIndex);
-    this.snap.push(snapshotIndex);
-    this.claim.push(claimNo);
+    if (subject.node < 0) subject.node = this.node(subject.curie)!;
+    if (object.node < 0) object.node = this.node(object.curie)!;
+    this.claims.push(subject.node, object.node, typeIndex, snapshotIndex, claimNo);
     return true;
   }
 
   build(labels: ReadonlyMap<string, { label: string | null; synonyms: readonly string[] }>, aliases: ReadonlyMap<string, string>): TypedKnowledgeGraph {
     const n = this.ids.length;
-    const m = this.src.length;
-    const src = this.src.data;
-    const dst = this.dst.data;
-    const type = this.type.data;
+    const m = this.claims.length;
+    const c = this.claims.data;
+    const src = new Int32Array(m);
+    const dst = new Int32Array(m);
+    const type = new Int32Array(m);
+    for (let i = 0, o = 0; i < m; i++, o += 5) { src[i] = c[o]!; dst[i] = c[o + 1]!; type[i] = c[o + 2]!; }
     // Counting sort of claims by source node, then each node's slice by (type, target).
     const start = new Int32Array(n + 1);
     for (let i = 0; i < m; i++) start[src[i]! + 1]!++;
@@ -144,8 +173,8 @@ export class KnowledgeGraphBuilder {
         } else {
           merged++;
         }
-        claimSnap[p] = this.snap.data[i]!;
-        claimNo[p] = this.claim.data[i]!;
+        claimSnap[p] = c[i * 5 + 3]!;
+        claimNo[p] = c[i * 5 + 4]!;
       }
     }
     outStart[n] = edgeSrc.length;

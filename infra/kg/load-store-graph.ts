@@ -1,18 +1,18 @@
 // Reads the knowledge graph out of the ACTIVE snapshots of the biomedical store: every supporting claim
 // whose predicate is an edge type of the metagraph (domain/knowledge-graph/metagraph.ts), the disease IS_A
 // hierarchy of the ontology snapshots, exact mappings for identity, and labels/synonyms from terms.
-// Claims are read per snapshot in claim_no pages (the primary key), so memory stays bounded while two
-// million expression claims stream through. The legacy curated snapshot is never read.
+// Claims are streamed per snapshot in claim_no order (read-edge-claims.ts), so memory stays bounded while two
+// million expression claims go through. The legacy curated snapshot is never read.
 import type { Knex } from 'knex';
 import { canonicalIdentity, ExactMapping } from '../../domain/knowledge-graph/identity';
 import { EDGE_TYPE_NAMES, edgeTypeIndex, nodeTypeOf } from '../../domain/knowledge-graph/metagraph';
-import { KnowledgeGraphBuilder, SnapshotRef, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
+import { Endpoint, KnowledgeGraphBuilder, SnapshotRef, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { canonicalCurie } from '../../domain/biomed/curie';
 import { LEGACY_RESOURCE } from '../../domain/biomed/legacy-curated';
 import { activeSnapshots } from '../biomed/read/active-snapshots';
 import { T } from '../biomed/store/tables';
+import { forEachEdgeClaim } from './read-edge-claims';
 
-const PAGE = 50_000;
 const IS_A = edgeTypeIndex('IS_A')!;
 /** The snapshot whose term names a node wins in this order (the ontology of the node's own namespace first). */
 const LABEL_PRIORITY = ['mondo', 'disease_ontology', 'ncbi_gene', 'hgnc', 'drugbank', 'drugbank_vocabulary', 'chembl', 'hp', 'reactome', 'uberon', 'sider', 'pharmacotherapydb', 'drugcentral'];
@@ -86,20 +86,18 @@ export async function loadStoreGraph(db: Knex, active?: ReadonlyMap<string, stri
   const identity = canonicalIdentity(await exactMappings(db, ids));
   const builder = new KnowledgeGraphBuilder(refs);
   let mismatch = 0;
+  // Claims name the same hundred thousand ids again and again: each spelling is resolved once (canonicalCurie:
+  // one spelling per namespace, HPOA's ORPHA: is MONDO's Orphanet:; then the exact identity; then its node type).
+  const endpoints = new Map<string, Endpoint>();
+  const endpoint = (raw: string) => {
+    let e = endpoints.get(raw);
+    if (e === undefined) endpoints.set(raw, (e = builder.endpoint(identity.canonical(canonicalCurie(raw)))));
+    return e;
+  };
   for (let s = 0; s < refs.length; s++) {
-    let after = -1;
-    for (;;) {
-      const { rows } = await db.raw(`select claim_no, subject, predicate, object from ${T.claims}
-        where snapshot_id = ? and claim_no > ? and evidence_direction = 'supports' and predicate = any(?::text[])
-        order by claim_no limit ?`, [refs[s]!.snapshot_id, after, [...EDGE_TYPE_NAMES], PAGE]);
-      const page = rows as { claim_no: number; subject: string; predicate: string; object: string }[];
-      for (const r of page) {
-        // canonicalCurie: one spelling per namespace (HPOA's ORPHA: is MONDO's Orphanet:), then the exact identity.
-        if (!builder.addEdge(edgeTypeIndex(r.predicate)!, identity.canonical(canonicalCurie(r.subject)), identity.canonical(canonicalCurie(r.object)), s, r.claim_no)) mismatch++;
-      }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!.claim_no;
-    }
+    await forEachEdgeClaim(db, refs[s]!.snapshot_id, (typeIndex, subject, object, claimNo) => {
+      if (!builder.addEdgeBetween(typeIndex, endpoint(subject), endpoint(object), s, claimNo)) mismatch++;
+    });
     if (refs[s]!.resource === 'disease_ontology' || refs[s]!.resource === 'mondo') {
       // The disease hierarchy (is_a_edges: child -> parent), cited by its ontology snapshot (claim_no -1).
       const { rows } = await db.raw(`select child, parent from ${T.edges} where snapshot_id = ? order by child, parent`, [refs[s]!.snapshot_id]);

@@ -29,7 +29,12 @@ class CopyFromStdin {
     const match = /COPY (\d+)/.exec(msg.text ?? '');
     if (match) this.rowCount = Number(match[1]);
   }
-  handleError(error: Error): void { this.error = error; }
+  // node-pg drops a query the server refused before its ReadyForQuery (handleReadyForQuery is never called
+  // then): settle on the error itself, or a refused COPY would leave its import waiting for ever.
+  handleError(error: Error): void {
+    this.error = error;
+    this.settle(error);
+  }
   handleReadyForQuery(): void { this.settle(this.error); }
   // A COPY FROM answers none of these; node-pg may still call them.
   handleRowDescription(): void {}
@@ -50,7 +55,12 @@ export async function copyCapableClient(trx: Knex.Transaction): Promise<PgClient
 /** Runs one COPY <table> (<columns>) FROM STDIN with the given text-format data. */
 export function copyFrom(client: PgClientLike, table: string, columns: readonly string[], data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    const query = new CopyFromStdin(`copy ${table} (${columns.join(', ')}) from stdin`, data, (error) => (error ? reject(error) : resolve()));
+    let settled = false;
+    const query = new CopyFromStdin(`copy ${table} (${columns.join(', ')}) from stdin`, data, (error) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error); else resolve();
+    });
     client.query(query);
   });
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { attemptSnapshotImport } from '../../../commands/biomed/import-snapshot';
+import { readSeedList } from '../../../commands/biomed/seed-store';
 import { BiomedEnv, fixture, startBiomedEnv, storeFootprint } from '../../biomed/support/biomed-env';
 
 describe('commands/biomed: import a snapshot', function () {
@@ -28,6 +29,20 @@ describe('commands/biomed: import a snapshot', function () {
     if (result.outcome !== 'imported') return;
     expect(result.snapshot).to.include({ resource: 'hp', status: 'completed', active: true });
     expect(result.report.snapshot_id).to.equal(result.snapshot.snapshot_id);
+  });
+
+  it('refreshes the planner statistics of the tables the import wrote (the seed HGNC slice: terms and mappings, no claims) and leaves the claims tables unsampled', async () => {
+    // Manual ANALYZEs per table (autovacuum's are counted apart, in autoanalyze_count).
+    const analyzed = async () => Object.fromEntries(((await env.runtime.db.knex.raw(`select relname, analyze_count::int as n from pg_stat_user_tables
+      where schemaname = 'biomed' and relname in ('terms', 'mappings', 'claims', 'evidence_links')`)).rows as { relname: string; n: number }[]).map((r) => [r.relname, r.n]));
+    const before = await analyzed();
+    const hgnc = readSeedList().find((entry) => entry.resource === 'hgnc')!;
+    const result = await attemptSnapshotImport(env.deps, { resource: 'hgnc', files: hgnc.files });
+    expect(result.outcome).to.equal('imported');
+    expect(result.outcome === 'imported' && result.report.counts).to.include({ claims: 0 });
+    const after = await analyzed();
+    expect(Object.fromEntries(Object.keys(before).map((t) => [t, after[t]! - before[t]!])))
+      .to.deep.equal({ claims: 0, evidence_links: 0, mappings: 1, terms: 1 });
   });
 
   it('answers already_imported for the same artifact and writes nothing', async () => {
