@@ -17,7 +17,10 @@
 //                                   harm → CONTRADICTS (harm); negative or null → CONTRADICTS (harm first, then
 //                                   negative, then null: a null result is never outweighed by a positive one);
 //                                   a positive statement → SUPPORTS (a hedged one without statistics →
-//                                   ASSOCIATED_WITH); none → ASSOCIATED_WITH. The deciding sentence is quoted.
+//                                   ASSOCIATED_WITH); none → ASSOCIATED_WITH. A null between active drugs (a
+//                                   named active comparator, or a group comparison in an article with no
+//                                   placebo-type control: active-control.ts) → ASSOCIATED_WITH ("no better than
+//                                   the comparator"). The deciding sentence is quoted.
 //                                   Since 1.5 the effect reader reads it (primary outcome, then conclusions, then
 //                                   results decide) and each other result sentence makes a claim of its own
 //                                   (outcome_reading other_outcome), which the ranking does not count.
