@@ -1,6 +1,11 @@
 // ChEMBL's drug indications (shared/data/chembl, ChEMBL 36 release files), read directly for the ranking
 // benchmark: indications.csv (efo_id, efo_term, max_phase_for_ind, molecule_chembl_id) joined to
 // chembl36-approved-drugs.csv (chembl_id, name). Max phase 4 for the indication = approved for it.
+// A molecule is known by its ChEMBL name, its parent's (salt words dropped) and, through UniChem's ChEMBL →
+// DrugBank mapping (unichem-chembl-drugbank.txt), by DrugBank's names for it (../drugbank: drugbank-slim.tsv's
+// name, drugbank_vocabulary.csv's common name): ChEMBL files salbutamol as ALBUTEROL and beclometasone as
+// BECLOMETHASONE DIPROPIONATE, which the dossier names as DrugBank does ("Salbutamol", "Beclomethasone"), so a
+// name-only join counted approved drugs as not approved. Missing DrugBank files: ChEMBL's names only.
 import fs from 'node:fs';
 import path from 'node:path';
 import { csvCells as csvFields } from '../infra/biomed/chembl-holdout-files';
@@ -11,7 +16,7 @@ function rows(file: string): string[][] {
 
 /** Salt and hydrate words ChEMBL appends to a parent's name ("TOFACITINIB CITRATE"): an indication recorded on
  * the salt is the parent drug's (ChEMBL often holds phase 4 on the salt and phase 3 on the parent). */
-const SALT = /\s+(?:hydrochloride|dihydrochloride|hydrobromide|sulfate|sulphate|sodium|disodium|potassium|calcium|magnesium|citrate|mesylate|dimesylate|maleate|tartrate|bitartrate|fumarate|acetate|phosphate|bromide|besylate|succinate|tosylate|hyclate|lactate|malate|hemifumarate|monohydrate|dihydrate|trihydrate|anhydrous)\b.*$/;
+const SALT = /\s+(?:xinafoate|trifenatate|hydrochloride|dihydrochloride|hydrobromide|sulfate|sulphate|sodium|disodium|potassium|calcium|magnesium|citrate|mesylate|dimesylate|maleate|tartrate|bitartrate|fumarate|acetate|phosphate|bromide|besylate|succinate|tosylate|hyclate|lactate|malate|hemifumarate|monohydrate|dihydrate|trihydrate|anhydrous)\b.*$/;
 
 export function parentName(name: string): string {
   return name.toLowerCase().replace(SALT, '').trim();
@@ -22,8 +27,34 @@ export interface ChemblIndications {
   approvedFor(efoId: string, names: readonly string[]): Set<string>;
 }
 
+/** ChEMBL id → DrugBank's names for the molecule (lower case), through UniChem; empty without the files. */
+function drugbankNames(dir: string): Map<string, string[]> {
+  const drugbank = path.resolve(dir, '..', 'drugbank');
+  const unichem = path.join(dir, 'unichem-chembl-drugbank.txt');
+  const out = new Map<string, string[]>();
+  if (!fs.existsSync(unichem)) return out;
+  const names = new Map<string, Set<string>>();
+  const add = (db: string | undefined, name: string | undefined) => {
+    if (!db || !name?.trim()) return;
+    const set = names.get(db) ?? new Set<string>();
+    set.add(name.trim().toLowerCase());
+    names.set(db, set);
+  };
+  const slim = path.join(drugbank, 'drugbank-slim.tsv');
+  if (fs.existsSync(slim)) for (const line of fs.readFileSync(slim, 'utf8').split(/\r?\n/).slice(1)) { const [db, name] = line.split('\t'); add(db, name); }
+  const vocabulary = path.join(drugbank, 'drugbank_vocabulary.csv');
+  if (fs.existsSync(vocabulary)) for (const [db, , common] of rows(vocabulary)) add(db, common);
+  for (const line of fs.readFileSync(unichem, 'utf8').split(/\r?\n/).slice(1)) {
+    const [chembl, db] = line.trim().split(/\s+/);
+    if (!chembl || !db || !names.has(db)) continue;
+    out.set(chembl, [...(out.get(chembl) ?? []), ...names.get(db)!]);
+  }
+  return out;
+}
+
 export function readChemblIndications(dir: string): ChemblIndications {
   const names = new Map(rows(path.join(dir, 'chembl36-approved-drugs.csv')).map(([id, name]) => [id!, name!.toLowerCase()]));
+  const viaDrugbank = drugbankNames(dir);
   const byEfo = new Map<string, Set<string>>();
   const byTerm = new Map<string, Set<string>>();
   for (const [efo, term, phase, molecule] of rows(path.join(dir, 'indications.csv'))) {
@@ -34,6 +65,7 @@ export function readChemblIndications(dir: string): ChemblIndications {
       const set = map.get(key) ?? new Set<string>();
       set.add(name);
       set.add(parentName(name));
+      for (const n of viaDrugbank.get(molecule!) ?? []) set.add(n);
       map.set(key, set);
     }
   }

@@ -10,10 +10,11 @@
 // infra/literature/mirror.ts), never the synthetic corpus. The bundled mirror is small, so each disease line says how
 // many real records the dossier rested on, and a disease with fewer than THIN_RECORDS of them is marked thin_coverage:
 // its AUROC says little about the method.
-// The repurposing share: the bench builds dossiers without the store's knowledge graph (no database), so drugs are
-// set apart as "already indicated" only by a retrieved label whose indications name the disease; the store facts
-// (PharmacotherapyDB, ChEMBL phase 4) that do it in the service are not read here, and reading ChEMBL phase 4 to set
-// drugs apart and then scoring against ChEMBL phase 4 would be circular anyway. The final line says so.
+// The repurposing share: the repurposing question runs as the service runs it, over the store graph of the
+// indication resources (bench/ranking-store.ts: PharmacotherapyDB TREATS, ChEMBL phase-4 APPROVED_FOR, imported into
+// a scratch database), so the drugs it sets apart as "already indicated" are the service's. Those resources are the
+// question's definition of "already indicated"; the efficacy question never reads them, so its AUROC stays free of
+// the yardstick. Without a database the share falls back to retrieved labels only, and the final line says so.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiseaseModule } from '../domain/diseases/disease-module';
@@ -27,6 +28,8 @@ import { findProjectRoot } from '../infra/sources/offline-reader';
 import { runResearchPipeline } from '../commands/workspace/research-pipeline';
 import { readChemblIndications } from './chembl-indications';
 import { defaultMirrorDir, mirrorAt } from '../infra/literature/mirror';
+import { researchWithStoreGraph, type StoreGraphParts } from '../commands/workspace/research-with-store-graph';
+import { withIndicationStore } from './ranking-store';
 
 const ROOT = findProjectRoot();
 const SHARED = process.env.SHARED_DATA_DIR ?? path.resolve(ROOT, '..', 'shared', 'data');
@@ -36,16 +39,16 @@ const MIRROR = mirrorAt(MIRROR_DIR);
 /** Fewer real records than this behind a disease's dossier: its figure is marked thin_coverage. */
 const THIN_RECORDS = 20;
 
-async function dossierFor(disease: DiseaseModule, question: string): Promise<Dossier> {
+/** An offline dossier; over the store graph when `store` is given (as the service runs a question). */
+async function dossierFor(disease: DiseaseModule, question: string, store?: StoreGraphParts): Promise<Dossier> {
   const request: ResearchRequest = {
     disease_id: disease.id, question, sources: [...SOURCE_NAMES], date_from: null, date_to: null,
     candidate_type: 'drugs', max_evidence: 200, enable_llm: false,
   };
   const at = new Date('2026-11-27T12:00:00Z');
-  const { dossier } = await runResearchPipeline(
-    { runId: `bench_${disease.id}`, request, disease, graph: loadDefaultGraph(), startedAt: at },
-    { adapters: ALL_ADAPTERS, sourceOptions: () => ({ mode: 'offline', ...(MIRROR ? { mirror: MIRROR } : {}) }), llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at) },
-  );
+  const run = { runId: `bench_${disease.id}`, request, disease, startedAt: at };
+  const deps = { adapters: ALL_ADAPTERS, sourceOptions: () => ({ mode: 'offline' as const, ...(MIRROR ? { mirror: MIRROR } : {}) }), llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at) };
+  const { dossier } = store ? await researchWithStoreGraph(store, run, deps) : await runResearchPipeline({ ...run, graph: loadDefaultGraph() }, deps);
   return dossier;
 }
 
@@ -61,6 +64,10 @@ async function main(): Promise<void> {
     console.log(`ranking: skipped=1 reason=no_literature_mirror_at_${MIRROR_DIR}`);
     return;
   }
+  await withIndicationStore((store, basis) => measure(chemblDir, store, basis));
+}
+
+async function measure(chemblDir: string, store: StoreGraphParts | undefined, repurposingBasis: string): Promise<void> {
   const chembl = readChemblIndications(chemblDir);
   const diseaseDir = path.join(ROOT, 'fixtures', 'diseases');
   const ids = SMOKE ? ['sle'] : fs.readdirSync(diseaseDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
@@ -77,7 +84,7 @@ async function main(): Promise<void> {
     const realRecords = efficacy.evidence.filter((e) => e.provenance?.synthetic !== true).length;
     const syntheticRecords = efficacy.evidence.length - realRecords;
     const thin = realRecords < THIN_RECORDS;
-    const repurposing = await dossierFor(disease, `Which existing drugs could be repurposed for ${disease.name}?`);
+    const repurposing = await dossierFor(disease, `Which existing drugs could be repurposed for ${disease.name}?`, store);
     const apart = new Set(repurposing.answer?.set_apart.filter((s) => s.reason === 'already_indicated').map((s) => s.label.toLowerCase()) ?? []);
     const approvedThere = [...repurposing.drug_rankings.map((r) => r.label), ...(repurposing.answer?.set_apart.map((s) => s.label) ?? [])].map((l) => l.toLowerCase()).filter((l) => approved.has(l));
     const keptApart = approvedThere.filter((l) => apart.has(l)).length;
@@ -85,6 +92,8 @@ async function main(): Promise<void> {
     console.log(`${id}: auroc=${fmt(auc)} candidates=${ranked.length} approved=${positives} repurposing_kept_apart=${keptApart}/${approvedThere.length} `
       + `real_records=${realRecords} synthetic_records=${syntheticRecords}${thin ? ` thin_coverage=1 (fewer than ${THIN_RECORDS} real records: this figure says little)` : ''}`);
     console.log(`  ${ranked.map((r) => `${r.rank}.${r.label}${approved.has(r.label.toLowerCase()) ? '+' : '-'}(${r.score.toFixed(1)})`).join(' ')}`);
+    const notApart = approvedThere.filter((l) => !apart.has(l));
+    if (approvedThere.length > 0) console.log(`  repurposing: kept apart ${[...apart].join(', ') || 'none'}; approved but ranked as new: ${notApart.join(', ') || 'none'}`);
   }
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
   const scored = results.filter((r) => !Number.isNaN(r.auc));
@@ -95,7 +104,7 @@ async function main(): Promise<void> {
   if (thinIds.length > 0) console.log(`thin coverage (fewer than ${THIN_RECORDS} real records in the mirror): ${thinIds.join(', ')}`);
   console.log(`ranking: diseases=${results.length} with_auroc=${scored.length} auroc_mean=${fmt(mean(scored.map((r) => r.auc)))} `
     + `diseases_5plus_approved=${five.length} auroc_mean_5plus=${fmt(mean(five.map((r) => r.auc)))} goal_5plus=0.80 `
-    + `repurposing_kept_apart_share=${fmt(approvedTotal ? apartTotal / approvedTotal : NaN)} thin_coverage_diseases=${thinIds.length} repurposing_basis=retrieved_labels_only_no_store_graph corpus=mirror`);
+    + `repurposing_kept_apart_share=${fmt(approvedTotal ? apartTotal / approvedTotal : NaN)} thin_coverage_diseases=${thinIds.length} repurposing_basis=${store ? 'store_graph_pharmacotherapydb_chembl_phase4_and_labels' : `retrieved_labels_only_${repurposingBasis}`} corpus=mirror`);
 }
 
 main().catch((error: unknown) => {

@@ -17,7 +17,10 @@
 //                                   harm → CONTRADICTS (harm); negative or null → CONTRADICTS (harm first, then
 //                                   negative, then null: a null result is never outweighed by a positive one);
 //                                   a positive statement → SUPPORTS (a hedged one without statistics →
-//                                   ASSOCIATED_WITH); none → ASSOCIATED_WITH. The deciding sentence is quoted.
+//                                   ASSOCIATED_WITH); none → ASSOCIATED_WITH. A null between active drugs (a
+//                                   named active comparator, or a group comparison in an article with no
+//                                   placebo-type control: active-control.ts) → ASSOCIATED_WITH ("no better than
+//                                   the comparator"). The deciding sentence is quoted.
 //                                   Since 1.5 the effect reader reads it (primary outcome, then conclusions, then
 //                                   results decide) and each other result sentence makes a claim of its own
 //                                   (outcome_reading other_outcome), which the ranking does not count.
@@ -46,6 +49,7 @@ import { quotedAnalysis, trialOutcomeMeasures, type TrialOutcomeMeasure } from '
 import type { SentenceEffect } from '../effects/abstract-effect';
 import { effectSummary, outcomeClassOfEffect, outcomeRank, readRecordText } from './effect-outcome';
 import type { OutcomeCall } from './outcome-classifier';
+import { nullBetweenActiveTreatments } from './active-control';
 
 const HEDGE = /\b(?:may|might|could|possibly|potentially|suggests?|suggested|appears? to|seems? to)\b/i;
 
@@ -137,10 +141,18 @@ export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, g
   // effect reader: conclusions, then results, decide; background, objectives and the title never do.
   const reading = read ?? readArticleDrug(ne, drug, graph);
   const decided = reading.effects[0];
-  if (!decided && reading.verdict) return verdictOf(reading.verdict, `${cite}${kind}`);
+  if (!decided && reading.verdict) return verdictOf(reading.verdict, `${cite}${kind}`, activeComparison(ne));
   if (!decided) return { relationship: 'associated_with', fragment: `${cite}${kind} discusses it without an outcome statement` };
-  return verdictOfEffect(decided, `${cite}${kind}`);
+  return verdictOfEffect(decided, `${cite}${kind}`, activeComparison(ne));
 }
+
+/** Whether a null sentence of this record compares active treatments only (active-control.ts). */
+function activeComparison(ne: NormalizedEvidence): (nullSentence: string) => boolean {
+  // The drugs compared: the record's own, and those it names only as an active comparator ("versus rituximab").
+  return (sentence) => nullBetweenActiveTreatments(ne.record.fullText ?? ne.record.text, ne.drugs.length + (ne.comparators?.length ?? 0), sentence);
+}
+
+const NO_BETTER_THAN_ACTIVE = 'no better than the other active treatment it was compared with (no placebo-type control), not evidence of no benefit in the disease';
 
 /** The record's text read for one drug (only the sentences naming it when the record names several drugs). */
 function readArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView): ReturnType<typeof readRecordText> {
@@ -170,7 +182,7 @@ function articleDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease:
   const deciding: Finding = { subject: drug, object: disease, ...verdict, ...(effects[0] ? { outcomeReading: 'deciding' as const, outcome: claimOutcomeOf(effects[0], id) } : {}) };
   const source = `${ne.citations[0]!}${ne.record.recordType === 'preprint' ? ' (preprint)' : ''}`;
   const others = effects.slice(1).map((e, i): Finding => {
-    const v = verdictOfEffect(e, `${source}, another outcome,`);
+    const v = verdictOfEffect(e, `${source}, another outcome,`, activeComparison(ne));
     return { subject: drug, object: disease, relationship: v.relationship, fragment: v.fragment, outcomeReading: 'other_outcome', outcome: claimOutcomeOf(e, id), outcomeKey: `${id}#${i + 1}` };
   });
   return [deciding, ...others];
@@ -217,7 +229,7 @@ function trialClaimOutcome(m: TrialOutcomeMeasure, evidenceId: string): ClaimOut
 }
 
 /** The relationship one result reading gives the drug (its outcome class, effect-outcome.ts). */
-function verdictOfEffect(decided: SentenceEffect, source: string): Verdict {
+function verdictOfEffect(decided: SentenceEffect, source: string, activeOnly: (nullSentence: string) => boolean = () => false): Verdict {
   const quoted = quote(decided.sentence);
   const stats = effectSummary([decided])!.statistics;
   const read = `${decided.reading.label.replace('_', ' ')}${stats.length ? `, ${stats.join('; ')}` : ''}`;
@@ -226,7 +238,9 @@ function verdictOfEffect(decided: SentenceEffect, source: string): Verdict {
       // A hedged positive without statistics ("may be effective") is a lead, not support.
       if (HEDGE.test(decided.sentence) && stats.length === 0) return { relationship: 'associated_with', fragment: `${source} states a hedged positive result: ${quoted}` };
       return { relationship: 'supports', fragment: `${source} reports a positive result (favourable: ${read}): ${quoted}` };
-    case 'null': return { relationship: 'contradicts', fragment: `${source} reports a null result (${read}): ${quoted}` };
+    case 'null':
+      if (activeOnly(decided.sentence)) return { relationship: 'associated_with', fragment: `${source}: ${NO_BETTER_THAN_ACTIVE} (${read}): ${quoted}` };
+      return { relationship: 'contradicts', fragment: `${source} reports a null result (${read}): ${quoted}` };
     case 'negative': return { relationship: 'contradicts', fragment: `${source} reports a negative result (unfavourable: ${read}): ${quoted}` };
     case 'harm': return { relationship: 'contradicts', fragment: `${source} reports harm (${read}): ${quoted}`, harm: true };
     default:
@@ -236,13 +250,15 @@ function verdictOfEffect(decided: SentenceEffect, source: string): Verdict {
 }
 
 /** A verdict sentence the effect reader does not read ("was effective"), by the cue rules (outcome-classifier.ts). */
-function verdictOf(verdict: { sentence: string; call: OutcomeCall }, source: string): Verdict {
+function verdictOf(verdict: { sentence: string; call: OutcomeCall }, source: string, activeOnly: (nullSentence: string) => boolean = () => false): Verdict {
   const quoted = quote(verdict.sentence);
   switch (verdict.call.class) {
     case 'positive':
       if (verdict.call.hedged && verdict.call.rule !== 'statistic') return { relationship: 'associated_with', fragment: `${source} states a hedged positive result: ${quoted}` };
       return { relationship: 'supports', fragment: `${source} reports a positive result: ${quoted}` };
-    case 'null': return { relationship: 'contradicts', fragment: `${source} reports a null result: ${quoted}` };
+    case 'null':
+      if (activeOnly(verdict.sentence)) return { relationship: 'associated_with', fragment: `${source}: ${NO_BETTER_THAN_ACTIVE}: ${quoted}` };
+      return { relationship: 'contradicts', fragment: `${source} reports a null result: ${quoted}` };
     case 'negative': return { relationship: 'contradicts', fragment: `${source} reports a negative result: ${quoted}` };
     default: return { relationship: 'contradicts', fragment: `${source} reports harm: ${quoted}`, harm: true };
   }

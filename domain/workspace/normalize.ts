@@ -43,6 +43,8 @@ export interface NormalizedEvidence {
   pathways: ClaimEntity[];
   /** Entity ids taken from structured fields (not from text matching). */
   structuredIds: ReadonlySet<string>;
+  /** An article's drugs named only as an active comparator (linker role), which are not its entities; absent: none. */
+  comparators?: string[];
 }
 
 export interface NormalizeOptions {
@@ -124,9 +126,11 @@ function buildCandidate(record: SourceRecord, status: SourceStatus, graph: Graph
   const targets = resolveNames(record.structured.targets, 'target', graph);
   const pathways = resolveNames(record.structured.pathways, 'pathway', graph);
   const structuredIds = new Set([...drugs, ...targets, ...pathways].map((e) => e.id));
+  const comparators: string[] = [];
   if (record.recordType === 'article' || record.recordType === 'preprint') {
     // Exact linking (docs/entity-linking.md); background and comparator drugs are not the record's drugs.
     const linked = linkEntities({ title: record.title, text: record.fullText ?? record.text }, graph);
+    for (const e of linked.notStudied) if (e.role === 'comparator') comparators.push(e.name);
     for (const e of [...linked.drugs, ...linked.targets]) {
       const entity = e.nodeId ? { id: e.nodeId, label: e.name, kind: e.kind } : resolveNames([e.name], e.kind, graph)[0];
       if (entity) addUnique(e.kind === 'drug' ? drugs : targets, entity);
@@ -157,7 +161,7 @@ function buildCandidate(record: SourceRecord, status: SourceStatus, graph: Graph
     entities: { drugs: drugs.map((d) => d.id), targets: targets.map((t) => t.id) },
   };
   return {
-    ne: { item, record, duplicates: [], quality, citations: [citationFor(record, citation)], drugs, targets, pathways, structuredIds },
+    ne: { item, record, duplicates: [], quality, citations: [citationFor(record, citation)], drugs, targets, pathways, structuredIds, ...(comparators.length > 0 ? { comparators } : {}) },
     sourceOrder: SOURCE_NAMES.indexOf(record.source),
   };
 }

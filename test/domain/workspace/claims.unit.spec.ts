@@ -190,6 +190,21 @@ describe('Deterministic claim extraction', function () {
       expect(others[0]!.statement).to.contain('another outcome');
     });
 
+    it('reads a null between active drugs without a placebo-type control as "no better than the comparator", not as no benefit (it contradicted before)', function () {
+      // Before: "both drugs improved ..., with no significant difference" contradicted belimumab, as if a
+      // head-to-head null showed that it does not work in SLE (ICH E10: an active-control trial cannot show that).
+      const headToHead = 'Patients with SLE were randomised to belimumab or rituximab for 52 weeks. RESULTS: Both drugs improved SRI-4 response, with no significant difference in response rates (p = 0.41).';
+      const claim = only(claimsOf([article('21', 'Belimumab versus rituximab in SLE', headToHead)]), 'drug:belimumab');
+      expect(claim.relationship).to.equal('associated_with');
+      expect(claim.statement).to.contain('no better than the other active treatment');
+      // The same null against placebo is a null result: it still contradicts.
+      const placebo = headToHead.replace('rituximab', 'placebo').replace('Both drugs', 'Both groups');
+      expect(only(claimsOf([article('22', 'Belimumab in SLE', placebo)]), 'drug:belimumab').relationship).to.equal('contradicts');
+      // A within-group statement is no comparison: it still contradicts the drug it names.
+      const within = claimsOf([article('23', 'Belimumab or rituximab in SLE', 'Belimumab significantly reduced disease activity. Rituximab did not improve renal outcomes.')]);
+      expect(only(within, 'drug:rituximab').relationship).to.equal('contradicts');
+    });
+
     it('scopes cues to the sentences naming each drug when several drugs are named', function () {
       const claims = claimsOf([article('5', 'Belimumab or rituximab in SLE',
         'Belimumab significantly reduced disease activity. Rituximab did not improve renal outcomes.')]);

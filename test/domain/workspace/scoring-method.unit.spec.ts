@@ -86,6 +86,18 @@ describe('Scoring method: one record counts once, evidence adds up (issue 28)', 
     expect(belimumab.explanation).to.contain('Unfavourable evidence (1 record): NCT00000021');
   });
 
+  it('does not count a head-to-head null against the drug: label + "no difference" versus rituximab scores 33.68, not 31.60', function () {
+    const text = 'Patients with SLE were randomised to belimumab or rituximab for 52 weeks. RESULTS: Both drugs improved SRI-4 response, with no significant difference in response rates (p = 0.41).';
+    const p = pipeline([label('set-1', 'Benlysta'), record({ source: 'pubmed', nativeId: '31', recordType: 'article', title: 'Belimumab versus rituximab in SLE', text })], 'drugs');
+    // By hand: the article (no stated design: quality 0.45) is "studied, no better than the comparator", favourable
+    // × 0.5 = 0.225 → D_literature = 0.225 / H = 0.136783, × weight 0.2 = 0.027357; the label's D_clinical = 0.547137.
+    // F = (0.547137 + 0.027357 / 4) / H = 0.336778 → 33.68. Before, the same record pulled unfavourable × 0.5:
+    // U = 0.027357 / H = 0.016631 and the score was 100 × (0.332620 − 0.016631) = 31.60.
+    const belimumab = drug(p, 'drug:belimumab');
+    expect(belimumab.score).to.equal(33.68);
+    expect(belimumab.component_scores.unfavourable_evidence).to.equal(0);
+  });
+
   it('keeps a boxed warning out of the efficacy score: it is a safety fact of the drug', function () {
     const plain = drug(pipeline([label('set-1', 'Benlysta')], 'drugs'), 'drug:belimumab');
     const boxed = drug(pipeline([label('set-1', 'Benlysta', { indicationMatch: true, boxedWarning: 'Serious infections.' })], 'drugs'), 'drug:belimumab');
