@@ -1,7 +1,7 @@
 // biomed.literature_records becomes a table partitioned by snapshot (issue 26, the 1-million-abstract target):
 // one partition per literature snapshot. An import loads its snapshot into a table of its own with no
-// full-text index, builds the GIN index over the loaded rows in one pass (a bulk build, far cheaper than
-// maintaining the index row by row, and with no pending list left for searches to scan), and attaches the
+// full-text index, builds the GIN index over the loaded rows in one pass (a bulk build, as PostgreSQL's
+// documentation recommends for bulk loads, with no pending list left for searches to scan), and attaches the
 // table as the snapshot's partition in the import transaction (infra/biomed/store/literature-records.ts).
 // A search names its snapshots, so PostgreSQL reads only their partitions' indexes.
 // Columns, generated tsvector, primary key and the GIN index are those of 20261127000030; the partitioned
