@@ -22,7 +22,13 @@ const RUNS = sized('BENCH_RUNS', 20, 2);
 const JOB_TIMEOUT_MS = sized('BENCH_JOB_TIMEOUT_MS', 60_000, 60_000);
 const RESEARCHER = 'bench';
 const TARGET_P50_MS = 100;
-const BODY = { disease_id: 'sle', question: 'Which drugs and targets are most promising for lupus nephritis?', max_evidence: 50 };
+// BENCH_DISEASE / BENCH_QUESTION: another seed disease (issue 26 times t2d: BENCH_DISEASE=t2d).
+const DISEASE = process.env.BENCH_DISEASE ?? 'sle';
+const BODY = {
+  disease_id: DISEASE,
+  question: process.env.BENCH_QUESTION ?? (DISEASE === 'sle' ? 'Which drugs and targets are most promising for lupus nephritis?' : 'Which drugs and targets are most promising?'),
+  max_evidence: 50,
+};
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,7 +100,7 @@ async function run(databaseUrl: string): Promise<void> {
     server.closeAllConnections();
     server.close();
     await http.close();
-    console.log(`dossier benchmark: offline corpus, disease sle, max_evidence 50, sources pubmed+clinical_trials, ${RUNS} runs each`);
+    console.log(`dossier benchmark: offline corpus, disease ${DISEASE}, max_evidence 50, sources pubmed+clinical_trials, ${RUNS} runs each`);
     console.log('| measure | p50 ms | p95 ms | target p50 |');
     console.log('|---|---:|---:|---:|');
     console.log(`| submit -> SUCCESS (HTTP, job worker, events) | ${percentile(e2e, 50).toFixed(1)} | ${percentile(e2e, 95).toFixed(1)} | ${TARGET_P50_MS} |`);

@@ -11,6 +11,8 @@
 //      ts_rank_cd, the exact-term check, the question's BM25 ranking and the max_evidence cut); p50 / p95 over
 //      8 diseases x 5 questions.
 // On a scratch PostgreSQL database (BENCH_DATABASE_URL / BENCH_ADMIN_URL, bench/scratch-database.ts).
+// BENCH_SEARCH_ONLY=1 with BENCH_DATABASE_URL (a database an earlier run imported into): step 3 alone, on the
+// snapshots active there (to time search changes on a 1 M corpus without importing it again).
 // The last line is the figure line: `literature: key=value ...`.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { runSource } from '../infra/sources/source-runner';
 import { withScratchDatabase } from './scratch-database';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
+const SEARCH_ONLY = process.env.BENCH_SEARCH_ONLY === '1' && Boolean(process.env.BENCH_DATABASE_URL);
 const ABSTRACTS = Number(process.env.BENCH_ABSTRACTS ?? (SMOKE ? 3_000 : 1_000_000));
 const PER_FILE = 30_000;
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -43,6 +46,22 @@ function rssSampler() {
   const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
   return { stop: () => { clearInterval(timer); return Math.max(peak, process.resourceUsage().maxRSS * 1024) / 2 ** 20; } };
 }
+/** CPU seconds (user + system) the database's backends have used, from /proc (null when PostgreSQL runs elsewhere). */
+async function backendCpuSeconds(knex: BiomedDeps['knex']): Promise<Map<number, number> | null> {
+  const { rows } = await knex.raw('select pid from pg_stat_activity where datname = current_database()') as { rows: { pid: number }[] };
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime in clock ticks (USER_HZ = 100)
+    } catch {
+      return null;
+    }
+  }
+  return cpu;
+}
+const cpuSince = (before: Map<number, number> | null, after: Map<number, number> | null) =>
+  before && after ? [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0) : null;
 const diseaseModule = (id: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'fixtures', 'diseases', `${id}.json`), 'utf8')) as DiseaseModule;
 const pct = (values: number[], p: number) => { const s = [...values].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0; };
 
@@ -91,6 +110,44 @@ function seeded(seed: number): () => number {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
+/** Steps 1 and 2: the seed and real files, then the generated baseline (what BENCH_SEARCH_ONLY skips). */
+async function importCorpus(deps: BiomedDeps, dir: string): Promise<{ held: number; loadSeconds: number; importRss: number; seedSeconds: number; real: { seconds: number; records: number } | null; importCpu: number; pgCpu: number | null }> {
+  const seedStarted = performance.now();
+  const seed = FileMirror.load(defaultMirrorDir());
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  console.log(`  bundled seed file mirror: ${JSON.stringify(seed.counts())} loaded in ${seedSeconds.toFixed(2)} s`);
+  const real = await realFiles(deps);
+  if (real) console.log(`  real files imported into the store: ${real.records} records in ${real.seconds.toFixed(2)} s (${Math.round(real.records / real.seconds)} records/s)`);
+  else console.log(`  real files: skipped (no ${SHARED})`);
+
+  const random = seeded(26);
+  const files: string[] = [];
+  const generatedStarted = performance.now();
+  for (let first = 0, n = 1; first < ABSTRACTS; first += PER_FILE, n++) {
+    const file = path.join(dir, `bench${String(n).padStart(4, '0')}.xml.gz`);
+    fs.writeFileSync(file, zlib.gzipSync(generatedFile(first, Math.min(PER_FILE, ABSTRACTS - first), random), { level: 1 }));
+    files.push(file);
+  }
+  console.log(`  generated ${files.length} baseline files in ${((performance.now() - generatedStarted) / 1000).toFixed(1)} s (generated text, NLM's format)`);
+
+  const rss = rssSampler();
+  const pgBefore = await backendCpuSeconds(deps.knex);
+  const cpuBefore = process.cpuUsage();
+  const loadStarted = performance.now();
+  const imported = await importSnapshot(deps, { resource: 'pubmed', files, allowUnpinned: true });
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const importRss = rss.stop();
+  const cpu = process.cpuUsage(cpuBefore);
+  const importCpu = (cpu.user + cpu.system) / 1e6;
+  const pgCpu = cpuSince(pgBefore, await backendCpuSeconds(deps.knex));
+  const held = Number(imported.snapshot.counts?.records ?? 0);
+  console.log(`  import: ${held.toLocaleString('en')} abstracts in ${loadSeconds.toFixed(1)} s (${Math.round(held / loadSeconds)} abstracts/s), peak RSS ${Math.round(importRss)} MiB`);
+  // on a shared machine the wall time is mostly waiting for a core; the CPU the two sides used is not
+  console.log(`  import CPU: importer process ${importCpu.toFixed(1)} s, PostgreSQL backends ${pgCpu === null ? 'n/a' : `${pgCpu.toFixed(1)} s`} (they overlap: the parser fills a batch while the database writes the last)`);
+
+  return { held, loadSeconds, importRss, seedSeconds, real, importCpu, pgCpu };
+}
+
 async function main(): Promise<void> {
   console.log(`literature bench: ${SMOKE ? 'SMOKE ' : ''}${ABSTRACTS.toLocaleString('en')} generated abstracts, store-backed (PostgreSQL full-text index)`);
   await withScratchDatabase('bench_literature', async (databaseUrl) => {
@@ -99,32 +156,16 @@ async function main(): Promise<void> {
     const deps: BiomedDeps = { knex: db.knex, store: new PostgresEventStore(db.knex), logInDatabase: true };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-literature-'));
     try {
-      const seedStarted = performance.now();
-      const seed = FileMirror.load(defaultMirrorDir());
-      const seedSeconds = (performance.now() - seedStarted) / 1000;
-      console.log(`  bundled seed file mirror: ${JSON.stringify(seed.counts())} loaded in ${seedSeconds.toFixed(2)} s`);
-      const real = await realFiles(deps);
-      if (real) console.log(`  real files imported into the store: ${real.records} records in ${real.seconds.toFixed(2)} s (${Math.round(real.records / real.seconds)} records/s)`);
-      else console.log(`  real files: skipped (no ${SHARED})`);
-
-      const random = seeded(26);
-      const files: string[] = [];
-      const generatedStarted = performance.now();
-      for (let first = 0, n = 1; first < ABSTRACTS; first += PER_FILE, n++) {
-        const file = path.join(dir, `bench${String(n).padStart(4, '0')}.xml.gz`);
-        fs.writeFileSync(file, zlib.gzipSync(generatedFile(first, Math.min(PER_FILE, ABSTRACTS - first), random), { level: 1 }));
-        files.push(file);
+      let held = 0, loadSeconds = 0, importRss = 0, seedSeconds = 0, importCpu = 0;
+      let pgCpu: number | null = null;
+      let real: { seconds: number; records: number } | null = null;
+      if (SEARCH_ONLY) {
+        const { rows } = await db.knex.raw(`select coalesce((counts->>'records')::int, 0) as n from biomed.snapshots where resource = 'pubmed' and active`) as { rows: { n: number }[] };
+        held = rows[0]?.n ?? 0;
+        console.log(`  search only, on the active snapshots of ${process.env.BENCH_DATABASE_URL!.replace(/\/\/[^@]*@/, '//')} (pubmed: ${held.toLocaleString('en')} records)`);
+      } else {
+        ({ held, loadSeconds, importRss, seedSeconds, real, importCpu, pgCpu } = await importCorpus(deps, dir));
       }
-      console.log(`  generated ${files.length} baseline files in ${((performance.now() - generatedStarted) / 1000).toFixed(1)} s (generated text, NLM's format)`);
-
-      const rss = rssSampler();
-      const loadStarted = performance.now();
-      const imported = await importSnapshot(deps, { resource: 'pubmed', files, allowUnpinned: true });
-      const loadSeconds = (performance.now() - loadStarted) / 1000;
-      const importRss = rss.stop();
-      const held = Number(imported.snapshot.counts?.records ?? 0);
-      console.log(`  import: ${held.toLocaleString('en')} abstracts in ${loadSeconds.toFixed(1)} s (${Math.round(held / loadSeconds)} abstracts/s), peak RSS ${Math.round(importRss)} MiB`);
-
       // The store mirror answers from the bench snapshot (pubmed) and the real PMC snapshot, as a deployment would.
       const mirror = new StoreMirror(db.knex, null);
       const timings: number[] = [];
@@ -148,7 +189,7 @@ async function main(): Promise<void> {
       const p95 = pct(timings, 95);
       console.log(`  search: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${timings.length} queries, ${Math.round(records / (SMOKE ? 1 : 2) / (DISEASES.length * QUESTIONS.length))} records per answer (target p95 <= ${TARGETS.searchP95Ms} ms)`);
       console.log(`  targets: import <= ${TARGETS.importSeconds} s, peak RSS <= ${TARGETS.peakRssMb} MiB, search p95 <= ${TARGETS.searchP95Ms} ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-      console.log(`literature: abstracts=${held} import_s=${loadSeconds.toFixed(1)} abstracts_per_s=${Math.round(held / loadSeconds)} peak_rss_mb=${Math.round(importRss)} search_p50_ms=${p50.toFixed(1)} search_p95_ms=${p95.toFixed(1)} real_records=${real?.records ?? 0} real_s=${real ? real.seconds.toFixed(2) : 'na'} seed_load_s=${seedSeconds.toFixed(2)} load_avg=${os.loadavg()[0]!.toFixed(1)}`);
+      console.log(`literature: abstracts=${held} import_s=${loadSeconds.toFixed(1)} abstracts_per_s=${Math.round(held / loadSeconds)} peak_rss_mb=${Math.round(importRss)} import_cpu_s=${importCpu.toFixed(1)} pg_cpu_s=${pgCpu === null ? 'na' : pgCpu.toFixed(1)} search_p50_ms=${p50.toFixed(1)} search_p95_ms=${p95.toFixed(1)} real_records=${real?.records ?? 0} real_s=${real ? real.seconds.toFixed(2) : 'na'} seed_load_s=${seedSeconds.toFixed(2)} load_avg=${os.loadavg()[0]!.toFixed(1)}`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       await deps.store.close();

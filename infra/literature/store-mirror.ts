@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { SourceName, SourceRecord } from '../../domain/workspace/sources';
 import { T } from '../biomed/store/tables';
-import { LITERATURE_RECORDS } from '../biomed/store/literature-records';
+import { literaturePartition } from '../biomed/store/literature-records';
 import type { EvidenceMirror, MirrorAnswer } from '../sources/evidence-mirror';
 import { parseLabels } from '../sources/adapters/fda_labels';
 import { diseaseTerms, termMatcher } from './disease-match';
@@ -79,22 +79,24 @@ export class StoreMirror implements EvidenceMirror {
  * Also what bench/literature.ts times.
  */
 export async function searchRecords(knex: Knex, snapshotIds: readonly string[], phrases: readonly string[], limit: number): Promise<Row[]> {
+  if (snapshotIds.length === 0 || phrases.length === 0) return [];
   // hyphens and slashes as spaces, as the indexed text has them (the migration's generated column)
   const query = phrases.map(() => "phraseto_tsquery('english', translate(?, '-/', '  '))").join(' || ');
+  // Each snapshot is a partition of its own (migration 20261127001000), read directly: its GIN index answers @@
+  // with no snapshot filter for the planner to combine with it (it ANDed a primary-key scan of every row of
+  // the snapshot into the lookup) and no other snapshot's partition to plan around.
+  const tables = snapshotIds.map(literaturePartition);
+  const matches = tables.map((table) => `select r.snapshot_id, r.record_id, ts_rank_cd(r.search, q.query) as rank from ${table} r, q where r.search @@ q.query`);
   // Ranked on the tsvector alone, then the documents of the best `limit` only: reading every match's document
   // (a PMC record carries up to 20,000 characters of body) cost more than finding and ranking them.
+  const documents = tables.map((table) => `select r.record_id, r.title, r.abstract, r.keywords, r.published, r.document, best.rank
+       from best join ${table} r on r.snapshot_id = best.snapshot_id and r.record_id = best.record_id`);
   const { rows } = await knex.raw(
     `with q as (select (${query}) as query),
-     best as (
-       select r.snapshot_id, r.record_id, ts_rank_cd(r.search, q.query) as rank
-         from ${LITERATURE_RECORDS} r, q
-        where r.snapshot_id = any(?::text[]) and r.search @@ q.query
-        order by rank desc, r.record_id
-        limit ?)
-     select r.record_id, r.title, r.abstract, r.keywords, r.published, r.document
-       from best join ${LITERATURE_RECORDS} r using (snapshot_id, record_id)
-      order by best.rank desc, r.record_id`,
-    [...phrases, `{${snapshotIds.map((id) => `"${id}"`).join(',')}}`, limit],
-  ) as { rows: Row[] };
-  return rows;
+     best as (select * from (${matches.join(' union all ')}) m order by rank desc, record_id limit ?)
+     ${documents.join(' union all ')}
+     order by rank desc, record_id`,
+    [...phrases, limit],
+  ) as { rows: (Row & { rank: number })[] };
+  return rows.map(({ rank: _rank, ...row }) => row);
 }
