@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
+import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
 import type { GraphFixture } from '../../domain/kg/graph-data';
 import { EDGE_RELATIONS, KnowledgeGraph, NODE_KINDS } from '../../domain/kg/knowledge-graph';
 
@@ -15,7 +16,7 @@ const nonEmpty = { type: 'string', minLength: 1, pattern: '\\S' };
 export const graphFixtureSchema = {
   type: 'object',
   properties: {
-    disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' },
+    disease_id: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN },
     nodes: {
       type: 'array',
       items: {
