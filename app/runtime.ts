@@ -15,6 +15,7 @@ import type { EventStore } from '../infra/event-store/event-store';
 import { openEventStore } from './event-store.compose';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
+import { storeGraphCache } from '../infra/kg/store-graph-cache';
 import { SEED_PRELOAD } from '../commands/biomed/seed-progress';
 import type { Logger } from '../infra/logging/logger';
 import { allProjectors } from '../projections';
@@ -26,7 +27,6 @@ import { startProcessors } from '../processors/processor-host';
 import { ModuleParts, shippedModules } from '../commands/jobs/shipped-modules';
 import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { openMondoRegistry } from '../infra/diseases/read-mondo-registry';
-import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { startDigestDispatcher } from './digest-schedule';
@@ -52,8 +52,6 @@ export interface Runtime {
   modules: ModuleRegistry;
   /** Disease modules of the Workspace, loaded once at start. */
   diseases: DiseaseRegistry;
-  /** The default knowledge graph (a preload). */
-  knowledge: KnowledgeGraphHolder;
   /**
    * Runs the analysis modules' GET routes: in a bounded pool of worker threads (ANALYSIS_THREADS, on
    * PostgreSQL) or in this thread, with the same parts (source binding, shared provider rate) as their jobs.
@@ -61,7 +59,7 @@ export interface Runtime {
   analysisRuns: AnalysisRouteRunner;
   /** Runs /api/kg/centrality and /api/kg/communities: in the same thread pool as analysisRuns, or in this thread. */
   kgHeavyReads: KgHeavyReadRunner;
-  /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
+  /** Start-up work (abandoned imports, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
   startWorkers(): Promise<void>;
@@ -77,7 +75,6 @@ export interface RuntimeOverrides {
   /** Replaces the shipped modules (tests); a function receives the runtime's parts to build them. */
   modules?: readonly ModuleDefinition[] | ((parts: ModuleParts) => readonly ModuleDefinition[]);
   diseases?: DiseaseRegistry;
-  knowledge?: KnowledgeGraphHolder;
 }
 
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
@@ -96,9 +93,8 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).
     const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)])
       .withMondo(() => openMondoRegistry(settings.mondoDir, logger));
-    const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
     const sharedRate = providerRateLimit(settings, logger, cleanups);
-    const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge, ...(sharedRate ? { sharedRate } : {}) };
+    const parts: ModuleParts = { settings, logger, clock, db, store, diseases, ...(sharedRate ? { sharedRate } : {}) };
     const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts);
     const modules = new ModuleRegistry(moduleList);
     const processors = [
@@ -119,11 +115,20 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
 
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
-    preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
     preloads.register('abandoned_imports', abandonedImportsPreload({ settings, db, store, clock, logger }));
-    if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
+    // The default knowledge graph (spec: preloaded at start-up) is the store graph of the active snapshots,
+    // built once the seed import (when there is one) has activated them.
+    let seeded: Promise<void> = Promise.resolve();
+    if (settings.biomedSeed) {
+      const seed = biomedSeedPreload({ settings, db, store, clock, logger });
+      preloads.register(SEED_PRELOAD, (report) => (seeded = seed(report)));
+    }
+    preloads.register('knowledge_graph', async () => {
+      await seeded.catch(() => undefined);
+      await storeGraphCache(db.knex).current();
+    });
     const runtime: Runtime = {
-      settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
+      settings, logger, clock, db, store, bus, projections, processors, modules, diseases, preloads,
       ...analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups),
       async startWorkers() {
         await projections.start();
