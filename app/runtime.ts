@@ -15,7 +15,6 @@ import type { EventStore } from '../infra/event-store/event-store';
 import { openEventStore } from './event-store.compose';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
-import { storeGraphCache } from '../infra/kg/store-graph-cache';
 import { SEED_PRELOAD } from '../commands/biomed/seed-progress';
 import type { Logger } from '../infra/logging/logger';
 import { allProjectors } from '../projections';
@@ -116,17 +115,9 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
     preloads.register('abandoned_imports', abandonedImportsPreload({ settings, db, store, clock, logger }));
-    // The default knowledge graph (spec: preloaded at start-up) is the store graph of the active snapshots,
-    // built once the seed import (when there is one) has activated them.
-    let seeded: Promise<void> = Promise.resolve();
-    if (settings.biomedSeed) {
-      const seed = biomedSeedPreload({ settings, db, store, clock, logger });
-      preloads.register(SEED_PRELOAD, (report) => (seeded = seed(report)));
-    }
-    preloads.register('knowledge_graph', async () => {
-      await seeded.catch(() => undefined);
-      await storeGraphCache(db.knex).current();
-    });
+    // The knowledge graph is the store graph of the active snapshots, built on first use per active set
+    // (infra/kg/store-graph-cache.ts), not preloaded: a start-up build waits for the seed and costs every start.
+    if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
       settings, logger, clock, db, store, bus, projections, processors, modules, diseases, preloads,
       ...analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups),
