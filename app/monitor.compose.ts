@@ -1,5 +1,5 @@
-// The evidence monitor's parts: the Workspace pipeline's sources (mode, cache, corpus), the graphs and the
-// store. Used by the monitor routes and the scheduler's monitor duty.
+// The evidence monitor's parts: the Workspace pipeline's sources (mode, cache, corpus), the knowledge graph of
+// the active snapshots and the store. Used by the monitor routes and the scheduler's monitor duty.
 import type { MonitorDeps } from '../commands/monitor/take-snapshot';
 import { pipelineDeps } from '../commands/workspace/research-pipeline-deps';
 import type { Clock } from '../infra/clock/clock';
@@ -7,16 +7,14 @@ import type { Settings } from '../infra/config/settings';
 import type { Database } from '../infra/db/database';
 import type { DiseaseRegistry } from '../infra/diseases/disease-registry';
 import type { EventStore } from '../infra/event-store/event-store';
-import type { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { storeGraphCache } from '../infra/kg/store-graph-cache';
 
-export interface MonitorParts { settings: Settings; clock: Clock; db: Database; store: EventStore; diseases: DiseaseRegistry; knowledge: KnowledgeGraphHolder }
+export interface MonitorParts { settings: Settings; clock: Clock; db: Database; store: EventStore; diseases: DiseaseRegistry }
 
 export function monitorDeps(parts: MonitorParts): MonitorDeps {
   return {
     store: parts.store,
     diseases: parts.diseases,
-    graph: () => parts.knowledge.graph(),
     knowledgeGraph: async () => (await storeGraphCache(parts.db.knex).current()).graph,
     pipeline: pipelineDeps(parts),
   };

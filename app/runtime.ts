@@ -26,7 +26,6 @@ import { startProcessors } from '../processors/processor-host';
 import { ModuleParts, shippedModules } from '../commands/jobs/shipped-modules';
 import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { openMondoRegistry } from '../infra/diseases/read-mondo-registry';
-import { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { monitorSnapshotModule } from '../commands/monitor/monitor-snapshot-job';
@@ -54,8 +53,6 @@ export interface Runtime {
   modules: ModuleRegistry;
   /** Disease modules of the Workspace, loaded once at start. */
   diseases: DiseaseRegistry;
-  /** The default knowledge graph (a preload). */
-  knowledge: KnowledgeGraphHolder;
   /**
    * Runs the analysis modules' GET routes: in a bounded pool of worker threads (ANALYSIS_THREADS, on
    * PostgreSQL) or in this thread, with the same parts (source binding, shared provider rate) as their jobs.
@@ -63,7 +60,7 @@ export interface Runtime {
   analysisRuns: AnalysisRouteRunner;
   /** Runs /api/kg/centrality and /api/kg/communities: in the same thread pool as analysisRuns, or in this thread. */
   kgHeavyReads: KgHeavyReadRunner;
-  /** Start-up work (the knowledge-graph preload, the biomed seed) that /api/ready reports on. */
+  /** Start-up work (abandoned imports, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
   startWorkers(): Promise<void>;
@@ -79,7 +76,6 @@ export interface RuntimeOverrides {
   /** Replaces the shipped modules (tests); a function receives the runtime's parts to build them. */
   modules?: readonly ModuleDefinition[] | ((parts: ModuleParts) => readonly ModuleDefinition[]);
   diseases?: DiseaseRegistry;
-  knowledge?: KnowledgeGraphHolder;
 }
 
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
@@ -98,9 +94,8 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).
     const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)])
       .withMondo(() => openMondoRegistry(settings.mondoDir, logger));
-    const knowledge = overrides.knowledge ?? new KnowledgeGraphHolder();
     const sharedRate = providerRateLimit(settings, logger, cleanups);
-    const parts: ModuleParts = { settings, logger, clock, db, store, diseases, knowledge, ...(sharedRate ? { sharedRate } : {}) };
+    const parts: ModuleParts = { settings, logger, clock, db, store, diseases, ...(sharedRate ? { sharedRate } : {}) };
     const { analysisJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);
     const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts, analysisJobRuns);
     // The monitor's snapshot job is the monitor route's, whichever analysis modules this runtime runs.
@@ -123,11 +118,12 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
 
     let consumers: Consumer[] = [];
     const preloads = new Preloads();
-    preloads.register('knowledge_graph', async () => { await knowledge.graph(); });
     preloads.register('abandoned_imports', abandonedImportsPreload({ settings, db, store, clock, logger }));
+    // The knowledge graph is the store graph of the active snapshots, built on first use per active set
+    // (infra/kg/store-graph-cache.ts), not preloaded: a start-up build waits for the seed and costs every start.
     if (settings.biomedSeed) preloads.register(SEED_PRELOAD, biomedSeedPreload({ settings, db, store, clock, logger }));
     const runtime: Runtime = {
-      settings, logger, clock, db, store, bus, projections, processors, modules, diseases, knowledge, preloads,
+      settings, logger, clock, db, store, bus, projections, processors, modules, diseases, preloads,
       ...analysisRunners,
       async startWorkers() {
         await projections.start();

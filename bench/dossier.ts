@@ -16,7 +16,7 @@ import { openRuntime } from '../app/runtime';
 import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
 import { pipelineDeps } from '../commands/workspace/research-pipeline-deps';
-import { runResearchPipeline } from '../commands/workspace/research-pipeline';
+import { researchWithStoreGraph } from '../commands/workspace/research-with-store-graph';
 
 const RUNS = sized('BENCH_RUNS', 20, 2);
 const JOB_TIMEOUT_MS = sized('BENCH_JOB_TIMEOUT_MS', 60_000, 60_000);
@@ -81,11 +81,10 @@ async function run(databaseUrl: string): Promise<void> {
 
     const request = parseResearchRequest(BODY);
     const disease = runtime.diseases.require(request.disease_id);
-    const graph = await runtime.knowledge.graph();
     const deps = pipelineDeps({ settings: { ...settings, useCache: false }, clock: runtime.clock });
     const pipelineOnly = async (): Promise<number> => {
       const started = performance.now();
-      await runResearchPipeline({ runId: 'bench', request, disease, graph, startedAt: new Date() }, deps);
+      await researchWithStoreGraph({ db: runtime.db }, { runId: 'bench', request, disease, startedAt: new Date() }, deps);
       return performance.now() - started;
     };
 

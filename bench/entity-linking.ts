@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { linkEntities } from '../domain/workspace/entity-linking/link-entities';
-import { loadDefaultGraph } from '../infra/kg/load-graph';
+import { loadDefaultGraph } from '../test/support/curated-graph/load-graph';
 import { findProjectRoot } from '../infra/sources/offline-reader';
 import { printFigures, sized } from './smoke';
 

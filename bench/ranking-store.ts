@@ -37,7 +37,7 @@ export async function withIndicationStore<T>(work: (parts: StoreGraphParts | und
           if (result.outcome !== 'imported') throw new Error(`${resource}: ${result.outcome}`);
         }
         console.log(`store graph: imported ${imports.map(([r]) => r).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        return await work({ db: runtime.db, knowledge: runtime.knowledge }, 'store_graph');
+        return await work({ db: runtime.db }, 'store_graph');
       } finally {
         await runtime.close();
         fs.rmSync(dataDir, { recursive: true, force: true });

@@ -22,7 +22,7 @@ import type { Dossier, ResearchRequest } from '../domain/workspace/dossier-types
 import { SOURCE_NAMES } from '../domain/workspace/sources';
 import { auroc } from '../domain/link-prediction/classification-metrics';
 import { fixedClock } from '../infra/clock/clock';
-import { loadDefaultGraph } from '../infra/kg/load-graph';
+import { loadDefaultGraph } from '../test/support/curated-graph/load-graph';
 import { ALL_ADAPTERS } from '../infra/sources/adapters';
 import { findProjectRoot } from '../infra/sources/offline-reader';
 import { runResearchPipeline } from '../commands/workspace/research-pipeline';

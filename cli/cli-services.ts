@@ -13,7 +13,6 @@ import type { ProjectionRunner } from '../projections/runner/projection-runner';
 import type { Processor } from '../processors/processor';
 import type { ModuleRegistry } from '../commands/jobs/module-registry';
 import type { DiseaseRegistry } from '../infra/diseases/disease-registry';
-import type { KnowledgeGraphHolder } from '../infra/kg/knowledge-holder';
 
 /** The HTTP application over a runtime: something that listens, and closes its own resources. */
 export interface CliHttpApp {
@@ -35,8 +34,6 @@ export interface CliRuntime {
   /** The analysis modules (run-all) and the disease registry (corpus status). */
   modules: ModuleRegistry;
   diseases: DiseaseRegistry;
-  /** The curated graph (the Workspace's candidate vocabulary); the store graph is read through the database. */
-  knowledge: KnowledgeGraphHolder;
   startWorkers(): Promise<void>;
   startScheduler(): Promise<void>;
   /** The HTTP application (routes, middleware) over this runtime. */

@@ -3,7 +3,7 @@
 import { backupsOf } from '../../domain/operations/disease-admin';
 import type { DiseaseAdminDeps } from '../../commands/disease-admin/disease-admin-deps';
 import { diseaseTarget } from '../../commands/disease-admin/disease-admin-deps';
-import { diseaseAudit } from '../../commands/disease-admin/disease-audit';
+import { DEFAULT_AUDIT_LIMIT, diseaseAudit } from '../../commands/disease-admin/disease-audit';
 import { pruneDisease } from '../../commands/disease-admin/prune-disease';
 import { diseaseAdminEvents, restoreDisease } from '../../commands/disease-admin/restore-disease';
 import type { RouteContext, RouteDefinition } from '../http/registry';
@@ -76,7 +76,7 @@ export function diseaseAdminRoutes(deps: DiseaseAdminDeps): RouteDefinition[] {
     {
       ...base, method: 'get', path: '/api/admin/diseases/{disease_id}/audit', operationId: 'diseaseAudit',
       summary: 'The disease\'s event history (prunes, restores, recorded module results), newest first; limit clamped to 1-500',
-      query: { type: 'object', properties: { limit: { type: 'integer', default: 100, description: 'Clamped to 1-500, never rejected for its size' } }, additionalProperties: false },
+      query: { type: 'object', properties: { limit: { type: 'integer', default: DEFAULT_AUDIT_LIMIT, description: 'Clamped to 1-500, never rejected for its size' } }, additionalProperties: false },
       responses: { 200: { description: 'Audit entries', schema: { type: 'object', properties: { disease_id: { type: 'string' }, limit: { type: 'integer' }, total: { type: 'integer' }, entries: { type: 'array', items: { type: 'object' } } }, required: ['disease_id', 'limit', 'total', 'entries'] } }, 404: notFound },
       handler: async (ctx: Ctx) => {
         const audit = await diseaseAudit(deps, ctx.params.disease_id, ctx.query.limit as number);

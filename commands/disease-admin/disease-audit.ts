@@ -5,7 +5,10 @@ import { moduleResultStream } from '../../domain/operations/module-results';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import { DiseaseAdminDeps, diseaseTarget } from './disease-admin-deps';
 
-export const clampAuditLimit = (limit: number | undefined) => Math.min(500, Math.max(1, Math.trunc(limit ?? 100)));
+/** The audit's page size when a request names none (the route schema's default). */
+export const DEFAULT_AUDIT_LIMIT = 100;
+
+export const clampAuditLimit = (limit: number) => Math.min(500, Math.max(1, Math.trunc(limit)));
 
 function entry(e: RecordedEvent) {
   const data = e.data as Record<string, unknown>;
@@ -15,7 +18,7 @@ function entry(e: RecordedEvent) {
   return { event_id: e.id, type: e.type, at: String(data.at), principal: e.metadata.principal, correlation_id: e.metadata.correlationId, ...summary };
 }
 
-export async function diseaseAudit(deps: Pick<DiseaseAdminDeps, 'store' | 'diseases' | 'modules'>, diseaseId: string, limit: number | undefined) {
+export async function diseaseAudit(deps: Pick<DiseaseAdminDeps, 'store' | 'diseases' | 'modules'>, diseaseId: string, limit: number) {
   const target = diseaseTarget(deps, diseaseId);
   if (!target) return undefined;
   const streams = [diseaseAdminStream(diseaseId), ...deps.modules.list().flatMap((m) => target.resultIds.map((id) => moduleResultStream(m.id, id)))];

@@ -3,7 +3,7 @@
 // the on-demand tools (they need a person's input: a search query, text to extract from) and the slow
 // ones; full=true adds the slow ones, skip_ml=true drops the machine-learning ones. Modules run one at a time, or with parallel=true at most max_parallel at once. One module's failure is recorded
 // in `errors` and does not stop the others; the job fails only when no module completed.
-import { validate } from '../../domain/shared/schema-validation';
+import { validate, withSchemaDefaults } from '../../domain/shared/schema-validation';
 import type { ModuleDefinition, ModuleRegistry, ModuleRunContext } from './module-registry';
 import { writeReport } from './report-writer';
 import { DISEASE_MODULE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
@@ -49,6 +49,9 @@ export const runAllQuerySchema = {
   additionalProperties: false,
 };
 
+/** run-all's query with the schema's defaults filled (withSchemaDefaults). */
+type RunAllParams = Record<string, unknown> & { parallel: boolean; max_parallel: number; export_html: boolean };
+
 export interface RunAllResult {
   modules_completed: string[];
   errors: Record<string, string>;
@@ -83,11 +86,14 @@ export function runAllModule(registry: ModuleRegistry, reportsDir: string): Modu
       },
     },
     availability: () => ({ available: true }),
-    run: ({ params }, context) => runAll(runAllSelection(registry, params), params, context, reportsDir),
+    run: ({ params }, context) => {
+      const filled = withSchemaDefaults<RunAllParams>(runAllQuerySchema, params);
+      return runAll(runAllSelection(registry, filled), filled, context, reportsDir);
+    },
   };
 }
 
-async function runAll(modules: ModuleDefinition[], params: Record<string, unknown>, context: ModuleRunContext, reportsDir: string): Promise<RunAllResult> {
+async function runAll(modules: ModuleDefinition[], params: RunAllParams, context: ModuleRunContext, reportsDir: string): Promise<RunAllResult> {
   const result: RunAllResult = { modules_completed: [], errors: {}, ...(params.export_html === true ? { report_paths: {} } : {}) };
   let done = 0;
   const runOne = async (module: ModuleDefinition) => {
@@ -95,7 +101,7 @@ async function runAll(modules: ModuleDefinition[], params: Record<string, unknow
     done++;
     await context.progress((done / Math.max(1, modules.length)) * 100, `${done}/${modules.length} modules (${module.id})`);
   };
-  const width = params.parallel === true ? Number(params.max_parallel ?? DEFAULT_MAX_PARALLEL) : 1;
+  const width = params.parallel ? params.max_parallel : 1;
   await withConcurrency(modules, width, runOne);
   result.modules_completed.sort();
   if (result.modules_completed.length === 0) throw new RunAllFailed(modules.length, result.errors);

@@ -5,7 +5,6 @@ import type { Settings } from '../../infra/config/settings';
 import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
-import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
 import type { Logger } from '../../infra/logging/logger';
 import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import type { ModuleDefinition } from './module-registry';
@@ -22,7 +21,6 @@ export interface ModuleParts {
   db: Database;
   store: EventStore;
   diseases: DiseaseRegistry;
-  knowledge: KnowledgeGraphHolder;
   /** Evidence providers' rate limits shared across worker processes (absent in offline mode and tests). */
   sharedRate?: SharedRateLimit;
 }

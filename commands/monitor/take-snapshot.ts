@@ -4,11 +4,11 @@
 // and record ids, and the top drug and target rankings of the deterministic ranking.
 import { randomUUID } from 'node:crypto';
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
-import type { KnowledgeGraph } from '../../domain/kg/knowledge-graph';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { MONITOR_TOP_N, MonitorEvent, MonitorSnapshot, monitorStream, RankedCandidate } from '../../domain/operations/monitor';
 import type { CandidateRanking, Dossier } from '../../domain/workspace/dossier-types';
 import { parseResearchRequest } from '../../domain/workspace/research-request';
+import { storeGraphView } from '../../domain/workspace/store-graph-view';
 import { SOURCE_NAMES } from '../../domain/workspace/sources';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { CommandContext, metadataFor } from '../shared/command-context';
@@ -17,7 +17,6 @@ import { PipelineDeps, runResearchPipeline } from '../workspace/research-pipelin
 export interface MonitorDeps {
   store: EventStore;
   diseases: { require(id: string): DiseaseModule };
-  graph(): Promise<KnowledgeGraph>;
   knowledgeGraph(): Promise<TypedKnowledgeGraph>;
   pipeline: PipelineDeps;
 }
@@ -49,8 +48,9 @@ export async function takeMonitorSnapshot(
   const disease = deps.diseases.require(diseaseId);
   const sources = SOURCE_NAMES.filter((s) => disease.search[s] !== undefined && disease.search[s] !== null);
   const request = parseResearchRequest({ disease_id: diseaseId, question: monitorQuestion(disease), sources, max_evidence: 200, enable_llm: false, candidate_type: 'both' });
+  const knowledgeGraph = await deps.knowledgeGraph();
   const { dossier } = await runResearchPipeline(
-    { runId: snapshotId, request, disease, graph: await deps.graph(), knowledgeGraph: await deps.knowledgeGraph(), startedAt: context.now }, deps.pipeline);
+    { runId: snapshotId, request, disease, graph: storeGraphView(knowledgeGraph), knowledgeGraph, startedAt: context.now }, deps.pipeline);
   const snapshot: MonitorSnapshot = {
     snapshotId, diseaseId, trigger, question: request.question, sources: sourcesOf(dossier),
     rankings: { drugs: top(dossier.drug_rankings), targets: top(dossier.target_rankings) }, at: context.now.toISOString(),

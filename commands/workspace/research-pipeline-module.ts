@@ -13,7 +13,6 @@ import type { Settings } from '../../infra/config/settings';
 import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
 import type { EventStore } from '../../infra/event-store/event-store';
-import type { KnowledgeGraphHolder } from '../../infra/kg/knowledge-holder';
 import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import type { ModuleDefinition } from '../jobs/module-registry';
 import { changeRun, loadRun } from './run-commands';
@@ -29,7 +28,6 @@ export interface ResearchPipelineModuleParts {
   db: Pick<Database, 'knex'>;
   store: EventStore;
   diseases: Pick<DiseaseRegistry, 'require'>;
-  knowledge: Pick<KnowledgeGraphHolder, 'graph'>;
   /** Provider rate limits shared by every worker process (app/runtime.ts; absent = per process). */
   sharedRate?: SharedRateLimit;
 }

@@ -2,7 +2,7 @@
 // source never fails the run), optionally ask the LLM, then hand everything to the pure buildDossier
 // and render the HTML. Used by the workspace job module and by `evidence workspace` (the CLI).
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
-import type { KnowledgeGraph } from '../../domain/kg/knowledge-graph';
+import type { GraphView } from '../../domain/kg/graph-view';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-dossier';
 import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-types';
@@ -53,7 +53,7 @@ export interface PipelineOutput {
 }
 
 export async function runResearchPipeline(
-  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: KnowledgeGraph; knowledgeGraph?: TypedKnowledgeGraph; compoundSafety?: CompoundSafetyFacts; startedAt: Date },
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: GraphView; knowledgeGraph?: TypedKnowledgeGraph; compoundSafety?: CompoundSafetyFacts; startedAt: Date },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {

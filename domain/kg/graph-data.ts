@@ -1,5 +1,6 @@
-// The knowledge graph's data: nodes and sourced edges, as loaded from fixtures/kg/ (later from active
-// biomedical snapshots). Edges always cite where they come from; none is ever inferred from text.
+// The Workspace's words for knowledge-graph data: node kinds, relations, nodes and sourced edges, as the pipeline
+// sees them through GraphView (production: the store graph, domain/workspace/store-graph-view.ts; specs: a tiny
+// fixture graph). Edges always cite where they come from; none is ever inferred from text.
 
 export type NodeKind = 'drug' | 'target' | 'pathway' | 'disease' | 'phenotype';
 

@@ -1,6 +1,6 @@
-// What the pure pipeline may ask of the knowledge graph. Implemented over graphology in
-// domain/kg/knowledge-graph.ts; the pipeline only sees this interface, so it stays a pure function
-// of its inputs (the graph is data, loaded before the run).
+// What the pure pipeline may ask of the knowledge graph. Implemented over the typed store graph of the active
+// snapshots in domain/workspace/store-graph-view.ts (specs also use small fixture graphs); the pipeline only sees
+// this interface, so it stays a pure function of its inputs (the graph is data, loaded before the run).
 import type { EdgeRelation, GraphEdge, GraphNode, NodeKind } from './graph-data';
 
 export interface PathQuery {

@@ -49,6 +49,18 @@ export function validate(schema: JsonSchema, value: unknown, where: 'body' | 'qu
   return (check.errors ?? []).map((error) => toDetail(error, where));
 }
 
+/**
+ * A use case's input with the schema's defaults filled in (a copy; the schema is the one place a default is
+ * written), for callers that reach a use case without the HTTP layer (CLI, unit specs). Throws
+ * RequestValidationError when the value breaks the schema.
+ */
+export function withSchemaDefaults<T>(schema: JsonSchema, value: Record<string, unknown>, where: 'body' | 'query' = 'query'): T {
+  const filled = structuredClone(value);
+  const details = validate(schema, filled, where);
+  if (details.length > 0) throw new RequestValidationError(details);
+  return filled as T;
+}
+
 function toDetail(error: ErrorObject, where: string): ValidationDetail {
   const loc: (string | number)[] = [where];
   for (const part of error.instancePath.split('/').slice(1)) {

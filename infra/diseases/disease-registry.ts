@@ -8,6 +8,7 @@ import path from 'node:path';
 import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { DiseaseModule, diseaseModuleSchema } from '../../domain/diseases/disease-module';
 import { discoverModule } from '../../domain/diseases/discovered-module';
+import { DISEASE_MODULE_ID } from '../../domain/diseases/disease-id-patterns';
 import type { MondoRegistry } from '../../domain/diseases/mondo-registry';
 import { SOURCE_NAMES, SourceName } from '../../domain/workspace/sources';
 
@@ -101,7 +102,6 @@ function describeProblem(error: ErrorObject): string {
   return `${where} ${what}`;
 }
 
-const ID_PATTERN = /^[a-z0-9_]{1,64}$/;
 /** The `file` of a module made from the MONDO class registry rather than read from a file. */
 const CLASS_LIST_NOTE = 'mondo class registry: ';
 
@@ -126,7 +126,7 @@ function summarize(id: string, value: unknown, valid: boolean): DiseaseSummary {
 /** Validates one parsed module; `fallbackId` names it when it has no usable id of its own. */
 function toEntry(value: unknown, file: string, fallbackId: string, parseError?: string): DiseaseEntry {
   const ownId = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
-  const id = typeof ownId === 'string' && ID_PATTERN.test(ownId) ? ownId : fallbackId;
+  const id = typeof ownId === 'string' && DISEASE_MODULE_ID.test(ownId) ? ownId : fallbackId;
   const problems = parseError ? [parseError] : [...new Set(validateModule(value).map(describeProblem))];
   const valid = problems.length === 0;
   return { id, file, valid, problems, module: valid ? value as DiseaseModule : undefined, summary: summarize(id, parseError ? undefined : value, valid) };

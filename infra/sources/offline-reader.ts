@@ -5,6 +5,7 @@
 //   corpus.json says whether its records are synthetic.
 import fs from 'node:fs';
 import path from 'node:path';
+import { DISEASE_MODULE_ID } from '../../domain/diseases/disease-id-patterns';
 import type { SourceRecord } from '../../domain/workspace/sources';
 import { ProviderError, type SourceAdapter, type SourceQuery } from './source-adapter';
 import type { EvidenceMirror } from './evidence-mirror';
@@ -51,7 +52,7 @@ export function defaultCorpusDir(): string {
 
 /** fixtures/corpus/<source>/<disease_id>.<ext> */
 export function corpusPath(adapter: Pick<SourceAdapter, 'name' | 'corpusExtension'>, diseaseId: string, corpusDir = defaultCorpusDir()): string {
-  if (!/^[a-z0-9_]{1,64}$/.test(diseaseId)) throw new ProviderError(`invalid disease id for the offline corpus`, false);
+  if (!DISEASE_MODULE_ID.test(diseaseId)) throw new ProviderError(`invalid disease id for the offline corpus`, false);
   return path.join(corpusDir, adapter.name, `${diseaseId}.${adapter.corpusExtension}`);
 }
 

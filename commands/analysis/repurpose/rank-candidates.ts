@@ -37,8 +37,8 @@ export interface CandidatesInput {
   gene_id?: string;
   permutations: number;
   seed: number;
-  /** The FDR level, 0 < fdr < 1 (the schema checks it); DEFAULT_FDR when absent. */
-  fdr?: number;
+  /** The FDR level, 0 < fdr < 1 (the schema checks it and fills DEFAULT_FDR when absent). */
+  fdr: number;
 }
 
 interface Candidate {
@@ -147,7 +147,7 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
   const candidates = candidatesOf(g, full, network, gene).filter((c) => c.scored.length > 0).sort((a, b) => byId(g)(a.node, b.node));
   const compounds: ProximityCompound[] = candidates.map((c) => ({ key: g.id(c.node), targets: c.scored }));
   const run = new ProximityRun({ network, diseaseGenes: scoredGenes, compounds, permutations: input.permutations, seed: input.seed });
-  const resolution = await runAdaptively(run, compounds.length, input.permutations, input.fdr ?? DEFAULT_FDR, context);
+  const resolution = await runAdaptively(run, compounds.length, input.permutations, input.fdr, context);
   const { scores, bins } = run.result();
   const qValues = benjaminiHochberg(scores.map((s) => s.p_empirical));
 
@@ -210,7 +210,7 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
     result: analysisEnvelope({
       module: 'repurpose', method: PROXIMITY_METHOD,
       disease: { curie: disease.curie, label: disease.label, module_id: disease.module_id },
-      parameters: { disease_id: input.disease_id, top_n: input.top_n, gene_id: input.gene_id ?? null, permutations: input.permutations, seed: input.seed, fdr: input.fdr ?? DEFAULT_FDR },
+      parameters: { disease_id: input.disease_id, top_n: input.top_n, gene_id: input.gene_id ?? null, permutations: input.permutations, seed: input.seed, fdr: input.fdr },
       seed: input.seed, snapshots: g.snapshots,
       body: {
         interactome: {

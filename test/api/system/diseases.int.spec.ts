@@ -10,7 +10,7 @@ import { errorHandler } from '../../../api/middleware/errors';
 import { diseaseRoutes } from '../../../api/system/diseases.routes';
 import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import { DEFAULT_DISEASES_DIR, DiseaseRegistry } from '../../../infra/diseases/disease-registry';
-import { DEFAULT_KG_DIR, loadDefaultGraph } from '../../../infra/kg/load-graph';
+import { DEFAULT_KG_DIR, loadDefaultGraph } from '../../support/curated-graph/load-graph';
 
 function module(id: string, name: string, synonyms: string[] = []): DiseaseModule {
   return {

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { AnalysisDeps, AnalysisRunContext } from '../../../commands/analysis/analysis-module';
 import { computeDiseaseModule } from '../../../commands/analysis/disease-module/compute-disease-module';
-import { rankCandidates } from '../../../commands/analysis/repurpose/rank-candidates';
+import { DEFAULT_FDR, rankCandidates } from '../../../commands/analysis/repurpose/rank-candidates';
 import { renderRepurposeHtml } from '../../../commands/analysis/repurpose/render-html';
 import { renderDiseaseModuleHtml } from '../../../commands/analysis/disease-module/render-html';
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
@@ -57,7 +57,7 @@ function deps(g: TypedKnowledgeGraph): AnalysisDeps {
   return { graph: async () => ({ graph: g }) as ServedGraph, diseases: { entry: () => undefined, list: () => [] }, db: fakeDb(), settings: { dataDir: '/tmp' } };
 }
 const context: AnalysisRunContext = { progress: async () => undefined, signal: new AbortController().signal };
-const input = { disease_id: DISEASE, top_n: 50, permutations: 200, seed: 20161010 };
+const input = { disease_id: DISEASE, top_n: 50, permutations: 200, seed: 20161010, fdr: DEFAULT_FDR };
 
 describe('analysis use cases: repurposing and disease module on a small graph', () => {
   const g = graph();

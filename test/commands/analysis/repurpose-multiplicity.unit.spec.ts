@@ -31,7 +31,7 @@ const context: AnalysisRunContext = { progress: async () => undefined, signal: n
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function run(compounds: number, permutations: number): Promise<any> {
-  const outcome = await rankCandidates(deps(graph(compounds)), { disease_id: DISEASE, top_n: 500, permutations, seed: 5 }, context);
+  const outcome = await rankCandidates(deps(graph(compounds)), { disease_id: DISEASE, top_n: 500, permutations, seed: 5, fdr: 0.05 }, context);
   if (outcome.kind !== 'ok') throw new Error(JSON.stringify(outcome));
   return outcome.result;
 }

@@ -84,7 +84,6 @@ describe('Submitting a module job', function () {
   it('answers own_submission for the Workspace module, with or without a researcher, and queues nothing: only its own use case requests its run', async function () {
     const workspace = researchPipelineModule({
       settings: loadSettings({ DEBUG: 'true' }), clock: fixedClock(at), db, store, diseases: DiseaseRegistry.load(),
-      knowledge: { graph: async () => { throw new Error('not used'); } },
     });
     const registry = new ModuleRegistry([...testModules, workspace]);
     const body = { question: 'Which drugs are most promising for lupus nephritis?' };

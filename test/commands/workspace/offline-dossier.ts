@@ -6,7 +6,7 @@ import type { DiseaseModule } from '../../../domain/diseases/disease-module';
 import type { Dossier, ResearchRequest } from '../../../domain/workspace/dossier-types';
 import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { fixedClock } from '../../../infra/clock/clock';
-import { loadDefaultGraph } from '../../../infra/kg/load-graph';
+import { loadDefaultGraph } from '../../support/curated-graph/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
 import { type RunSourceOptions } from '../../../infra/sources/source-runner';
 import { findProjectRoot } from '../../../infra/sources/offline-reader';

@@ -7,7 +7,7 @@ import type { Dossier, ResearchRequest } from '../../../domain/workspace/dossier
 import { dossierJsonSchema } from '../../../domain/workspace/dossier-schema';
 import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { DiseaseRegistry } from '../../../infra/diseases/disease-registry';
-import { loadDefaultGraph } from '../../../infra/kg/load-graph';
+import { loadDefaultGraph } from '../../support/curated-graph/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
 import { defaultCorpusDir } from '../../../infra/sources/offline-reader';
 import Ajv2020 from 'ajv/dist/2020';

@@ -8,7 +8,7 @@ import type { Dossier, ResearchRequest } from '../../../domain/workspace/dossier
 import { dossierJsonSchema } from '../../../domain/workspace/dossier-schema';
 import { SOURCE_NAMES } from '../../../domain/workspace/sources';
 import { fixedClock } from '../../../infra/clock/clock';
-import { loadDefaultGraph } from '../../../infra/kg/load-graph';
+import { loadDefaultGraph } from '../../support/curated-graph/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
 import { mirrorAt } from '../../../infra/literature/mirror';
 import type { RunSourceOptions } from '../../../infra/sources/source-runner';

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { GraphFixture, NodeKind } from '../../../domain/kg/graph-data';
-import { KnowledgeGraph } from '../../../domain/kg/knowledge-graph';
-import { DEFAULT_KG_DIR, GraphFixtureError, loadDefaultGraph } from '../../../infra/kg/load-graph';
+import { KnowledgeGraph } from '../../support/curated-graph/knowledge-graph';
+import { DEFAULT_KG_DIR, GraphFixtureError, loadDefaultGraph } from '../../support/curated-graph/load-graph';
 
 const sleFixture: GraphFixture = {
   disease_id: 'sle',

@@ -10,7 +10,7 @@ import { buildDossier } from '../../../domain/workspace/build-dossier';
 import type { Dossier } from '../../../domain/workspace/dossier-types';
 import { parseResearchRequest } from '../../../domain/workspace/research-request';
 import { SOURCE_NAMES } from '../../../domain/workspace/sources';
-import { loadDefaultGraph } from '../../../infra/kg/load-graph';
+import { loadDefaultGraph } from '../../support/curated-graph/load-graph';
 import { ALL_ADAPTERS } from '../../../infra/sources/adapters';
 import { runSource } from '../../../infra/sources/source-runner';
 import { defaultCorpusDir, findProjectRoot } from '../../../infra/sources/offline-reader';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { linkEntities } from '../../../domain/workspace/entity-linking/link-entities';
 import { LEXICON_DATA } from '../../../domain/workspace/entity-linking/lexicon-data';
-import { loadDefaultGraph } from '../../../infra/kg/load-graph';
+import { loadDefaultGraph } from '../../support/curated-graph/load-graph';
 import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { deriveLexicon, lexiconJson } from '../../../scripts/derive-lexicon';
 

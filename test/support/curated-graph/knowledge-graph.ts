@@ -1,11 +1,12 @@
-// The knowledge graph the pipeline explains candidates with: nodes and sourced, directed edges held in
+// Test and bench support only: the curated fixtures/kg graph as a GraphView, the tiny graph specs of the pure
+// pipeline run on (production runs on the store graph, domain/workspace/store-graph-view.ts). Formerly the graph the pipeline explained candidates with: nodes and sourced, directed edges held in
 // a graphology multigraph, traversed in either direction. Pure: built from GraphFixture data already in
 // memory (infra/kg/load-graph.ts reads the files), never touches I/O, never infers an edge from text.
 import { MultiDirectedGraph } from 'graphology';
-import type { EdgeRelation, GraphEdge, GraphFixture, GraphNode, NodeKind } from './graph-data';
-import type { GraphPath, GraphView, PathQuery } from './graph-view';
-import { MentionIndex } from '../knowledge-graph/mention-index';
-export { MENTION_STOPWORDS, MIN_MENTION_LENGTH, mentionTokens } from '../knowledge-graph/mention-index';
+import type { EdgeRelation, GraphEdge, GraphFixture, GraphNode, NodeKind } from '../../../domain/kg/graph-data';
+import type { GraphPath, GraphView, PathQuery } from '../../../domain/kg/graph-view';
+import { MentionIndex } from '../../../domain/knowledge-graph/mention-index';
+export { MENTION_STOPWORDS, MIN_MENTION_LENGTH, mentionTokens } from '../../../domain/knowledge-graph/mention-index';
 
 export const EDGE_RELATIONS: readonly EdgeRelation[] = ['targets', 'participates_in', 'associated_with', 'implicated_in', 'has_phenotype', 'treats'];
 export const NODE_KINDS: readonly NodeKind[] = ['drug', 'target', 'pathway', 'disease', 'phenotype'];

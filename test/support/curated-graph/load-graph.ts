@@ -1,21 +1,23 @@
-// Reads the knowledge-graph fixtures (every *.json GraphFixture of fixtures/kg/, in file-name order),
+// Test and bench support only (issue 24 item 2: no production path reads fixtures/kg; the Workspace runs on the
+// store graph). Reads the knowledge-graph fixtures (every *.json GraphFixture of fixtures/kg/, in file-name order),
 // checks their shape and merges them into one KnowledgeGraph. Bad data stops the load with the file
 // name: a graph with a dangling or unsourced edge would explain candidates with edges nobody stated.
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
-import type { GraphFixture } from '../../domain/kg/graph-data';
-import { EDGE_RELATIONS, KnowledgeGraph, NODE_KINDS } from '../../domain/kg/knowledge-graph';
+import { DISEASE_MODULE_ID_PATTERN } from '../../../domain/diseases/disease-id-patterns';
+import type { GraphFixture } from '../../../domain/kg/graph-data';
+import { EDGE_RELATIONS, KnowledgeGraph, NODE_KINDS } from './knowledge-graph';
 
-/** fixtures/kg at the project root (this file runs from dist/infra/kg/). */
-export const DEFAULT_KG_DIR = path.resolve(__dirname, '../../../fixtures/kg');
+/** fixtures/kg at the project root (this file runs from dist/test/support/curated-graph/). */
+export const DEFAULT_KG_DIR = path.resolve(__dirname, '../../../../fixtures/kg');
 
 const nonEmpty = { type: 'string', minLength: 1, pattern: '\\S' };
 
 export const graphFixtureSchema = {
   type: 'object',
   properties: {
-    disease_id: { type: 'string', pattern: '^[a-z0-9_]{1,64}$' },
+    disease_id: { type: 'string', pattern: DISEASE_MODULE_ID_PATTERN },
     nodes: {
       type: 'array',
       items: {
