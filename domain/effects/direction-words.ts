@@ -37,13 +37,19 @@ function changeSign(word: string, improvementSign: 1 | -1): 1 | -1 | 0 {
 
 /**
  * Each token's direction in context (0: not a direction word). A comparative and the word of change it
- * governs both carry the composed sign.
+ * governs both carry the composed sign. A word of the outcome's own name (`outcome[i]`: "reduction in
+ * aggression", "weight loss") is the outcome, not a change of it: it points up (the change named happened,
+ * or happened more) and a comparative before it keeps its own sign ("greater weight loss" is more of it).
  */
-export function tokenDirections(tokens: readonly string[], improvementSign: 1 | -1): (1 | -1 | 0)[] {
-  const signs = tokens.map((t) => wordSign(t, improvementSign));
+export function tokenDirections(tokens: readonly string[], improvementSign: 1 | -1, outcome?: readonly boolean[]): (1 | -1 | 0)[] {
+  const signs = tokens.map((t, i) => {
+    const sign = wordSign(t, improvementSign);
+    return outcome?.[i] && sign !== 0 ? 1 : sign;
+  });
   for (let i = 0; i < tokens.length; i++) {
-    if (!COMPARATIVE.test(tokens[i]!)) continue;
+    if (!COMPARATIVE.test(tokens[i]!) || outcome?.[i]) continue;
     for (let j = i + 1; j < Math.min(tokens.length, i + 4); j++) {
+      if (outcome?.[j]) break;
       const change = changeSign(tokens[j]!, improvementSign);
       if (change !== 0) {
         const composed = (signs[i]! * change) as 1 | -1;

@@ -2,7 +2,7 @@
 // estimate's interval, the per-arm values and the direction words, each turned to the intervention's side by
 // which arm the sentence is about. Its verdict and every intermediate fact are features of the learned reader
 // (learned-model.ts) and are returned as the explanation.
-import { DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, matches } from './direction-cues';
+import { BETWEEN_GROUPS_NULL, DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, matches } from './direction-cues';
 import { tokenDirections, wordSign } from './direction-words';
 import { armPositions, type ArmPositions, type MarkedToken } from './mentions';
 import { outcomePolarity } from './outcome-polarity';
@@ -21,7 +21,7 @@ export interface RuleReading {
   subjectArm: 'intervention' | 'comparator' | null;
   arms: ArmPositions;
   statistics: ParsedStatistics;
-  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean };
+  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean; betweenGroupsNull: string | null };
   /** The words or figures that decided, quoted from the evidence. */
   deciding: string[];
   /** The evidence read. */
@@ -121,13 +121,14 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[], ou
   const text = evidence.toLowerCase();
   // Improvement is a decrease of a lower-is-better outcome (pain, severity), else an increase.
   const improvementSign: 1 | -1 = outcomePolarity(outcome).polarity === 'lower_is_better' ? -1 : 1;
-  const signs = tokenDirections(marked.map((t) => t.text), improvementSign);
+  const signs = tokenDirections(marked.map((t) => t.text), improvementSign, marked.map((t) => t.tag === 'OUTC'));
   const statistics = parseStatistics(evidence);
   const arms = armPositions(marked);
   let subject = subjectArm(marked, arms);
   const words = {
     increase: matches(text, INCREASE), decrease: matches(text, DECREASE), noDifference: matches(text, NO_DIFFERENCE),
     significant: matches(text, SIGNIFICANT_WORD), trend: TREND.test(text), nonInferiority: NON_INFERIORITY.test(text),
+    betweenGroupsNull: BETWEEN_GROUPS_NULL.exec(text)?.[0] ?? null,
   };
   const deciding: string[] = [];
   const sigP = statistics.pValues.filter((p) => p.significant);
