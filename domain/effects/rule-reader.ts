@@ -37,6 +37,11 @@ function subjectArm(marked: readonly MarkedToken[], arms: ArmPositions): 'interv
   // "Compared with placebo, drug X reduced …": the comparator is named first but is the reference.
   // (The other arm is the subject even when the sentence does not name it.)
   if (/(?:than|compared (?:with|to)|versus|vs\.?|relative to|over|against)$/.test(before) && (otherNamed || /(?:than|compared (?:with|to)|versus|vs\.?|relative to|over|against)$/.test(before))) return other;
+  // "… significantly higher (5.7 per week, compared with 2.6 per week in the placebo group)": a comparison word
+  // a few words before the first arm named, with numbers between, introduces the reference too.
+  const wider = marked.slice(Math.max(0, first - 10), first).map((t) => t.text);
+  const cmp = wider.findIndex((w) => /^(?:than|compared|versus|vs)$/.test(w));
+  if (cmp >= 0 && wider.slice(cmp + 1).some((w) => /^\d/.test(w))) return other;
   return arms.firstNamed;
 }
 
