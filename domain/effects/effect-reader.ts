@@ -53,6 +53,14 @@ export interface EffectReading {
 /** Below this probability the reader abstains ("none"): a fixed value, not tuned on any held-out data. */
 export const ABSTAIN_BELOW = 0.4;
 
+/**
+ * A significant change read while the model still gives "no difference" at least this probability is not
+ * reported as a change: the reader abstains instead (a no-difference item read as a significant change is
+ * the costlier error: issue 27 allows ≤ 3% of those, ≤ 10% abstentions). Chosen by 5-fold CV on train
+ * articles (`npm run effects:train -- --cv` sweeps it; figures in docs/outcome-classification.md).
+ */
+export const CHANGE_DOUBT_AT = 0.25;
+
 /** No statistic, no comparison word, no direction or difference word: not a result statement. */
 function isResultStatement(rules: RuleReading): boolean {
   const s = rules.statistics;
@@ -103,7 +111,7 @@ export const RULE_DIRECTION_KINDS: ReadonlySet<string> = new Set([
   'interval:intervention', 'interval:comparator', 'interval:unnamed',
 ]);
 
-export function readEffectWith(model: EffectModel, query: EffectQuery, policy: DirectionPolicy = DIRECTION_POLICY): EffectReading {
+export function readEffectWith(model: EffectModel, query: EffectQuery, policy: DirectionPolicy = DIRECTION_POLICY, changeDoubtAt: number = CHANGE_DOUBT_AT): EffectReading {
   const evidence = (query.evidence ?? '').trim();
   const { features, rules } = featuresOf({ ...query, evidence });
   const { probabilities } = scoreFeatures(model, features);
@@ -140,6 +148,9 @@ export function readEffectWith(model: EffectModel, query: EffectQuery, policy: D
   const ruleDirection = trustRules && (rules.label === 'increased' || rules.label === 'decreased') ? rules.label : null;
   const directionProbabilities = model.direction ? scoreFeatures({ buckets: model.buckets, weights: model.direction }, directionFeatures(features)).probabilities : probabilities;
   const modelDirection: 'increased' | 'decreased' = directionProbabilities[0]! >= directionProbabilities[1]! ? 'increased' : 'decreased';
+  if (!abstained && significantChange && probabilities[2]! >= changeDoubtAt) {
+    abstained = `a change, but the model gives no difference ${probabilities[2]!.toFixed(2)} ≥ ${changeDoubtAt}`;
+  }
   const label: EffectLabel = abstained ? 'none' : !significantChange ? 'no_difference' : ruleDirection ?? modelDirection;
   const s = rules.statistics;
   return {
@@ -147,7 +158,7 @@ export function readEffectWith(model: EffectModel, query: EffectQuery, policy: D
     // An abstention has no confidence in a label: 0.
     confidence: abstained ? 0 : Number(confidence.toFixed(3)),
     explanation: {
-      deciding: rules.deciding,
+      deciding: betweenGroupsNull && label === 'no_difference' ? [rules.words.betweenGroupsNull!, ...rules.deciding] : rules.deciding,
       statistics: { pValues: s.pValues, intervals: s.intervals, armValues: s.armValues, statedNotSignificant: s.statedNotSignificant },
       arms: { firstNamed: rules.arms.firstNamed, subject: rules.subjectArm },
       significance: rules.significance,
