@@ -56,7 +56,8 @@ export const ABSTAIN_BELOW = 0.4;
 /**
  * A significant change read while the model still gives "no difference" at least this probability is not
  * reported as a change: the reader abstains instead (a no-difference item read as a significant change is
- * the costlier error: issue 27 allows ≤ 3% of those, ≤ 10% abstentions). Chosen by 5-fold CV on train
+ * the costlier error: issue 27 allows ≤ 3% of those, ≤ 10% abstentions). A change stated outright with no
+ * statistic ("X reduced … compared with placebo") is not doubted. Chosen by 5-fold CV on train
  * articles (`npm run effects:train -- --cv` sweeps it; figures in docs/outcome-classification.md).
  */
 export const CHANGE_DOUBT_AT = 0.25;
@@ -148,7 +149,8 @@ export function readEffectWith(model: EffectModel, query: EffectQuery, policy: D
   const ruleDirection = trustRules && (rules.label === 'increased' || rules.label === 'decreased') ? rules.label : null;
   const directionProbabilities = model.direction ? scoreFeatures({ buckets: model.buckets, weights: model.direction }, directionFeatures(features)).probabilities : probabilities;
   const modelDirection: 'increased' | 'decreased' = directionProbabilities[0]! >= directionProbabilities[1]! ? 'increased' : 'decreased';
-  if (!abstained && significantChange && probabilities[2]! >= changeDoubtAt) {
+  // Only the model's own reading of a change is doubted: a change the words state outright (statedChange) stands.
+  if (!abstained && significantChange && !statedChange && probabilities[2]! >= changeDoubtAt) {
     abstained = `a change, but the model gives no difference ${probabilities[2]!.toFixed(2)} ≥ ${changeDoubtAt}`;
   }
   const label: EffectLabel = abstained ? 'none' : !significantChange ? 'no_difference' : ruleDirection ?? modelDirection;
