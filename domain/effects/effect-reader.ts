@@ -11,9 +11,8 @@
 import { NEGATION } from './direction-cues';
 import { ruleFeatures, wordFeatures } from './features';
 import { MODEL_CLASSES, scoreFeatures, topFeatures, type EffectModel } from './learned-model';
-import { outcomePolarity } from './outcome-polarity';
 import { markMentions, maskedTokens, tokenize } from './mentions';
-import { readByRules, type EffectLabel, type RuleReading } from './rule-reader';
+import { improvementSignOf, readByRules, type EffectLabel, type RuleReading } from './rule-reader';
 import type { Interval, PValue } from './statistics';
 
 export type { EffectLabel } from './rule-reader';
@@ -79,14 +78,11 @@ export function directionFeatures(features: readonly string[]): string[] {
   return features.filter((f) => /^(?:r:|arm_dir|dir_next|dir_ref|first_dir|bias|near:)/.test(f));
 }
 
-function improvementSignOf(outcome: string | undefined): 1 | -1 {
-  return outcomePolarity(outcome).polarity === 'lower_is_better' ? -1 : 1;
-}
-
 export function featuresOf(query: EffectQuery): { features: string[]; rules: RuleReading } {
   const marked = markMentions(tokenize(query.evidence), query);
-  const rules = readByRules(query.evidence, marked, query.outcome);
-  return { features: [...wordFeatures(maskedTokens(marked), improvementSignOf(query.outcome)), ...ruleFeatures(rules)], rules };
+  const improvementSign = improvementSignOf(query.outcome);
+  const rules = readByRules(query.evidence, marked, improvementSign);
+  return { features: [...wordFeatures(maskedTokens(marked), improvementSign), ...ruleFeatures(rules)], rules };
 }
 
 /**

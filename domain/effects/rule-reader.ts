@@ -122,10 +122,13 @@ export function outcomeDirectionToken(marked: readonly MarkedToken[], signs: rea
   return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
 }
 
-export function readByRules(evidence: string, marked: readonly MarkedToken[], outcome?: string): RuleReading {
+/** Improvement is a decrease of a lower-is-better outcome (pain, severity), else an increase. */
+export function improvementSignOf(outcome: string | undefined): 1 | -1 {
+  return outcomePolarity(outcome).polarity === 'lower_is_better' ? -1 : 1;
+}
+
+export function readByRules(evidence: string, marked: readonly MarkedToken[], improvementSign: 1 | -1 = 1): RuleReading {
   const text = evidence.toLowerCase();
-  // Improvement is a decrease of a lower-is-better outcome (pain, severity), else an increase.
-  const improvementSign: 1 | -1 = outcomePolarity(outcome).polarity === 'lower_is_better' ? -1 : 1;
   const signs = tokenDirections(marked.map((t) => t.text), improvementSign, marked.map((t) => t.tag === 'OUTC'));
   const statistics = parseStatistics(evidence);
   const arms = armPositions(marked);
