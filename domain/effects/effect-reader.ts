@@ -12,7 +12,8 @@ import { NEGATION } from './direction-cues';
 import { ruleFeatures, wordFeatures } from './features';
 import { MODEL_CLASSES, scoreFeatures, topFeatures, type EffectModel } from './learned-model';
 import { markMentions, maskedTokens, tokenize } from './mentions';
-import { improvementSignOf, readByRules, type EffectLabel, type RuleReading } from './rule-reader';
+import { improvementSignOf } from './outcome-polarity';
+import { readByRules, type EffectLabel, type RuleReading } from './rule-reader';
 import type { Interval, PValue } from './statistics';
 
 export type { EffectLabel } from './rule-reader';

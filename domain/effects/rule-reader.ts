@@ -5,7 +5,6 @@
 import { BETWEEN_GROUPS_NULL, DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, matches } from './direction-cues';
 import { tokenDirections, wordSign } from './direction-words';
 import { armPositions, type ArmPositions, type MarkedToken } from './mentions';
-import { outcomePolarity } from './outcome-polarity';
 import { parseStatistics, type ParsedStatistics } from './statistics';
 
 export type EffectLabel = 'increased' | 'decreased' | 'no_difference' | 'none';
@@ -122,11 +121,7 @@ export function outcomeDirectionToken(marked: readonly MarkedToken[], signs: rea
   return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
 }
 
-/** Improvement is a decrease of a lower-is-better outcome (pain, severity), else an increase. */
-export function improvementSignOf(outcome: string | undefined): 1 | -1 {
-  return outcomePolarity(outcome).polarity === 'lower_is_better' ? -1 : 1;
-}
-
+/** improvementSign: -1 when improvement is a decrease of the outcome (outcome-polarity.ts improvementSignOf). */
 export function readByRules(evidence: string, marked: readonly MarkedToken[], improvementSign: 1 | -1 = 1): RuleReading {
   const text = evidence.toLowerCase();
   const signs = tokenDirections(marked.map((t) => t.text), improvementSign, marked.map((t) => t.tag === 'OUTC'));

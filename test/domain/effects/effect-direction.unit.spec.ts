@@ -5,7 +5,8 @@
 import { expect } from 'chai';
 import { readEffect } from '../../../domain/effects/default-reader';
 import { markMentions, tokenize } from '../../../domain/effects/mentions';
-import { improvementSignOf, readByRules, referenceArm } from '../../../domain/effects/rule-reader';
+import { improvementSignOf } from '../../../domain/effects/outcome-polarity';
+import { readByRules, referenceArm } from '../../../domain/effects/rule-reader';
 
 const rules = (evidence: string, q: { intervention?: string; comparator?: string; outcome?: string }) =>
   readByRules(evidence, markMentions(tokenize(evidence), q), improvementSignOf(q.outcome));
