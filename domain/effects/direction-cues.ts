@@ -7,6 +7,8 @@ export const NO_DIFFERENCE = /\b(?:no (?:statistically )?significant|not (?:stat
 export const SIGNIFICANT_WORD = /\b(?:significant(?:ly)?|statistically)\b/g;
 export const TREND = /\btrends?\b|\btended\b|\btendency\b|\bborderline\b|\bmarginal(?:ly)?\b/;
 export const NON_INFERIORITY = /\bnon-?inferior\w*|\bnoninferior\w*|\bequivalen\w*/i;
+/** An explicit statement that the groups did not differ: "no significant difference between the groups". */
+export const BETWEEN_GROUPS_NULL = /\b(?:no|without|not)\b[^.;]{0,40}\bdiffer\w*[^.;]{0,40}\b(?:between|among|across)\b[^.;]{0,30}\b(?:groups|arms|treatments)\b/;
 export const COMPARISON = /\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b/g;
 export const NEGATION = /\b(?:no|not|nor|neither|without|failed|did not|does not|was not|were not)\b/;
 

@@ -3,11 +3,8 @@
 // reader's facts (significance, direction and where it came from, the arm the sentence is about, the
 // p-values' and intervals' verdicts, trend and non-inferiority wording). Hashed into a fixed number of
 // buckets (FNV-1a, 32-bit), the "hashing trick" of Weinberger et al., ICML 2009.
-import { DECREASE, INCREASE } from './direction-cues';
+import { tokenDirections } from './direction-words';
 import type { RuleReading } from './rule-reader';
-
-const INCREASE_WORD = new RegExp(`^(?:${INCREASE.source})$`);
-const DECREASE_WORD = new RegExp(`^(?:${DECREASE.source})$`);
 
 export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -42,6 +39,7 @@ export function ruleFeatures(r: RuleReading): string[] {
   if (r.words.significant.length > 0) f.push('r:sig_word');
   if (r.words.increase.length > 0) f.push('r:inc_word');
   if (r.words.decrease.length > 0) f.push('r:dec_word');
+  if (r.words.betweenGroupsNull) f.push('r:between_groups_null');
   if (r.words.noDifference.length > 0 && s.pValues.some((p) => p.significant)) f.push('r:nodiff_word_but_p_sig');
   // A change within one group or over time ("from baseline", "in both groups") is not a difference between arms.
   const within = WITHIN_GROUP.test(r.text);
@@ -75,8 +73,9 @@ function armDirectionFeatures(masked: readonly string[], i: number, dir: string,
 }
 
 /** Word n-grams of the masked evidence, and the words within three tokens of an outcome mention. */
-export function wordFeatures(masked: readonly string[]): string[] {
+export function wordFeatures(masked: readonly string[], improvementSign: 1 | -1 = 1): string[] {
   const f: string[] = ['bias'];
+  const signs = tokenDirections(masked, improvementSign);
   let lastArm = 'none';
   let firstDir: string | null = null;
   const firstArm = masked.find(isArm) ?? 'none';
@@ -84,7 +83,7 @@ export function wordFeatures(masked: readonly string[]): string[] {
     const w = masked[i]!;
     if (w === 'INTV' || w === 'COMP') lastArm = w;
     // A direction word with the arm named last before it: "INTV … lower" and "COMP … lower" point opposite ways.
-    const dir = INCREASE_WORD.test(w) ? 'up' : DECREASE_WORD.test(w) ? 'down' : null;
+    const dir = signs[i] === 1 ? 'up' : signs[i] === -1 ? 'down' : null;
     if (dir) {
       f.push(`arm_dir:${lastArm}_${dir}`);
       armDirectionFeatures(masked, i, dir, f);

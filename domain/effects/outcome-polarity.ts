@@ -61,3 +61,8 @@ export function favourability(label: EffectLabel, polarity: OutcomePolarity): Fa
   const up = label === 'increased';
   return up === (polarity === 'higher_is_better') ? 'favourable' : 'unfavourable';
 }
+
+/** Improvement is a decrease of a lower-is-better outcome (pain, severity), else an increase. */
+export function improvementSignOf(outcome: string | undefined): 1 | -1 {
+  return outcomePolarity(outcome).polarity === 'lower_is_better' ? -1 : 1;
+}

@@ -2,7 +2,8 @@
 // estimate's interval, the per-arm values and the direction words, each turned to the intervention's side by
 // which arm the sentence is about. Its verdict and every intermediate fact are features of the learned reader
 // (learned-model.ts) and are returned as the explanation.
-import { DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, matches } from './direction-cues';
+import { BETWEEN_GROUPS_NULL, DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, matches } from './direction-cues';
+import { tokenDirections, wordSign } from './direction-words';
 import { armPositions, type ArmPositions, type MarkedToken } from './mentions';
 import { parseStatistics, type ParsedStatistics } from './statistics';
 
@@ -19,7 +20,7 @@ export interface RuleReading {
   subjectArm: 'intervention' | 'comparator' | null;
   arms: ArmPositions;
   statistics: ParsedStatistics;
-  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean };
+  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean; betweenGroupsNull: string | null };
   /** The words or figures that decided, quoted from the evidence. */
   deciding: string[];
   /** The evidence read. */
@@ -35,6 +36,11 @@ function subjectArm(marked: readonly MarkedToken[], arms: ArmPositions): 'interv
   // "Compared with placebo, drug X reduced …": the comparator is named first but is the reference.
   // (The other arm is the subject even when the sentence does not name it.)
   if (/(?:than|compared (?:with|to)|versus|vs\.?|relative to|over|against)$/.test(before) && (otherNamed || /(?:than|compared (?:with|to)|versus|vs\.?|relative to|over|against)$/.test(before))) return other;
+  // "… significantly higher (5.7 per week, compared with 2.6 per week in the placebo group)": a comparison word
+  // a few words before the first arm named, with numbers between, introduces the reference too.
+  const wider = marked.slice(Math.max(0, first - 10), first).map((t) => t.text);
+  const cmp = wider.findIndex((w) => /^(?:than|compared|versus|vs)$/.test(w));
+  if (cmp >= 0 && wider.slice(cmp + 1).some((w) => /^\d/.test(w))) return other;
   return arms.firstNamed;
 }
 
@@ -42,17 +48,18 @@ function subjectArm(marked: readonly MarkedToken[], arms: ArmPositions): 'interv
  * The direction word that carries the result: one right after "significant(ly)", else one followed by a
  * comparison ("lower … than", "reduced … compared with"), else the first.
  */
-function decidingDirectionWord(text: string): { word: string; sign: 1 | -1 } | null {
-  const found = [
-    ...[...text.matchAll(INCREASE)].map((m) => ({ word: m[0], at: m.index ?? 0, sign: 1 as const })),
-    ...[...text.matchAll(DECREASE)].map((m) => ({ word: m[0], at: m.index ?? 0, sign: -1 as const })),
-  ].sort((a, b) => a.at - b.at);
+function decidingDirectionWord(text: string, improvementSign: 1 | -1): { word: string; sign: 1 | -1 } | null {
+  const found = [...text.matchAll(INCREASE), ...text.matchAll(DECREASE), ...text.matchAll(WORSE)]
+    .map((m) => ({ word: m[0], at: m.index ?? 0, sign: (wordSign(m[0], improvementSign) || 1) as 1 | -1 }))
+    .sort((a, b) => a.at - b.at);
   if (found.length === 0) return null;
   const afterSignificant = found.find((f) => /significant(?:ly)?\s+(?:\w+\s+)?$/.test(text.slice(Math.max(0, f.at - 30), f.at)));
   if (afterSignificant) return afterSignificant;
   const beforeComparison = found.find((f) => /^\W*(?:\S+\s+){0,6}?(?:than|compared (?:with|to)|versus|vs\.?|relative to)\b/.test(text.slice(f.at + f.word.length, f.at + f.word.length + 80)));
   return beforeComparison ?? found[0]!;
 }
+
+const WORSE = /\b(?:better|worse\w*|poorer|deteriorat\w*)\b/g;
 
 const COMPARISON_TOKEN = /^(?:than|compared|versus|vs|relative|against)$/;
 
@@ -100,31 +107,31 @@ export function armNumbers(marked: readonly MarkedToken[], arms: ArmPositions): 
   return i !== null && c !== null && i !== c ? { intervention: i, comparator: c } : null;
 }
 
-const INCREASE_TOKEN = new RegExp(`^(?:${INCREASE.source})$`);
-const DECREASE_TOKEN = new RegExp(`^(?:${DECREASE.source})$`);
-
 /**
  * With direction words of both signs in the sentence ("success was lower and complications higher"), the one
  * nearest a mention of the outcome carries the outcome's result. null when the outcome is not named or the
  * words all point one way (the sentence-level choice then stands).
  */
-export function outcomeDirectionToken(marked: readonly MarkedToken[]): { at: number; sign: 1 | -1 } | null {
+export function outcomeDirectionToken(marked: readonly MarkedToken[], signs: readonly (1 | -1 | 0)[]): { at: number; sign: 1 | -1 } | null {
   const outcome = marked.flatMap((t, i) => (t.tag === 'OUTC' ? [i] : []));
   if (outcome.length === 0) return null;
-  const words = marked.flatMap((t, i): { at: number; sign: 1 | -1 }[] => (INCREASE_TOKEN.test(t.text) ? [{ at: i, sign: 1 }] : DECREASE_TOKEN.test(t.text) ? [{ at: i, sign: -1 }] : []));
+  const words = signs.flatMap((sign, i): { at: number; sign: 1 | -1 }[] => (sign !== 0 ? [{ at: i, sign }] : []));
   if (!words.some((w) => w.sign > 0) || !words.some((w) => w.sign < 0)) return null;
   const distance = (at: number) => Math.min(...outcome.map((o) => Math.abs(o - at)));
   return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
 }
 
-export function readByRules(evidence: string, marked: readonly MarkedToken[]): RuleReading {
+/** improvementSign: -1 when improvement is a decrease of the outcome (outcome-polarity.ts improvementSignOf). */
+export function readByRules(evidence: string, marked: readonly MarkedToken[], improvementSign: 1 | -1 = 1): RuleReading {
   const text = evidence.toLowerCase();
+  const signs = tokenDirections(marked.map((t) => t.text), improvementSign, marked.map((t) => t.tag === 'OUTC'));
   const statistics = parseStatistics(evidence);
   const arms = armPositions(marked);
   let subject = subjectArm(marked, arms);
   const words = {
     increase: matches(text, INCREASE), decrease: matches(text, DECREASE), noDifference: matches(text, NO_DIFFERENCE),
     significant: matches(text, SIGNIFICANT_WORD), trend: TREND.test(text), nonInferiority: NON_INFERIORITY.test(text),
+    betweenGroupsNull: BETWEEN_GROUPS_NULL.exec(text)?.[0] ?? null,
   };
   const deciding: string[] = [];
   const sigP = statistics.pValues.filter((p) => p.significant);
@@ -147,12 +154,17 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[]): R
   let direction: RuleReading['direction'] = 0;
   let directionFrom: RuleReading['directionFrom'] = 'none';
   const sidedInterval = ciExcl.find((i) => i.side !== null);
-  let directionWord = decidingDirectionWord(text);
+  let directionWord = decidingDirectionWord(text, improvementSign);
   let wordAt: number | undefined;
-  const nearOutcome = outcomeDirectionToken(marked);
+  const nearOutcome = outcomeDirectionToken(marked, signs);
   if (directionWord && nearOutcome) {
     directionWord = { word: marked[nearOutcome.at]!.text, sign: nearOutcome.sign };
     wordAt = nearOutcome.at;
+  }
+  if (directionWord) {
+    // In context: "greater reductions" points down, "improved" pain points down.
+    const at = wordAt ?? marked.findIndex((t) => t.text === directionWord!.word);
+    if (at >= 0 && signs[at] !== 0) directionWord = { ...directionWord, sign: signs[at]! };
   }
   if (directionWord) {
     // The arm a comparison after the word names is the reference; else the sentence's subject arm decides.

@@ -11,7 +11,7 @@ export interface TrainingOptions {
   seed: number;
 }
 
-export const DEFAULT_TRAINING: TrainingOptions = { buckets: 1 << 16, epochs: 12, learningRate: 0.3, l2: 1e-5, seed: 20261127 };
+export const DEFAULT_TRAINING: TrainingOptions = { buckets: 1 << 16, epochs: 12, learningRate: 0.3, l2: 1e-3, seed: 20261127 };
 
 export function trainSoftmax(items: readonly { features: readonly string[]; label: number }[], options: TrainingOptions = DEFAULT_TRAINING): Float32Array {
   const k = MODEL_CLASSES.length;

@@ -5,10 +5,11 @@
 import { expect } from 'chai';
 import { readEffect } from '../../../domain/effects/default-reader';
 import { markMentions, tokenize } from '../../../domain/effects/mentions';
+import { improvementSignOf } from '../../../domain/effects/outcome-polarity';
 import { readByRules, referenceArm } from '../../../domain/effects/rule-reader';
 
 const rules = (evidence: string, q: { intervention?: string; comparator?: string; outcome?: string }) =>
-  readByRules(evidence, markMentions(tokenize(evidence), q));
+  readByRules(evidence, markMentions(tokenize(evidence), q), improvementSignOf(q.outcome));
 
 describe('effect reader: direction of a significant change', () => {
   it('reads the direction word nearest the outcome when the sentence has words both ways ("success lower and complications higher")', function () {
@@ -83,5 +84,34 @@ describe('effect reader: direction of a significant change', () => {
     expect(readEffect({ evidence: 'Participants receiving full dose vaccine regimens did not have significantly more local or systemic reactogenicity than those in the 1/10 dose arm.' }).label).to.equal('no_difference');
     expect(readEffect({ evidence: 'F + A did not lead to additional reductions versus F.' }).label).to.equal('no_difference');
     expect(readEffect({ evidence: 'Randomized studies have shown that LMWHs are as effective as unfractionated heparin in the prevention of recurrent venous thromboembolism' }).label).to.equal('no_difference');
+  });
+  it('reads "greater reductions" as a decrease, not an increase: a comparative composes with the change it governs', function () {
+    // Before: "greater" alone decided, up: increased. Greater (up) × reductions (down) = down with ertugliflozin.
+    const q = { intervention: 'ertugliflozin', comparator: 'glimepiride', outcome: 'systolic blood pressure' };
+    expect(rules('Greater reductions in systolic blood pressure were observed with ertugliflozin compared with glimepiride (P < 0.001).', q).label).to.equal('decreased');
+    // And "smaller decrease" is up: down × down.
+    expect(rules('A smaller decrease in systolic blood pressure was observed with ertugliflozin compared with glimepiride (P < 0.001).', q).label).to.equal('increased');
+  });
+
+  it('reads "greater improvement" in a lower-is-better outcome (symptom severity) as a decrease', function () {
+    // Severity: lower is better (outcome-polarity.ts), so improvement is down; greater improvement with duloxetine = decreased.
+    // Before: "greater" (up) decided: increased.
+    const q = { intervention: 'duloxetine', comparator: 'placebo', outcome: 'depressive symptom severity' };
+    expect(rules('Duloxetine demonstrated significantly greater improvement in depressive symptom severity compared with placebo (p <= .001).', q).label).to.equal('decreased');
+  });
+
+  it('reads a word of the outcome\'s own name ("reduction in aggression") as the outcome, not as a decrease', function () {
+    // The outcome is the reduction itself: a significant reduction in aggression with yoga is more of it, increased.
+    // Before: "reduction" read as the direction: decreased.
+    const q = { intervention: 'Yoga group', comparator: 'control group', outcome: 'reduction in aggression' };
+    expect(rules('Yoga group showed statistically significant (P < 0.001) reduction in aggression.', q).label).to.equal('increased');
+  });
+
+  it('reads "no significant difference between the two groups" as no difference though each group changed significantly', function () {
+    // The p-value is within each group; between the arms there was no difference.
+    const evidence = 'FMD was significantly improved in both groups (p = 0.001), and there was no significant difference between the two groups.';
+    const r = readEffect({ evidence, intervention: 'statin', comparator: 'control', outcome: 'FMD' });
+    expect(r.label).to.equal('no_difference');
+    expect(r.explanation.deciding[0]).to.match(/no significant difference between the two groups/);
   });
 });
