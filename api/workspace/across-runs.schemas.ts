@@ -227,11 +227,12 @@ export const candidateHistoryResponse = {
     },
     reviews: {
       type: 'array',
-      description: 'The caller\'s saves of this candidate, oldest first',
+      description: 'The caller\'s saves of this candidate, and withdrawals of them (event "withdrawn", decision null), oldest first',
       items: {
         type: 'object',
         properties: {
-          run_id: uuid, event_id: str, saved_at: str, decision, previous_decision: { oneOf: [decision, { type: 'null' }] },
+          event: { enum: ['saved', 'withdrawn'] }, run_id: uuid, event_id: str, saved_at: str, decision: { oneOf: [decision, { type: 'null' }] },
+          previous_decision: { oneOf: [decision, { type: 'null' }] }, reason: str,
           rationale: str, notes: str, tags: { type: 'array', items: str }, changed_mind: nullableStr,
         },
         required: ['run_id', 'event_id', 'saved_at', 'decision', 'previous_decision'],

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { getReviewEvents } from '../../commands/reviews/get-review-events';
 import { getReviews } from '../../commands/reviews/get-reviews';
 import { saveReview, ReviewToSave } from '../../commands/reviews/save-review';
+import { withdrawReviews } from '../../commands/reviews/withdraw-reviews';
 import type { BlobStore } from '../../infra/blobs/blob-store';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { eventPrincipal } from '../auth/principal';
@@ -30,6 +31,21 @@ export const reviewBodySchema = {
   additionalProperties: false,
 };
 
+export const withdrawalBodySchema = {
+  type: 'object',
+  properties: {
+    candidate_ids: {
+      type: 'array', items: { type: 'string', minLength: 1, maxLength: 200 }, minItems: 1, maxItems: 200, uniqueItems: true,
+      description: 'Candidates whose current review to withdraw: all are withdrawn, or none',
+    },
+    reason: { type: 'string', minLength: 1, maxLength: 2000, description: 'Why (kept in the history), e.g. "undo of the carry-over from run …"' },
+  },
+  required: ['candidate_ids', 'reason'],
+  additionalProperties: false,
+};
+
+const staleSchema = { type: 'object', properties: { detail: { type: 'string' }, current_etag: { type: 'string' } } };
+
 const reviewSchema = {
   type: 'object',
   properties: {
@@ -43,6 +59,14 @@ const reviewSchema = {
   },
   required: ['candidate_id', 'candidate_type', 'decision', 'updated_at', 'provenance'],
 };
+
+/** 412: If-Match is malformed or names a history that moved on. */
+function sendStale(res: Response, stale: { reason: 'malformed' | 'changed'; currentEtag: string }): void {
+  res.status(412).json({
+    detail: stale.reason === 'malformed' ? 'If-Match must be an ETag from GET …/reviews' : 'the review history changed since your copy: reload and try again',
+    current_etag: stale.currentEtag,
+  });
+}
 
 export interface ReviewRouteDeps {
   store: EventStore;
@@ -91,7 +115,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
         200: { description: 'Saved; the new ETag is returned', schema: { type: 'object', properties: { etag: { type: 'string' }, review: reviewSchema }, required: ['etag', 'review'] } },
         404: { description: 'No such run for this researcher', schema: detailSchema },
         409: { description: 'The run has no dossier yet (still running or failed)', schema: detailSchema },
-        412: { description: 'If-Match does not match the current review history', schema: { type: 'object', properties: { detail: { type: 'string' }, current_etag: { type: 'string' } } } },
+        412: { description: 'If-Match does not match the current review history', schema: staleSchema },
         503: { description: 'Without If-Match: other saves kept winning for 10 s; retry after Retry-After seconds', schema: detailSchema },
       },
       handler: async ({ req, res, principal, params, body }) => {
@@ -110,16 +134,49 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
           case 'candidate_not_in_run':
             throw new RequestValidationError([{ loc: ['body', 'candidate_id'], msg: `is not a ${result.candidateType} candidate of this run`, type: 'unknown_candidate' }]);
           case 'stale':
-            res.status(412).json({
-              detail: result.reason === 'malformed' ? 'If-Match must be an ETag from GET …/reviews' : 'the review history changed since your copy: reload and try again',
-              current_etag: result.currentEtag,
-            });
-            return;
+            return void sendStale(res, result);
           case 'invalid':
             throw new RequestValidationError(result.details);
           case 'busy':
             res.set('Retry-After', '1').status(503).json({ detail: 'the review history is busy with other saves: try again shortly' });
             return;
+        }
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/workspace/runs/{run_id}/reviews/withdrawals',
+      operationId: 'withdrawReviews',
+      summary: 'Undo saved reviews: withdraw the current review of each named candidate (e.g. a saved carry-over)',
+      description: 'Appends one ReviewWithdrawn event per candidate, all or none; the saves stay in the history (GET …/review-events shows both, '
+        + 'an audit replay too) and the candidates read as unreviewed. Only the caller\'s own reviews. With If-Match (the ETag of GET …/reviews) '
+        + 'a history that moved on answers 412; without it the withdrawal applies to the latest state. A candidate with no current review is a 422.',
+      tags: ['reviews'],
+      principal: 'required',
+      params: runIdParams,
+      body: withdrawalBodySchema,
+      responses: {
+        200: {
+          description: 'Withdrawn; the new ETag is returned',
+          schema: { type: 'object', properties: { etag: { type: 'string' }, withdrawn: { type: 'array', items: { type: 'string' } } }, required: ['etag', 'withdrawn'] },
+        },
+        404: { description: 'No such run for this researcher', schema: detailSchema },
+        412: { description: 'If-Match does not match the current review history', schema: staleSchema },
+      },
+      handler: async ({ req, res, principal, params, body }) => {
+        const { candidate_ids: candidateIds, reason } = body as { candidate_ids: string[]; reason: string };
+        const result = await withdrawReviews(store, { runId: params.run_id, researcherId: principal!.id, candidateIds, reason, ifMatch: req.get('if-match') },
+          requestCommandContext(req, eventPrincipal(principal!)));
+        switch (result.kind) {
+          case 'withdrawn':
+            res.set('ETag', result.etag).json({ etag: result.etag, withdrawn: result.withdrawn });
+            return;
+          case 'not_found':
+            return void notFound(res);
+          case 'stale':
+            return void sendStale(res, result);
+          case 'invalid':
+            throw new RequestValidationError(result.details);
         }
       },
     },
@@ -133,7 +190,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
       params: runIdParams,
       responses: {
         200: {
-          description: 'Every save, oldest first',
+          description: 'Every save and withdrawal (event "saved" or "withdrawn"), oldest first',
           schema: { type: 'object', properties: { run_id: { type: 'string' }, events: { type: 'array', items: { type: 'object' } } }, required: ['run_id', 'events'] },
         },
         404: { description: 'No such run for this researcher', schema: detailSchema },

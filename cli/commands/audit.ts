@@ -23,6 +23,8 @@ export async function auditReplay(options: { run: string; at?: string; json?: bo
       console.log(JSON.stringify(result, null, 2));
     } else {
       console.log(`run ${result.runId}: ${result.eventsReplayed} review event(s) replayed${result.asOf ? ` up to ${result.asOf}` : ''}`);
+      printTable(['at', 'event', 'candidate', 'decision'], result.history.map((e) => [e.at, e.event, e.candidateId, e.decision ?? '—']));
+      console.log('current state:');
       printTable(['candidate', 'type', 'decision', 'saves', 'updated at', 'tags'], result.reviews.map((r) => [
         r.candidateId, r.candidateType, r.decision, String(r.saves), r.updatedAt, r.tags.join(', '),
       ]));

@@ -1,6 +1,6 @@
 // The auditor's view: a run's review state as of any moment, rebuilt by replaying its events, and
 // checked against the read model the API serves.
-import { CandidateReview, reviewDecider, ReviewEvent, reviewStreamId } from '../../domain/reviews/review';
+import { CandidateReview, reviewDecider, ReviewEvent, ReviewSavedEvent, reviewStreamId } from '../../domain/reviews/review';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { ReviewsQueries, StoredReview } from '../../projections/reviews/reviews.queries';
 import { foldRecorded } from '../shared/load-state';
@@ -9,6 +9,8 @@ export interface ReplayResult {
   runId: string;
   asOf: string | null;
   eventsReplayed: number;
+  /** Every replayed event, oldest first: saves and withdrawals (an undone save shows as both). */
+  history: { at: string; event: 'saved' | 'withdrawn'; candidateId: string; decision: string | null }[];
   reviews: CandidateReview[];
   /** Only when replaying to the end: differences from the read model (empty = identical). */
   differences: string[] | null;
@@ -20,7 +22,13 @@ export async function replayReviews(store: EventStore, readModel: ReviewsQueries
   const state = foldRecorded(reviewDecider, events);
   const reviews = Object.values(state.candidates).sort((a, b) => a.candidateId.localeCompare(b.candidateId));
   const differences = asOf ? null : differencesFromReadModel(reviews, await readModel.currentOfRun(runId));
-  return { runId, asOf: asOf?.toISOString() ?? null, eventsReplayed: events.length, reviews, differences };
+  const history = events.map((e) => {
+    const d = e.data as ReviewEvent['data'];
+    return e.type === 'ReviewWithdrawn'
+      ? { at: d.at, event: 'withdrawn' as const, candidateId: d.candidateId, decision: null }
+      : { at: d.at, event: 'saved' as const, candidateId: d.candidateId, decision: (d as ReviewSavedEvent['data']).decision };
+  });
+  return { runId, asOf: asOf?.toISOString() ?? null, eventsReplayed: events.length, history, reviews, differences };
 }
 
 function differencesFromReadModel(reviews: readonly CandidateReview[], rows: readonly StoredReview[]): string[] {

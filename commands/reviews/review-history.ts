@@ -2,10 +2,12 @@
 import { ReviewEvent, reviewStreamId } from '../../domain/reviews/review';
 import { EventStore, RecordedEvent, StreamDeletedError } from '../../infra/event-store/event-store';
 import { reviewEtag } from './review-etag';
+
+const REVIEW_EVENT_TYPES: ReadonlySet<string> = new Set<ReviewEvent['type']>(['ReviewSaved', 'ReviewWithdrawn']);
 import { CurrentReview, currentReviews } from './review-views';
 
 export interface ReviewHistory {
-  /** The owner's saves, oldest first. */
+  /** The owner's saves and withdrawals, oldest first. */
   events: RecordedEvent[];
   /** ETag of the whole history. */
   etag: string;
@@ -24,7 +26,7 @@ export async function reviewHistory(store: EventStore, runId: string, researcher
     all = [];
   }
   return {
-    events: all.filter((e) => e.type === 'ReviewSaved' && (e.data as ReviewEvent['data']).researcherId === researcherId),
+    events: all.filter((e) => REVIEW_EVENT_TYPES.has(e.type) && (e.data as ReviewEvent['data']).researcherId === researcherId),
     etag: reviewEtag(all),
   };
 }

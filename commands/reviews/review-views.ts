@@ -1,6 +1,6 @@
 // How a review history reads from outside: each candidate's current review with the provenance of its
 // last save (GET …/reviews), and every save (GET …/review-events). Pure functions of the recorded events.
-import { Decision, reviewDecider, ReviewEvent } from '../../domain/reviews/review';
+import { Decision, reviewDecider, ReviewEvent, ReviewSavedEvent, ReviewWithdrawnEvent } from '../../domain/reviews/review';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import { foldRecorded } from '../shared/load-state';
 
@@ -18,13 +18,18 @@ export interface CurrentReview {
 }
 
 export interface ReviewEventView {
+  /** A save, or the withdrawal of the candidate's review (an undo: the save stays in the history). */
+  event: 'saved' | 'withdrawn';
   event_id: string;
   revision: number;
   saved_at: string;
   candidate_id: string;
   candidate_type: 'drug' | 'target';
-  decision: Decision;
+  /** null for a withdrawal: the candidate is unreviewed after it. */
+  decision: Decision | null;
   previous_decision: Decision | null;
+  /** Why the review was withdrawn (withdrawals only). */
+  reason?: string;
   rationale: string;
   notes: string;
   tags: string[];
@@ -48,12 +53,20 @@ export function currentReviews(events: readonly RecordedEvent[]): CurrentReview[
   }).sort((a, b) => a.candidate_id.localeCompare(b.candidate_id));
 }
 
-/** Every save, oldest first. */
+/** Every save and withdrawal, oldest first. */
 export function reviewEventViews(events: readonly RecordedEvent[]): ReviewEventView[] {
   return events.map((e) => {
-    const d = e.data as ReviewEvent['data'];
+    if (e.type === 'ReviewWithdrawn') {
+      const w = e.data as ReviewWithdrawnEvent['data'];
+      return {
+        event: 'withdrawn', event_id: e.id, revision: e.revision, saved_at: w.at, candidate_id: w.candidateId, candidate_type: w.candidateType,
+        decision: null, previous_decision: w.previousDecision, reason: w.reason, rationale: '', notes: '', tags: [], changed_mind: null,
+        saved_by: e.metadata.principal.id, correlation_id: e.metadata.correlationId,
+      };
+    }
+    const d = e.data as ReviewSavedEvent['data'];
     return {
-      event_id: e.id, revision: e.revision, saved_at: d.at, candidate_id: d.candidateId, candidate_type: d.candidateType,
+      event: 'saved', event_id: e.id, revision: e.revision, saved_at: d.at, candidate_id: d.candidateId, candidate_type: d.candidateType,
       decision: d.decision, previous_decision: d.previousDecision, rationale: d.rationale, notes: d.notes, tags: d.tags,
       changed_mind: d.changedMind, saved_by: e.metadata.principal.id, correlation_id: e.metadata.correlationId,
     };

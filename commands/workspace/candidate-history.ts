@@ -68,7 +68,8 @@ export async function candidateHistory(deps: { store: EventStore; blobs: BlobSto
   const reviews = entries.flatMap(({ run }, i) => reviewEventViews(histories[i]!.events)
     .filter((e) => e.candidate_id === candidateId)
     .map((e) => ({
-      run_id: run.runId, event_id: e.event_id, saved_at: e.saved_at, decision: e.decision, previous_decision: e.previous_decision,
+      event: e.event, run_id: run.runId, event_id: e.event_id, saved_at: e.saved_at, decision: e.decision, previous_decision: e.previous_decision,
+      ...(e.reason === undefined ? {} : { reason: e.reason }),
       rationale: e.rationale, notes: e.notes, tags: e.tags, changed_mind: e.changed_mind,
     })))
     .sort((a, b) => a.saved_at.localeCompare(b.saved_at) || a.event_id.localeCompare(b.event_id));

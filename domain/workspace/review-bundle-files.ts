@@ -65,7 +65,9 @@ export interface BundleReview {
 export interface BundleReviewEvent {
   saved_at: string;
   candidate_id: string;
-  decision: 'pin' | 'reject';
+  /** null: the candidate's review was withdrawn (reason says why). */
+  decision: 'pin' | 'reject' | null;
+  reason?: string;
   previous_decision: 'pin' | 'reject' | null;
   changed_mind: string | null;
 }
@@ -171,8 +173,8 @@ export function reviewMarkdown(input: ReviewMarkdownInput): string {
   if (events.length === 0) line('No decisions recorded.');
   for (const e of events) {
     const from = e.previous_decision ? `${e.previous_decision} → ` : '';
-    const why = e.changed_mind?.trim() ? `: ${mdInline(e.changed_mind)}` : '';
-    line(`- ${mdInline(e.saved_at)} ${mdInline(label.get(e.candidate_id) ?? e.candidate_id)} (${mdInline(e.candidate_id)}): ${from}${e.decision}${why}`);
+    const why = e.decision === null ? (e.reason?.trim() ? `: ${mdInline(e.reason)}` : '') : e.changed_mind?.trim() ? `: ${mdInline(e.changed_mind)}` : '';
+    line(`- ${mdInline(e.saved_at)} ${mdInline(label.get(e.candidate_id) ?? e.candidate_id)} (${mdInline(e.candidate_id)}): ${from}${e.decision ?? 'withdrawn'}${why}`);
   }
   line();
 

@@ -34,7 +34,7 @@ export function reviewActivityQueries(knex: Knex): ReviewActivityQueries {
       return knex(REVIEWS_TABLE).where({ researcher_id: researcherId }).whereIn('run_id', [...runIds]).distinct('candidate_id', 'candidate_type');
     },
     async decisionSavesBetween(researcherId, start, end) {
-      const rows = await knex(REVIEW_EVENTS_TABLE).where({ researcher_id: researcherId })
+      const rows = await knex(REVIEW_EVENTS_TABLE).where({ researcher_id: researcherId, event: 'saved' })
         .andWhere('saved_at', '>=', start).andWhere('saved_at', '<', end)
         .orderBy([{ column: 'saved_at' }, { column: 'revision' }])
         .select('run_id', 'candidate_id', 'candidate_type', 'previous_decision', 'decision', 'changed_mind', 'saved_at');

@@ -1,17 +1,18 @@
 // Reviews read models: each candidate's current decision per run, and the review-event history.
 // A deleted run takes both with it. Idempotent: rows are keyed by run + candidate (current) and by
-// event id (history), and a current row only moves to a higher stream revision.
+// event id (history), and a current row only moves to a higher stream revision. A withdrawal (an undo)
+// removes the candidate's current row and is a history row of its own (event 'withdrawn', no decision).
 import type { Knex } from 'knex';
 import { REVIEWS_TABLE, REVIEW_EVENTS_TABLE } from './reviews.tables';
-import type { ReviewEvent } from '../../domain/reviews/review';
+import type { ReviewSavedEvent, ReviewWithdrawnEvent } from '../../domain/reviews/review';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import type { Projector, TableNames } from '../projector';
 
 
 export const reviewsProjector: Projector = {
   name: 'workspace_reviews',
-  version: 1,
-  eventTypes: ['ReviewSaved', 'RunDeleted'],
+  version: 2,
+  eventTypes: ['ReviewSaved', 'ReviewWithdrawn', 'RunDeleted'],
   tables: [REVIEWS_TABLE, REVIEW_EVENTS_TABLE],
   async createTables(trx: Knex.Transaction, names: TableNames) {
     const current = names[REVIEWS_TABLE]!;
@@ -37,9 +38,11 @@ export const reviewsProjector: Projector = {
       t.bigInteger('revision').notNullable();
       t.text('researcher_id').notNullable();
       t.text('candidate_id').notNullable();
+      t.text('event').notNullable().defaultTo('saved');
       t.text('candidate_type').notNullable();
-      t.text('decision').notNullable();
+      t.text('decision');
       t.text('previous_decision');
+      t.text('reason');
       t.text('rationale').notNullable();
       t.text('notes').notNullable();
       t.jsonb('tags').notNullable();
@@ -60,7 +63,17 @@ export const reviewsProjector: Projector = {
         await trx(history).where({ run_id: runId }).delete();
         continue;
       }
-      const { data } = recorded as unknown as { data: ReviewEvent['data'] };
+      if (recorded.type === 'ReviewWithdrawn') {
+        const w = recorded.data as ReviewWithdrawnEvent['data'];
+        await trx(history).insert({
+          event_id: recorded.id, run_id: w.runId, revision: recorded.revision, researcher_id: w.researcherId, event: 'withdrawn',
+          candidate_id: w.candidateId, candidate_type: w.candidateType, decision: null, previous_decision: w.previousDecision, reason: w.reason,
+          rationale: '', notes: '', tags: JSON.stringify([]), changed_mind: null, saved_at: w.at, correlation_id: recorded.metadata.correlationId,
+        }).onConflict('event_id').ignore();
+        await trx(current).where({ run_id: w.runId, candidate_id: w.candidateId }).andWhere('last_revision', '<', recorded.revision).delete();
+        continue;
+      }
+      const { data } = recorded as unknown as { data: ReviewSavedEvent['data'] };
       const fields = {
         candidate_type: data.candidateType, decision: data.decision, rationale: data.rationale, notes: data.notes,
         tags: JSON.stringify(data.tags), changed_mind: data.changedMind,

@@ -1,7 +1,8 @@
 // Issue 30 "carry-over", in Chromium with the CSP enforced: a new run of the same disease and question
 // shows the researcher's pins and rejections of their previous run as "carried over from run X" — on the
 // page and on each candidate, never saved silently — with undo (remembered on reload, and reversible),
-// and saving them makes them this run's reviews, tagged and noted with where they came from.
+// and saving them makes them this run's reviews, tagged and noted with where they came from; a saved
+// carry-over is undone (after a reload too) by withdrawing those reviews, the history keeping both.
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
@@ -86,5 +87,46 @@ describe('Dashboard: reviews carried over to the next run of the same question (
     await page.setViewportSize(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
     await screenshot(page, 'dossier-carry-over-saved-phone');
+  });
+
+  it('undoes the saved carry-over after a reload: the reviews are withdrawn, the history keeps the save and the undo (failed before: a saved carry-over could not be undone)', async function () {
+    const { first, second } = await twoRuns('e2e-carry-over-unsave');
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.goto('/');
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    const api = async (path: string) => (await (await page.request.get(`/api/workspace/runs/${second}/${path}`)).json()) as Record<string, { candidate_id: string; event?: string; decision: string | null }[]>;
+
+    await page.goto(`/#runs/${second}`);
+    await page.getByTestId('carry-over-save').click();
+    await page.getByTestId('carry-over-text').filter({ hasText: 'Saved to this run' }).waitFor();
+    // A reload reads the saved carry-over back from the server: the undo is still offered.
+    await page.reload();
+    const text = page.getByTestId('carry-over-text');
+    await text.filter({ hasText: 'Saved to this run' }).waitFor();
+    expect(await text.textContent()).to.contain('your 1 pin and 1 rejection carried over from').and.to.contain(`run ${first.slice(0, 8)}`);
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    await screenshot(page, 'dossier-carry-over-unsave-desktop');
+    await page.getByTestId('carry-over-unsave').click();
+    await text.filter({ hasText: 'Not carried over' }).waitFor();
+    expect(await page.locator('[data-candidate="drug:anifrolumab"] [data-testid="review-decision"]').count(), 'no review shown as this run\'s').to.equal(0);
+    expect((await api('reviews')).reviews, 'the second run has no current review after the undo').to.deep.equal([]);
+    const events = (await api('review-events')).events!.map((e) => [e.event, e.candidate_id, e.decision]);
+    expect(events).to.deep.equal([
+      ['saved', 'drug:anifrolumab', 'pin'], ['saved', 'drug:belimumab', 'reject'],
+      ['withdrawn', 'drug:anifrolumab', null], ['withdrawn', 'drug:belimumab', null],
+    ]);
+
+    // The undo survives a reload too, and the carry-over can be brought back and saved again.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.getByTestId('carry-over-redo').waitFor();
+    expect(await accessibilityProblems(page)).to.deep.equal([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await screenshot(page, 'dossier-carry-over-unsaved-phone');
+    await page.getByTestId('carry-over-redo').click();
+    await page.getByTestId('carry-over-save').click();
+    await text.filter({ hasText: 'Saved to this run' }).waitFor();
+    expect((await api('reviews')).reviews!.map((r) => [r.candidate_id, r.decision]).sort()).to.deep.equal([['drug:anifrolumab', 'pin'], ['drug:belimumab', 'reject']]);
   });
 });

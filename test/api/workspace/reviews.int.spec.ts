@@ -97,6 +97,37 @@ describe('Reviews of a saved run', function () {
     expect(locs).to.include.members(['body.decision', 'body.tags', 'body.extra']);
   });
 
+  it('undoes a save with a withdrawal: the candidate reads as unreviewed, the history keeps the save and the undo', async function () {
+    const events = async () => ((await (await fetch(`${server.baseUrl}/api/workspace/runs/${runId}/review-events`, { headers: alice })).json()) as Json).events as Json[];
+    const withdraw = (body: Json, headers: Record<string, string> = alice) => fetch(url('/withdrawals'), { method: 'POST', headers, body: JSON.stringify(body) });
+    const target = dossier.target_rankings[0]!.candidate_id;
+    const drug = dossier.drug_rankings[0]!.candidate_id;
+    const before = await fetch(url(), { headers: alice });
+    const etag = before.headers.get('etag')!;
+    const savesBefore = (await events()).length;
+    const reason = 'undo of the carry-over from run 0000';
+    const undone = await withdraw({ candidate_ids: [target], reason }, { ...alice, 'If-Match': etag });
+    expect(undone.status).to.equal(200);
+    expect((await undone.json()) as Json).to.deep.equal({ etag: `"${Number(JSON.parse(etag)) + 1}"`, withdrawn: [target] });
+    const state = (await (await fetch(url(), { headers: alice })).json()) as Json;
+    expect(state.reviews.map((r: Json) => r.candidate_id)).to.deep.equal([drug]); // the drug's review stays
+    const history = await events();
+    expect(history).to.have.length(savesBefore + 1); // nothing removed: one event more
+    expect(history.at(-1)).to.include({ event: 'withdrawn', candidate_id: target, decision: null, reason, saved_by: 'alice' });
+    expect(history.filter((e) => e.candidate_id === target && e.event === 'saved')).to.have.length.greaterThan(0);
+    // Withdrawing it again (nothing to withdraw), all-or-none with a reviewed one, a stale If-Match, bad bodies, bob:
+    const again = await withdraw({ candidate_ids: [drug, target], reason });
+    expect(again.status).to.equal(422);
+    expect(((await again.json()) as Json).detail[0].loc).to.deep.equal(['body', 'candidate_ids']);
+    expect((await fetch(url(), { headers: alice })).headers.get('etag')).to.equal(`"${Number(JSON.parse(etag)) + 1}"`);
+    expect((await withdraw({ candidate_ids: [drug], reason }, { ...alice, 'If-Match': etag })).status).to.equal(412);
+    const bad = await withdraw({ candidate_ids: [], reason: '', extra: 1 });
+    expect(bad.status).to.equal(422);
+    expect(((await bad.json()) as Json).detail.map((d: Json) => d.loc.join('.'))).to.include.members(['body.candidate_ids', 'body.reason', 'body.extra']);
+    expect((await withdraw({ candidate_ids: [drug], reason }, bob)).status).to.equal(404);
+    expect(((await (await fetch(url(), { headers: alice })).json()) as Json).reviews).to.have.length(1);
+  });
+
   it('keeps bob out of alice\'s reviews and refuses reviews of unknown runs', async function () {
     expect((await fetch(url(), { headers: bob })).status).to.equal(404);
     expect((await put({ candidate_id: dossier.drug_rankings[0]!.candidate_id, candidate_type: 'drug', decision: 'pin' }, bob)).status).to.equal(404);
@@ -117,6 +148,9 @@ describe('Reviews of a saved run', function () {
     const cli = await runCli(['audit', 'replay', '--run', runId], { PATH: process.env.PATH, DATABASE_URL: testDatabaseUrl(), DEBUG: 'true' });
     expect(cli.code, cli.output).to.equal(0);
     expect(cli.output).to.contain('read model matches the replay');
+    // The audit shows the undone save and its undo, in order.
+    expect(replay.history.map((e) => e.event)).to.include.members(['saved', 'withdrawn']);
+    expect(cli.output).to.match(/saved[^\n]*\n(?:.*\n)*.*withdrawn/);
   });
 
   it('deleting the run deletes its review history from every read model', async function () {

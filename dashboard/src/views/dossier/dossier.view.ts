@@ -9,6 +9,7 @@ import { formatDate, h } from '../../core/dom';
 import { entityHref } from '../../core/entity-links';
 import { errorBox } from '../../core/errors';
 import type { ViewContext } from '../../core/router';
+import { sourceEvidenceSection } from './source-evidence';
 import { carryOverSlots, findCarryOver, type CarryOverSlots } from '../review/carry-over';
 import { reviewPanel } from '../review/review-panel';
 import { ReviewStore } from '../review/review-store';
@@ -76,6 +77,7 @@ function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore
   const toc = dossierToc([
     { id: 'dossier-rankings', label: 'Rankings', count: dossier.drug_rankings.length + dossier.target_rankings.length },
     { id: 'dossier-evidence', label: 'Evidence', count: dossier.evidence.length },
+    { id: 'dossier-source-evidence', label: 'By source', count: dossier.drug_rankings.length + dossier.target_rankings.length },
     { id: 'dossier-claims', label: 'Claims', count: dossier.claims.length },
     { id: 'dossier-graph', label: 'Graph', count: dossier.graph_explanations.filter((g) => g.status === 'found').length },
     { id: 'dossier-sources', label: 'Sources', count: dossier.source_statuses.length },
@@ -103,6 +105,7 @@ function dossierPage(dossier: Dossier, html: string | null, reviews: ReviewStore
       rankingsSection('Ranked drugs', 'drug-rankings', dossier.drug_rankings, wants !== 'targets', slot, context),
       rankingsSection('Ranked targets', 'target-rankings', dossier.target_rankings, wants !== 'drugs', slot, context)),
     associationHeatmap(dossier.run_id, dossier.target_rankings),
+    sourceEvidenceSection(dossier),
     evidenceSection(dossier.evidence, context),
     claimsSection(dossier.claims, evidence, context),
     graphSection(dossier.graph_explanations, [...dossier.drug_rankings, ...dossier.target_rankings], signal, context),

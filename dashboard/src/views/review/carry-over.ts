@@ -3,7 +3,9 @@
 // dossier and on each candidate as "carried over from run X", not yet saved to this run; "Save to this run"
 // saves each as this run's review (notes and the tag "carried-over" say where it came from; each stays
 // changeable in its review), "Undo carry-over" takes them off this run's page (remembered in this browser,
-// with a way to bring them back). Only when this run has no reviews yet, and only for candidates it ranks.
+// with a way to bring them back). Only for candidates this run ranks and has not reviewed itself.
+// After saving, "Undo this save" withdraws those reviews (ReviewWithdrawn events: the save and the undo both
+// stay in the history); the saved state is read from the server, so the undo is offered after a reload too.
 import { api } from '../../core/api';
 import { formatDate, h, replace } from '../../core/dom';
 import { errorBox } from '../../core/errors';
@@ -11,7 +13,13 @@ import type { RunSummary } from '../runs/run-types';
 import type { CurrentReview, ReviewStore } from './review-store';
 import { NOTES_MAX } from './review-rules';
 
-export interface CarryOverSource { run: RunSummary; reviews: CurrentReview[] }
+export interface CarryOverSource {
+  run: RunSummary;
+  /** The earlier run's reviews of candidates this run has not reviewed, or reviewed only by saving this carry-over. */
+  reviews: CurrentReview[];
+  /** This run's reviews saved from that carry-over (tag carried-over, notes naming the run): undoable. */
+  saved: CurrentReview[];
+}
 /** Slots drawn with the dossier (so its first render waits for nothing), filled when the earlier run is read. */
 export interface CarryOverSlots {
   /** The place at the top of the dossier (empty: nothing to carry over). */
@@ -21,6 +29,7 @@ export interface CarryOverSlots {
   show(source: CarryOverSource | null): void;
 }
 const undoneKey = (runId: string) => `ers.carry-over.undone.${runId}`;
+const savedNote = (fromRunId: string) => `Carried over from run ${fromRunId}.`;
 
 /**
  * The researcher's latest earlier completed run of the same disease and question, with its reviews of
@@ -34,8 +43,13 @@ export async function findCarryOver(run: { run_id: string; disease_id: string; q
   const previous = earlier.sort((a, b) => (a.requested_at < b.requested_at ? 1 : -1))[0];
   if (!previous) return null;
   const answer = await api.get<{ reviews: CurrentReview[] }>(`/api/workspace/runs/${encodeURIComponent(previous.run_id)}/reviews`, { signal });
-  const reviews = answer.reviews.filter((r) => ranked.has(r.candidate_id) && !store.current(r.candidate_id));
-  return reviews.length === 0 ? null : { run: previous, reviews };
+  const savedFrom = (id: string) => {
+    const here = store.current(id);
+    return here && here.tags.includes('carried-over') && here.notes.startsWith(savedNote(previous.run_id)) ? here : undefined;
+  };
+  const reviews = answer.reviews.filter((r) => ranked.has(r.candidate_id) && (!store.current(r.candidate_id) || savedFrom(r.candidate_id)));
+  const saved = reviews.map((r) => savedFrom(r.candidate_id)).filter((r): r is CurrentReview => r !== undefined);
+  return reviews.length === 0 ? null : { run: previous, reviews, saved };
 }
 
 export function carryOverSlots(store: ReviewStore): CarryOverSlots {
@@ -54,12 +68,16 @@ function showCarryOver(source: CarryOverSource, store: ReviewStore, slot: HTMLEl
   const short = from.run_id.slice(0, 8);
   const panel = h('section', { class: 'panel carry-over', 'aria-label': 'Reviews carried over', 'data-testid': 'carry-over' });
   replace(slot, panel);
-  let state: 'proposed' | 'saved' | 'undone' = localStorage.getItem(undoneKey(store.runId)) === from.run_id ? 'undone' : 'proposed';
-  const pins = source.reviews.filter((r) => r.decision === 'pin').length;
-  const what = `${pins} pin${pins === 1 ? '' : 's'} and ${source.reviews.length - pins} rejection${source.reviews.length - pins === 1 ? '' : 's'}`;
+  let saved = source.saved;
+  let state: 'proposed' | 'saved' | 'undone' = saved.length > 0 ? 'saved' : localStorage.getItem(undoneKey(store.runId)) === from.run_id ? 'undone' : 'proposed';
+  const count = (list: readonly CurrentReview[]) => {
+    const pins = list.filter((r) => r.decision === 'pin').length;
+    return `${pins} pin${pins === 1 ? '' : 's'} and ${list.length - pins} rejection${list.length - pins === 1 ? '' : 's'}`;
+  };
   const runLink = h('a', { href: `#runs/${encodeURIComponent(from.run_id)}` }, `run ${short}`);
 
   const draw = (problem?: unknown) => {
+    const what = count(state === 'saved' ? saved : source.reviews);
     for (const review of source.reviews) {
       replace(markOf(review.candidate_id), state !== 'proposed' ? null : [h('span', { class: `tag decision-${review.decision}` }, review.decision === 'pin' ? 'pinned' : 'rejected'),
         ` carried over from run ${short}`, review.rationale ? ` — ${review.rationale}` : '', ' (not yet saved to this run)']);
@@ -79,20 +97,36 @@ function showCarryOver(source: CarryOverSource, store: ReviewStore, slot: HTMLEl
         button('Carry them over again', 'carry-over-redo', redo)));
     } else {
       replace(panel, h('p', { class: 'small', 'data-testid': 'carry-over-text' }, `Saved to this run: your ${what} carried over from `, runLink,
-        ' (tagged carried-over; change any of them in its review).'));
+        ' (tagged carried-over; change any of them in its review). ', button('Undo this save', 'carry-over-unsave', () => void unsave())),
+      problem ? errorBox(problem) : null);
     }
   };
   const undo = () => { localStorage.setItem(undoneKey(store.runId), from.run_id); state = 'undone'; draw(); };
   const redo = () => { localStorage.removeItem(undoneKey(store.runId)); state = 'proposed'; draw(); };
   const keep = async () => {
     try {
+      saved = [];
       for (const r of source.reviews) {
         if (store.current(r.candidate_id)) continue; // reviewed here meanwhile: this run's own review wins
-        const notes = `Carried over from run ${from.run_id}.${r.notes ? ` ${r.notes}` : ''}`.slice(0, NOTES_MAX);
-        await store.save({ candidate_id: r.candidate_id, candidate_type: r.candidate_type, decision: r.decision, rationale: r.rationale, notes,
-          tags: [...new Set(['carried-over', ...r.tags])].slice(0, 20), changed_mind: null });
+        const notes = `${savedNote(from.run_id)}${r.notes ? ` ${r.notes}` : ''}`.slice(0, NOTES_MAX);
+        saved.push(await store.save({ candidate_id: r.candidate_id, candidate_type: r.candidate_type, decision: r.decision, rationale: r.rationale, notes,
+          tags: [...new Set(['carried-over', ...r.tags])].slice(0, 20), changed_mind: null }));
       }
       state = 'saved';
+      draw();
+    } catch (error) {
+      draw(error);
+    }
+  };
+  // Undo after saving: the saved reviews are withdrawn (new events; nothing is erased), and the carry-over
+  // is left undone (as "Undo carry-over" would), with the way to bring it back.
+  const unsave = async () => {
+    try {
+      const ids = saved.map((r) => r.candidate_id).filter((id) => store.current(id));
+      if (ids.length > 0) await store.withdraw(ids, `Undo of the carry-over saved from run ${from.run_id}`);
+      saved = [];
+      localStorage.setItem(undoneKey(store.runId), from.run_id);
+      state = 'undone';
       draw();
     } catch (error) {
       draw(error);

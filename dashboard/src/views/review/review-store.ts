@@ -22,7 +22,11 @@ export interface CurrentReview extends ReviewInput {
   provenance: { event_id: string; revision: number; saved_by: string; correlation_id?: string };
 }
 
-export interface ReviewEvent extends ReviewInput {
+export interface ReviewEvent extends Omit<ReviewInput, 'decision'> {
+  /** A save, or the withdrawal (undo) of the candidate's review: then decision is null. */
+  event?: 'saved' | 'withdrawn';
+  decision: Decision | null;
+  reason?: string;
   event_id: string;
   revision: number;
   saved_at: string;
@@ -64,6 +68,14 @@ export class ReviewStore {
     this.reviews.set(saved.review.candidate_id, saved.review);
     this.listeners.forEach((listener) => listener());
     return saved.review;
+  }
+
+  /** Withdraws these candidates' reviews (all or none) at this copy's ETag: the saves stay in the history. */
+  async withdraw(candidateIds: string[], reason: string): Promise<void> {
+    const done = await api.post<{ etag: string; withdrawn: string[] }>(`${this.path}/reviews/withdrawals`, { candidate_ids: candidateIds, reason }, { headers: { 'If-Match': this.etag } });
+    this.etag = done.etag;
+    for (const id of done.withdrawn) this.reviews.delete(id);
+    this.listeners.forEach((listener) => listener());
   }
 
   async history(candidateId: string, signal?: AbortSignal): Promise<ReviewEvent[]> {
