@@ -2,8 +2,8 @@
 // checked against Floyd–Warshall in interactome.unit.spec.ts), on random graphs with hubs, several components
 // and any number of lanes.
 import { expect } from 'chai';
-import { bfsFromSet, buildInteractome, UNREACHABLE } from '../../../domain/network-medicine/interactome';
-import { LANES, MultiSourceBfs } from '../../../domain/network-medicine/multi-source-bfs';
+import { bfsFromSet, buildInteractome, distancesFrom, UNREACHABLE } from '../../../domain/network-medicine/interactome';
+import { distanceRows, LANES, MultiSourceBfs } from '../../../domain/network-medicine/multi-source-bfs';
 import { seededRandom } from '../../../domain/shared/seeded-random';
 import { geneGraph } from './support';
 
@@ -34,5 +34,16 @@ describe('network medicine: 32 breadth-first searches at once (bit lanes)', () =
       if (dist.subarray(0, lanes * ia.size).includes(UNREACHABLE)) unreachableSeen++;
     }
     expect(unreachableSeen).to.be.greaterThan(30);
+  });
+
+  it('gives each gene\'s distance row as distancesFrom does, over more genes than one search has lanes', () => {
+    const random = seededRandom(3);
+    const edges: [number, number][] = [];
+    for (let v = 2; v <= 120; v++) edges.push([1 + Math.floor(random() * (v - 1)), v]);
+    edges.push([200, 201]);
+    const ia = buildInteractome(geneGraph(edges));
+    const genes = Array.from({ length: 70 }, () => Math.floor(random() * ia.size));
+    const rows = distanceRows(ia, genes);
+    expect(rows.map((r) => [...r])).to.deep.equal(genes.map((g) => [...distancesFrom(ia, g)]));
   });
 });
