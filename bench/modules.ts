@@ -8,7 +8,9 @@
 // Last line: `modules: cases=… skipped=… targets_met=… met=… not_met=…`.
 // Environment: BENCH_DATABASE_URL / BENCH_ADMIN_URL (scratch-database.ts), SHARED_DATA_DIR; BENCH_MODULES_CASES, a
 // comma-separated list of label substrings, times only those cases (e.g. `repurposing,combinations`). Each case also
-// prints the process CPU time of its steady call, the steadier figure on a machine shared with other work.
+// prints the process CPU time of its steady call, the steadier figure on a machine shared with other work, and with
+// BENCH_MODULES_DIGEST=1 a digest of its answer (to check that a speed-up leaves the results unchanged).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
         let cpuMs = 0;
         let kind = '';
         let note = '';
+        let digest = '';
         for (let i = 0; i < (SMOKE ? 1 : 2); i++) {
           const t0 = process.hrtime.bigint();
           const cpu0 = process.cpuUsage();
@@ -92,6 +95,8 @@ async function main(): Promise<void> {
           const cpu = process.cpuUsage(cpu0);
           cpuMs = (cpu.user + cpu.system) / 1000;
           kind = outcome.kind;
+          // A digest of the answer, to compare a speed-up's results with the code before it (same data and seed).
+          if (process.env.BENCH_MODULES_DIGEST === '1' && outcome.kind === 'ok') digest = `  sha256 ${createHash('sha256').update(JSON.stringify(outcome.result)).digest('hex').slice(0, 16)}`;
           // Repurposing's adaptive permutations are its cost: say how far they went.
           const multiplicity = outcome.kind === 'ok' ? (outcome.result as { multiplicity?: { permutations_run: number; fdr: number } }).multiplicity : undefined;
           if (multiplicity) note = `  (${multiplicity.permutations_run} permutations run for FDR ${multiplicity.fdr})`;
@@ -99,7 +104,7 @@ async function main(): Promise<void> {
         const steady = times[times.length - 1]!;
         if (c.targetMs !== null) { if (steady <= c.targetMs) met++; else notMet++; }
         const verdict = c.targetMs === null ? '' : steady <= c.targetMs ? `  target <= ${c.targetMs} ms met` : `  target <= ${c.targetMs} ms NOT MET`;
-        console.log(`${c.label.padEnd(46)} ${kind.padEnd(13)} first ${times[0]!.toFixed(0).padStart(7)} ms  steady ${steady.toFixed(0).padStart(7)} ms (cpu ${cpuMs.toFixed(0)} ms)${verdict}${note}`);
+        console.log(`${c.label.padEnd(46)} ${kind.padEnd(13)} first ${times[0]!.toFixed(0).padStart(7)} ms  steady ${steady.toFixed(0).padStart(7)} ms (cpu ${cpuMs.toFixed(0)} ms)${verdict}${note}${digest}`);
       }
       if (skipped.length > 0) console.log(`\nnot shipped in this build: ${skipped.join(', ')}`);
       printFigures('modules', { cases: CASES.length - skipped.length - filtered, skipped: skipped.length, targets_met: notMet === 0, met, not_met: notMet });
