@@ -6,7 +6,11 @@
 // BENCH_SMOKE=1: the seed slice instead of the full resources (bench/kg-imports.ts), each case once and
 // repurposing with 100 permutations (its minimum); the whole path, no meaningful figures, no shared data needed.
 // Last line: `modules: cases=… skipped=… targets_met=… met=… not_met=…`.
-// Environment: BENCH_DATABASE_URL / BENCH_ADMIN_URL (scratch-database.ts), SHARED_DATA_DIR.
+// Environment: BENCH_DATABASE_URL / BENCH_ADMIN_URL (scratch-database.ts), SHARED_DATA_DIR; BENCH_MODULES_CASES, a
+// comma-separated list of label substrings, times only those cases (e.g. `repurposing,combinations`). Each case also
+// prints the process CPU time of its steady call, the steadier figure on a machine shared with other work, and with
+// BENCH_MODULES_DIGEST=1 a digest of its answer (to check that a speed-up leaves the results unchanged).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +72,10 @@ async function main(): Promise<void> {
       const skipped: string[] = [];
       let met = 0;
       let notMet = 0;
+      let filtered = 0;
+      const only = (process.env.BENCH_MODULES_CASES ?? '').split(',').map((x) => x.trim()).filter((x) => x !== '');
       for (const c of CASES) {
+        if (only.length > 0 && !only.some((x) => c.label.includes(x))) { filtered++; continue; }
         const route = routes.get(c.route);
         if (!route) { skipped.push(c.route); continue; }
         // Smoke: repurposing's permutations are its cost, not its path.
@@ -76,13 +83,20 @@ async function main(): Promise<void> {
         const details = validate(route.query, input, 'query');
         if (details.length > 0) throw new Error(`${c.route}: ${JSON.stringify(details)}`);
         const times: number[] = [];
+        let cpuMs = 0;
         let kind = '';
         let note = '';
+        let digest = '';
         for (let i = 0; i < (SMOKE ? 1 : 2); i++) {
           const t0 = process.hrtime.bigint();
+          const cpu0 = process.cpuUsage();
           const outcome = await route.run(deps, input, { progress: async () => undefined, signal: new AbortController().signal });
           times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+          const cpu = process.cpuUsage(cpu0);
+          cpuMs = (cpu.user + cpu.system) / 1000;
           kind = outcome.kind;
+          // A digest of the answer, to compare a speed-up's results with the code before it (same data and seed).
+          if (process.env.BENCH_MODULES_DIGEST === '1' && outcome.kind === 'ok') digest = `  sha256 ${createHash('sha256').update(JSON.stringify(outcome.result)).digest('hex').slice(0, 16)}`;
           // Repurposing's adaptive permutations are its cost: say how far they went.
           const multiplicity = outcome.kind === 'ok' ? (outcome.result as { multiplicity?: { permutations_run: number; fdr: number } }).multiplicity : undefined;
           if (multiplicity) note = `  (${multiplicity.permutations_run} permutations run for FDR ${multiplicity.fdr})`;
@@ -90,10 +104,10 @@ async function main(): Promise<void> {
         const steady = times[times.length - 1]!;
         if (c.targetMs !== null) { if (steady <= c.targetMs) met++; else notMet++; }
         const verdict = c.targetMs === null ? '' : steady <= c.targetMs ? `  target <= ${c.targetMs} ms met` : `  target <= ${c.targetMs} ms NOT MET`;
-        console.log(`${c.label.padEnd(46)} ${kind.padEnd(13)} first ${times[0]!.toFixed(0).padStart(7)} ms  steady ${steady.toFixed(0).padStart(7)} ms${verdict}${note}`);
+        console.log(`${c.label.padEnd(46)} ${kind.padEnd(13)} first ${times[0]!.toFixed(0).padStart(7)} ms  steady ${steady.toFixed(0).padStart(7)} ms (cpu ${cpuMs.toFixed(0)} ms)${verdict}${note}${digest}`);
       }
       if (skipped.length > 0) console.log(`\nnot shipped in this build: ${skipped.join(', ')}`);
-      printFigures('modules', { cases: CASES.length - skipped.length, skipped: skipped.length, targets_met: notMet === 0, met, not_met: notMet });
+      printFigures('modules', { cases: CASES.length - skipped.length - filtered, skipped: skipped.length, targets_met: notMet === 0, met, not_met: notMet });
     } finally {
       await runtime.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

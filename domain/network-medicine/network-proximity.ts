@@ -7,12 +7,14 @@
 //   genes of |S|), each degree-preserving (degree-preserving-sampling.ts); z = (d - mean) / sd, and the
 //   empirical p = (1 + #{random d ≤ d}) / (1 + permutations) (closer than random is the signal).
 // - Cost: the random disease-gene sets are shared by every compound of a request (one BFS per permutation,
-//   not per compound per permutation), so a permutation costs one BFS over the network plus Σ|T| lookups;
+//   not per compound per permutation, run 32 permutations at a time as one bit-parallel search), so a
+//   permutation costs a share of that search plus Σ|T| lookups;
 //   each compound draws its random targets from its own stream, so its score does not depend on which
 //   other compounds are scored. Sums of integer distances are compared exactly (same |T| on both sides).
 // The network must be connected (Guney et al. use the interactome's largest connected component), so every
 // distance is finite.
 import { bfsFromSet, degrees, Interactome, shortestPathTo, UNREACHABLE } from './interactome';
+import { LANES, MultiSourceBfs } from './multi-source-bfs';
 import { DegreeBin, degreeBins, DegreePreservingSampler, empiricalP, MIN_BIN_SIZE, NullAccumulator, SamplingPlan, streamRandom } from './degree-preserving-sampling';
 
 export interface ProximityCompound {
@@ -66,12 +68,13 @@ function distanceSum(dist: Uint8Array, targets: ArrayLike<number>, count: number
 export class ProximityRun {
   readonly bins: DegreeBin[];
   private readonly sampler: DegreePreservingSampler;
-  private readonly dist: Uint8Array;
-  private readonly queue: Int32Array;
   private readonly observed: number[];
   private readonly diseasePlan: SamplingPlan;
   private readonly diseaseRandom: () => number;
-  private readonly randomGenes: Int32Array;
+  /** The random disease-gene sets of one batch of LANES permutations, and their distances (lane k at k·size). */
+  private readonly randomGenes: Int32Array[];
+  private readonly batchDist: Uint8Array;
+  private readonly bfs: MultiSourceBfs;
   private readonly plans: SamplingPlan[];
   private readonly streams: (() => number)[];
   private readonly nulls: NullAccumulator[];
@@ -87,16 +90,17 @@ export class ProximityRun {
     if (diseaseGenes.length === 0) throw new Error('network proximity needs at least one disease gene in the network');
     this.bins = degreeBins(degrees(network), input.minBinSize ?? MIN_BIN_SIZE);
     this.sampler = new DegreePreservingSampler(this.bins, network.size);
-    this.dist = new Uint8Array(network.size);
-    this.queue = new Int32Array(network.size);
-    bfsFromSet(network, diseaseGenes, diseaseGenes.length, this.dist, this.queue);
+    const dist = new Uint8Array(network.size);
+    bfsFromSet(network, diseaseGenes, diseaseGenes.length, dist, new Int32Array(network.size));
     this.observed = compounds.map((c) => {
       if (c.targets.length === 0) throw new Error(`compound ${c.key} has no target in the network`);
-      return distanceSum(this.dist, c.targets, c.targets.length);
+      return distanceSum(dist, c.targets, c.targets.length);
     });
     this.diseasePlan = this.sampler.plan(diseaseGenes);
     this.diseaseRandom = streamRandom(input.seed, 'disease-genes');
-    this.randomGenes = new Int32Array(this.diseasePlan.size);
+    this.randomGenes = Array.from({ length: LANES }, () => new Int32Array(this.diseasePlan.size));
+    this.batchDist = new Uint8Array(LANES * network.size);
+    this.bfs = new MultiSourceBfs(network);
     this.plans = compounds.map((c) => this.sampler.plan(c.targets));
     this.streams = compounds.map((c) => streamRandom(input.seed, c.key));
     this.nulls = compounds.map((c, i) => new NullAccumulator(this.observed[i]! / c.targets.length));
@@ -121,28 +125,48 @@ export class ProximityRun {
     return n;
   }
 
-  /** Runs up to `count` more permutations. */
+  /**
+   * Runs up to `count` more permutations, LANES at a time: their random disease-gene sets are drawn in order from
+   * the disease stream, searched together (multi-source-bfs.ts), then each compound draws its random targets for
+   * them in order from its own stream. Every stream is consumed in the same order as one permutation at a time, and
+   * each compound's null is accumulated in permutation order, so the numbers are the same (tested).
+   */
   advance(count: number): void {
     const { network } = this.input;
     const end = Math.min(this.total, this.completed + count);
     // Without compounds the random gene sets would score nothing.
     if (this.plans.length === 0) { this.completed = end; return; }
-    for (; this.completed < end; this.completed++) {
-      this.sampler.sample(this.diseasePlan, this.diseaseRandom, this.randomGenes);
-      bfsFromSet(network, this.randomGenes, this.randomGenes.length, this.dist, this.queue);
+    const n = network.size;
+    const dist = this.batchDist;
+    while (this.completed < end) {
+      const lanes = Math.min(LANES, end - this.completed);
+      for (let k = 0; k < lanes; k++) this.sampler.sample(this.diseasePlan, this.diseaseRandom, this.randomGenes[k]!);
+      this.bfs.run(this.randomGenes, this.diseasePlan.size, lanes, dist);
       for (let c = 0; c < this.plans.length; c++) {
         const plan = this.plans[c]!;
-        let sum: number;
-        if (plan.size === 1) {
-          sum = this.dist[this.sampler.sampleOne(plan, this.streams[c]!)]!;
-          if (sum === UNREACHABLE) throw new Error('network proximity needs a connected network (use its largest component)');
-        } else {
-          this.sampler.sample(plan, this.streams[c]!, this.randomTargets);
-          sum = distanceSum(this.dist, this.randomTargets, plan.size);
+        const stream = this.streams[c]!;
+        const observed = this.observed[c]!;
+        const nul = this.nulls[c]!;
+        let atMost = 0;
+        for (let k = 0, base = 0; k < lanes; k++, base += n) {
+          let sum = 0;
+          if (plan.size === 1) {
+            sum = dist[base + this.sampler.sampleOne(plan, stream)]!;
+            if (sum === UNREACHABLE) throw new Error('network proximity needs a connected network (use its largest component)');
+          } else {
+            this.sampler.sample(plan, stream, this.randomTargets);
+            for (let i = 0; i < plan.size; i++) {
+              const d = dist[base + this.randomTargets[i]!]!;
+              if (d === UNREACHABLE) throw new Error('network proximity needs a connected network (use its largest component)');
+              sum += d;
+            }
+          }
+          if (sum <= observed) atMost++;
+          nul.add(sum / plan.size);
         }
-        if (sum <= this.observed[c]!) this.atMost[c]!++;
-        this.nulls[c]!.add(sum / plan.size);
+        this.atMost[c]! += atMost;
       }
+      this.completed += lanes;
     }
   }
 

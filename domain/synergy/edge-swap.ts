@@ -13,7 +13,7 @@ export function undirectedEdges(net: Interactome): { a: Int32Array; b: Int32Arra
   const a: number[] = [];
   const b: number[] = [];
   const n = net.nodes.length;
-  const seen = new EdgeKeySet(net.neighbours.length / 2);
+  const seen = new EdgeKeySet(net.neighbours.length / 2, n * n);
   for (let u = 0; u < n; u++) {
     for (let p = net.start[u]!; p < net.start[u + 1]!; p++) {
       const v = net.neighbours[p]!;
@@ -34,14 +34,22 @@ export function undirectedEdges(net: Interactome): { a: Int32Array; b: Int32Arra
  * and a typed table is several times faster there.
  */
 export class EdgeKeySet {
-  private readonly table: Float64Array;
+  private readonly table: Float64Array | Uint32Array;
+  /** The empty slot's value: no key can take it. */
+  private readonly empty: number;
   private readonly mask: number;
   private readonly shift: number;
 
-  constructor(capacity: number) {
+  /**
+   * `maxKey`, when given and below 2³² − 1, lets the table hold 32-bit keys (half the memory of 64-bit slots, so more
+   * of it stays in cache during the swaps; the slots are the same, since a key below 2³² hashes on its low word only).
+   */
+  constructor(capacity: number, maxKey?: number) {
     let bits = 4;
     while (1 << bits < 2 * capacity + 16) bits++;
-    this.table = new Float64Array(1 << bits).fill(-1);
+    const small = maxKey !== undefined && maxKey < 0xffffffff;
+    this.empty = small ? 0xffffffff : -1;
+    this.table = small ? new Uint32Array(1 << bits).fill(0xffffffff) : new Float64Array(1 << bits).fill(-1);
     this.mask = (1 << bits) - 1;
     this.shift = 32 - bits;
   }
@@ -56,26 +64,26 @@ export class EdgeKeySet {
     for (let i = this.slot(key); ; i = (i + 1) & this.mask) {
       const k = this.table[i]!;
       if (k === key) return true;
-      if (k === -1) return false;
+      if (k === this.empty) return false;
     }
   }
 
   add(key: number): void {
     let i = this.slot(key);
-    while (this.table[i] !== -1) { if (this.table[i] === key) return; i = (i + 1) & this.mask; }
+    while (this.table[i] !== this.empty) { if (this.table[i] === key) return; i = (i + 1) & this.mask; }
     this.table[i] = key;
   }
 
   delete(key: number): void {
     let i = this.slot(key);
-    while (this.table[i] !== key) { if (this.table[i] === -1) return; i = (i + 1) & this.mask; }
+    while (this.table[i] !== key) { if (this.table[i] === this.empty) return; i = (i + 1) & this.mask; }
     // Backward shift: move later entries of the probe run into the hole when their home slot allows it.
-    for (let j = (i + 1) & this.mask; this.table[j] !== -1; j = (j + 1) & this.mask) {
+    for (let j = (i + 1) & this.mask; this.table[j] !== this.empty; j = (j + 1) & this.mask) {
       const home = this.slot(this.table[j]!);
       const movable = i <= j ? (home <= i || home > j) : (home <= i && home > j);
       if (movable) { this.table[i] = this.table[j]!; i = j; }
     }
-    this.table[i] = -1;
+    this.table[i] = this.empty;
   }
 }
 
@@ -94,7 +102,7 @@ export class EdgeSwapChain {
     const edges = undirectedEdges(net);
     this.a = edges.a;
     this.b = edges.b;
-    this.present = new EdgeKeySet(this.a.length);
+    this.present = new EdgeKeySet(this.a.length, this.n * this.n);
     for (let i = 0; i < this.a.length; i++) this.present.add(this.key(this.a[i]!, this.b[i]!));
   }
 

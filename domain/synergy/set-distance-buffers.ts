@@ -40,15 +40,59 @@ export class SetDistanceBuffers {
       nearest[s] = 0; label[s] = s; best[s] = -1;
       queue[tail++] = s;
     }
-    const done = (level: number) => {
-      for (let i = 0; i < mustReach!.length; i++) if (nearest[mustReach![i]!] === -1) return false;
+    // Once every source's nearest-other distance is final (see above; at once for one distinct source, whose answer
+    // is −1 however far the search goes) the labels are no longer needed, and the rest is a plain breadth-first
+    // search of distances, direction-optimizing as interactome.ts's bfsFromSet (Beamer, Asanović & Patterson,
+    // SC 2012): a level whose frontier touches many edges is expanded bottom-up. The distances are the same.
+    // Before, a one-target drug's search never stopped early and every level went top-down with labels.
+    const single = tail === 1;
+    const settled = (level: number) => {
+      if (single) return true;
       for (let i = 0; i < sources.length; i++) { const b = best[sources[i]!]!; if (b === -1 || b > 2 * level + 1) return false; }
       return true;
     };
+    const reached = () => {
+      for (let i = 0; i < mustReach!.length; i++) if (nearest[mustReach![i]!] === -1) return false;
+      return true;
+    };
+    let plain = false;
+    let frontierEdges = 0;
+    let unexploredEdges = 0;
     for (let head = 0; head < tail;) {
       const level = nearest[queue[head]!]!;
-      if (mustReach && done(level)) break;
+      if (!plain && settled(level)) {
+        plain = true;
+        // Edges of the frontier and of the genes not yet reached, for the direction heuristic.
+        let visitedEdges = 0;
+        for (let i = 0; i < tail; i++) { const u = queue[i]!; const deg = start[u + 1]! - start[u]!; visitedEdges += deg; if (i >= head) frontierEdges += deg; }
+        unexploredEdges = neighbours.length - visitedEdges;
+      }
+      if (mustReach && plain && reached()) break;
       const end = tail;
+      if (plain) {
+        const next = level + 1;
+        let nextEdges = 0;
+        if (frontierEdges * 14 > unexploredEdges) {
+          for (let v = 0; v < nearest.length; v++) {
+            if (nearest[v] !== -1) continue;
+            for (let p = start[v]!; p < start[v + 1]!; p++) {
+              if (nearest[neighbours[p]!] === level) { nearest[v] = next; queue[tail++] = v; nextEdges += start[v + 1]! - start[v]!; break; }
+            }
+          }
+          head = end;
+        } else {
+          for (; head < end; head++) {
+            const u = queue[head]!;
+            for (let p = start[u]!; p < start[u + 1]!; p++) {
+              const v = neighbours[p]!;
+              if (nearest[v] === -1) { nearest[v] = next; queue[tail++] = v; nextEdges += start[v + 1]! - start[v]!; }
+            }
+          }
+        }
+        unexploredEdges -= nextEdges;
+        frontierEdges = nextEdges;
+        continue;
+      }
       for (; head < end; head++) {
         const u = queue[head]!;
         const du = nearest[u]!, lu = label[u]!;

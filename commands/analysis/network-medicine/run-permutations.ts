@@ -9,7 +9,7 @@ export interface PermutationRun {
   advance(count: number): void;
 }
 
-const BATCH = 50;
+const BATCH = 64;
 
 export async function runPermutations(run: PermutationRun, total: number, context: AnalysisRunContext, from: number, to: number, what: string): Promise<void> {
   while (!run.done) {

@@ -6,7 +6,8 @@
 import { analysisEnvelope } from '../../../domain/analysis/result-envelope';
 import { compoundTargets, diseaseGenes, geneCompounds } from '../../../domain/knowledge-graph/gene-sets';
 import { edgeTypeMask, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
-import { distancesFrom, Interactome } from '../../../domain/network-medicine/interactome';
+import type { Interactome } from '../../../domain/network-medicine/interactome';
+import { distanceRows } from '../../../domain/network-medicine/multi-source-bfs';
 import { closestPairs, ProximityCompound, ProximityRun, ProximityScore } from '../../../domain/network-medicine/network-proximity';
 import { MIN_BIN_SIZE } from '../../../domain/network-medicine/degree-preserving-sampling';
 import { nextResolutionStep } from '../../../domain/network-medicine/permutation-resolution';
@@ -169,7 +170,7 @@ export async function rankCandidates(deps: AnalysisDeps, input: CandidatesInput,
   const { treats, palliates } = indicationsOf(g, disease.node);
 
   const shown = order.slice(0, input.top_n);
-  const fromGene = shown.length > 0 ? scoredGenes.map((s) => distancesFrom(network, s)) : [];
+  const fromGene = shown.length > 0 ? distanceRows(network, scoredGenes) : [];
   const geneOf = (local: number): GeneJson => geneJson(g, network.nodes[local]!);
   const candidateJson = shown.map((i) => {
     const c = candidates[i]!;

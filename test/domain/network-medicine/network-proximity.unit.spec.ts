@@ -2,8 +2,10 @@
 // Floyd–Warshall, and the reference distribution against its exact form, enumerated over every pair of
 // random disease-gene and target sets (one degree bin, so random sets are uniform subsets).
 import { expect } from 'chai';
-import { closestPairs, networkProximity } from '../../../domain/network-medicine/network-proximity';
-import { distancesFrom } from '../../../domain/network-medicine/interactome';
+import { closestPairs, networkProximity, ProximityRun } from '../../../domain/network-medicine/network-proximity';
+import { bfsFromSet, degrees, distancesFrom } from '../../../domain/network-medicine/interactome';
+import { degreeBins, DegreePreservingSampler, empiricalP, NullAccumulator, streamRandom } from '../../../domain/network-medicine/degree-preserving-sampling';
+import { seededRandom } from '../../../domain/shared/seeded-random';
 import { floyd, meanSd, network, subsets } from './support';
 
 // A 7-gene graph: the path 1-2-3-4-5-6 with the chord 2-7 and 7-5.
@@ -63,5 +65,51 @@ describe('network medicine: network proximity', () => {
       [local(5), local(4), 1, 2, [local(5), local(4)]],
       [local(2), local(4), 2, 1, [local(2), local(3), local(4)]],
     ]);
+  });
+
+  it('runs its permutations 32 at a time with the same numbers as one permutation at a time (the straightforward loop)', () => {
+    // The straightforward computation, written out here: for each permutation in turn, the disease stream draws a
+    // random gene set, one BFS gives the distances to it, then each compound's stream draws its random targets.
+    const random = seededRandom(5);
+    const edges: [number, number][] = [];
+    for (let v = 2; v <= 260; v++) edges.push([1 + Math.floor(random() * (v - 1)), v]);
+    for (let e = 0; e < 300; e++) { const a = 1 + Math.floor(random() * 260), b = 1 + Math.floor(random() * 260); if (a !== b) edges.push([a, b]); }
+    const net = network(edges).ia;
+    const pick = (k: number) => [...new Set(Array.from({ length: k }, () => Math.floor(random() * net.size)))].sort((a, b) => a - b);
+    const diseaseGenes = pick(9);
+    const compounds = Array.from({ length: 25 }, (_, c) => ({ key: `C:${c}`, targets: pick(1 + (c % 6)) }));
+    const permutations = 150; // 4 full batches of 32 and a partial one
+    const bins = degreeBins(degrees(net), 30);
+    const sampler = new DegreePreservingSampler(bins, net.size);
+    const dist = new Uint8Array(net.size);
+    const queue = new Int32Array(net.size);
+    bfsFromSet(net, diseaseGenes, diseaseGenes.length, dist, queue);
+    const observed = compounds.map((c) => c.targets.reduce((s, t) => s + dist[t]!, 0));
+    const diseaseStream = streamRandom(11, 'disease-genes');
+    const streams = compounds.map((c) => streamRandom(11, c.key));
+    const nulls = compounds.map((c, i) => new NullAccumulator(observed[i]! / c.targets.length));
+    const atMost = compounds.map(() => 0);
+    const genes = new Int32Array(diseaseGenes.length);
+    for (let k = 0; k < permutations; k++) {
+      sampler.sample(sampler.plan(diseaseGenes), diseaseStream, genes);
+      bfsFromSet(net, genes, genes.length, dist, queue);
+      compounds.forEach((c, i) => {
+        const out = new Int32Array(c.targets.length);
+        sampler.sample(sampler.plan(c.targets), streams[i]!, out);
+        const sum = out.reduce((s, t) => s + dist[t]!, 0);
+        if (sum <= observed[i]!) atMost[i]!++;
+        nulls[i]!.add(sum / c.targets.length);
+      });
+    }
+    const expected = compounds.map((c, i) => {
+      const s = nulls[i]!.summary();
+      return { d: observed[i]! / c.targets.length, random_mean: s.mean, random_sd: s.sd, z: s.z, p_empirical: empiricalP(atMost[i]!, permutations) };
+    });
+    const input = { network: net, diseaseGenes, compounds, permutations, seed: 11, minBinSize: 30 };
+    expect(networkProximity(input).scores).to.deep.equal(expected);
+    // Advanced in uneven steps (as the adaptive extension does): the same.
+    const run = new ProximityRun({ ...input, permutations: 40 });
+    run.advance(7); run.advance(40); run.extendTo(permutations); run.advance(70); run.advance(100);
+    expect(run.result().scores).to.deep.equal(expected);
   });
 });

@@ -76,16 +76,53 @@ describe('degree-preserving randomised networks (double edge swaps) and the sepa
     expect(chain.accepted).to.be.greaterThan(0);
   });
 
-  it('keeps an edge-key set equal to a JS Set through random inserts and deletes (open addressing, backward shift)', () => {
-    const random = seededRandom(17);
-    const mine = new EdgeKeySet(64);
-    const reference = new Set<number>();
-    for (let k = 0; k < 20_000; k++) {
-      const key = Math.floor(random() * 300) * 1e6 + Math.floor(random() * 3); // clustered keys collide often
-      if (random() < 0.5 && reference.size < 100) { mine.add(key); reference.add(key); } else { mine.delete(key); reference.delete(key); }
-      if (k % 97 === 0) for (let probe = 0; probe < 300; probe++) expect(mine.has(probe * 1e6 + (probe % 3))).to.equal(reference.has(probe * 1e6 + (probe % 3)));
+  it('rewires exactly as the straightforward chain over a JS Set of edges does, step for step', () => {
+    // The chain written out plainly (same random stream, same rule): the typed edge-key table must decide every swap alike.
+    const random = seededRandom(21);
+    const edges: [number, number][] = [];
+    const seen = new Set<string>();
+    while (edges.length < 150) {
+      const a = 1 + Math.floor(random() * 60), b = 1 + Math.floor(random() * 60);
+      if (a === b || seen.has(`${Math.min(a, b)}-${Math.max(a, b)}`)) continue;
+      seen.add(`${Math.min(a, b)}-${Math.max(a, b)}`);
+      edges.push([a, b]);
+    }
+    const { ia } = interactomeOf(edges);
+    const start = undirectedEdges(ia);
+    const a = Array.from(start.a), b = Array.from(start.b);
+    const present = new Set(a.map((x, i) => `${x}-${b[i]}`));
+    const key = (u: number, v: number) => `${Math.min(u, v)}-${Math.max(u, v)}`;
+    const plain = seededRandom(4);
+    const chain = new EdgeSwapChain(ia, seededRandom(4));
+    for (let round = 0; round < 20; round++) {
+      for (let k = 0; k < 100; k++) {
+        const i = Math.floor(plain() * a.length), j = Math.floor(plain() * a.length);
+        if (i === j) continue;
+        const x = a[i]!, y = b[i]!;
+        let u = a[j]!, v = b[j]!;
+        if (plain() < 0.5) [u, v] = [v, u];
+        if (x === v || u === y || present.has(key(x, v)) || present.has(key(u, y))) continue;
+        present.delete(key(x, y)); present.delete(key(u, v)); present.add(key(x, v)); present.add(key(u, y));
+        a[i] = Math.min(x, v); b[i] = Math.max(x, v); a[j] = Math.min(u, y); b[j] = Math.max(u, y);
+      }
+      chain.step(100);
+      const now = undirectedEdges(chain.network());
+      expect(Array.from(now.a, (x, i) => key(x, now.b[i]!)).sort(), `after ${100 * (round + 1)} attempts`).to.deep.equal([...present].sort());
     }
   });
+
+  for (const [table, maxKey] of [['64-bit', undefined], ['32-bit', 2 ** 32 - 2]] as const) {
+    it(`keeps an edge-key set (${table} slots) equal to a JS Set through random inserts and deletes (open addressing, backward shift)`, () => {
+      const random = seededRandom(17);
+      const mine = new EdgeKeySet(64, maxKey);
+      const reference = new Set<number>();
+      for (let k = 0; k < 20_000; k++) {
+        const key = Math.floor(random() * 300) * 1e6 + Math.floor(random() * 3); // clustered keys collide often
+        if (random() < 0.5 && reference.size < 100) { mine.add(key); reference.add(key); } else { mine.delete(key); reference.delete(key); }
+        if (k % 97 === 0) for (let probe = 0; probe < 300; probe++) expect(mine.has(probe * 1e6 + (probe % 3))).to.equal(reference.has(probe * 1e6 + (probe % 3)));
+      }
+    });
+  }
 
   it('gives the z of s_AB that the enumeration of every graph with the same degrees gives', () => {
     const nodes = [1, 2, 3, 4, 5, 6];
