@@ -127,8 +127,10 @@ describe('Dashboard: workbench follow-ups (issue 17 part 5, Chromium)', function
     await page.goto('/#history');
     const input = page.getByTestId('history-candidate');
     await input.focus();
-    await page.locator('#candidate-names option[value="anifrolumab"]').waitFor({ state: 'attached' });
-    expect(await page.locator('#candidate-names option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).to.include('belimumab');
+    // The offered names are the runs' labels, the graph's names of the drugs ("Anifrolumab"), matched in any case.
+    const offered = () => page.locator('#candidate-names option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value.toLowerCase()));
+    await page.waitForFunction(() => [...document.querySelectorAll('#candidate-names option')].some((o) => (o as HTMLOptionElement).value.toLowerCase() === 'anifrolumab'));
+    expect(await offered()).to.include('belimumab');
     await input.fill('Anifrolumab');
     await page.getByRole('button', { name: 'Show history' }).click();
     await page.waitForURL(/candidate_id=drug%3Aanifrolumab&candidate_type=drug/);
