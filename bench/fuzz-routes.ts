@@ -7,15 +7,17 @@
 // `[[[…]]]`), GETs included (sent with node:http: fetch refuses GET bodies), and /api/health is probed every
 // 50 ms beside the fuzzing: the final line gives the slowest request, how many took over 2 s and the
 // health probe's p99 (issue 23: one deep body used to stall every request for a minute).
-// Analysis GETs compute in ANALYSIS_THREADS worker threads (default cores − 1); peak_rss_mb is the whole
-// process's resident memory, sampled with the health probe (each thread holds its own graph).
+// Analysis GETs compute in ANALYSIS_THREADS worker threads (default cores − 1); peak_rss_mb is the server
+// process's peak resident memory (VmHWM; each thread holds its own graph), server_cpu_s its CPU time.
+// The service runs as `evidence serve` in its own process (bench/service-process.ts), as an operator runs it, so the
+// health probe times the server, not this process's own sample generation and body building; its errors go to
+// its log file, and the first of them are printed after the figures.
 // FUZZ_REQUESTS (default 50000; under BENCH_SMOKE=1 one request a route) sets the total, FUZZ_SEED the seed.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { withScratchDatabase } from './scratch-database';
 import { printFigures, sized } from './smoke';
@@ -23,6 +25,7 @@ import { createApp } from '../app/http-app';
 import { openRuntime } from '../app/runtime';
 import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
+import { startService } from './service-process';
 import { arbitraryFor } from '../test/support/schema-arbitrary';
 
 const TOTAL = sized('FUZZ_REQUESTS', 50_000, 1);
@@ -55,18 +58,47 @@ function nestedBody(round: number, maxBytes: number): string {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+/** The routes to fuzz, read from the app's own registry (built here, never served from this process). */
+async function fuzzedRoutes(settings: ReturnType<typeof loadSettings>) {
+  const runtime = await openRuntime(settings, silentLogger);
+  try {
+    const app = createApp(runtime);
+    await app.close();
+    return app.registry.routes.filter((r) => r.transport !== 'websocket' && r.handler); // HTTP and SSE routes
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** Waits for /api/ready (the bundled seed imported), so the fuzzing meets the service a user meets. */
+async function untilReady(base: string, timeoutMs = 600_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try { if ((await fetch(`${base}/api/ready`)).ok) return; } catch { /* not yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`/api/ready not 200 within ${timeoutMs} ms`);
+}
+
+/** The first error lines of the server's log (pino JSON), shortened: what the 5xx were. */
+function serverErrors(logFile: string, max = 5): string[] {
+  const lines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n') : [];
+  return lines.filter((line) => /"level":(50|60)/.test(line)).slice(0, max).map((line) => line.slice(0, 600));
+}
+
 async function run(databaseUrl: string): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fuzz-'));
   const settings = { ...loadSettings({ DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', LOG_LEVEL: 'silent' }), databaseUrl, dataDir };
-  const runtime = await openRuntime(settings, silentLogger);
-  await runtime.startWorkers();
-  await runtime.preloads.runAll();
-  const http = createApp(runtime);
-  const server = http.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const routes = await fuzzedRoutes(settings);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  // KAFKA_BROKERS emptied: the service fuzzed is the embedded-bus one, whatever the shell exports (CI exports it).
+  Object.assign(env, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', LOG_LEVEL: 'error', KAFKA_BROKERS: '' });
+  const logFile = path.join(dataDir, 'service.log');
+  const service = await startService(env, logFile);
+  const base = service.url;
   try {
-    const routes = http.registry.routes.filter((r) => r.transport !== 'websocket' && r.handler); // HTTP and SSE routes
+    await untilReady(base);
     const text = fc.oneof(fc.constantFrom(...BAD), fc.constantFrom('lupus', 'sle', 'ra', 'TNF'), fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 6 }));
     const pathText = fc.oneof(fc.constantFrom(...PATH_BAD), fc.string({ maxLength: 10 }));
     const perRoute = Math.ceil(TOTAL / routes.length);
@@ -81,21 +113,16 @@ async function run(databaseUrl: string): Promise<void> {
     let slowest = 0;
     let over2s = 0;
     const started = Date.now();
-    // Liveness beside the load: one /api/health every 50 ms, timed.
+    // Liveness beside the load: one /api/health every 50 ms, timed; and which routes the slow requests were.
     const health: number[] = [];
-    // How long the event loop (the server's and this client's: one process) was held, to tell a stalled loop
-    // from a loaded machine; and which routes the slow requests were.
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
     const slowByRoute = new Map<string, number>();
-    let peakRss = process.memoryUsage().rss; // the process's, worker threads' graphs included
+    const cpuBefore = service.cpuMs() ?? 0;
     let probing = true;
     const prober = (async () => {
       while (probing) {
         const t0 = performance.now();
         try { await (await fetch(`${base}/api/health`)).arrayBuffer(); } catch { /* counted as slow below */ }
         health.push(performance.now() - t0);
-        peakRss = Math.max(peakRss, process.memoryUsage().rss);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
@@ -140,7 +167,6 @@ async function run(databaseUrl: string): Promise<void> {
     }
     probing = false;
     await prober;
-    loop.disable();
     for (const [where, n] of [...slowByRoute].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`over 2 s: ${n} ${where}`);
     const seconds = (Date.now() - started) / 1000;
     const healthSorted = [...health].sort((a, b) => a - b);
@@ -152,21 +178,17 @@ async function run(databaseUrl: string): Promise<void> {
     console.log(`routes=${routes.length} requests=${sent} seconds=${seconds.toFixed(1)} by_class=${JSON.stringify(byClass)}`);
     console.log(`by_status=${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     for (const line of fiveHundreds.slice(0, 50)) console.log(`5xx: ${line}`);
+    for (const line of serverErrors(logFile)) console.log(`server error: ${line}`);
     printFigures('fuzz', {
       routes: routes.length, requests: sent, nested_bodies: nested, get_bodies: getBodies, status_5xx: fiveHundreds.length, shed_503_retry_after: shed,
       transport_errors: [...statuses].filter(([k]) => k.startsWith('error:')).reduce((n, [, c]) => n + c, 0),
       over_2s: over2s, slowest_ms: slowest.toFixed(0), health_probes: health.length,
       health_p50_ms: percentile(healthSorted, 0.5).toFixed(1), health_p99_ms: percentile(healthSorted, 0.99).toFixed(1),
-      health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), peak_rss_mb: Math.round(peakRss / 1048576),
-      loop_delay_p99_ms: (loop.percentile(99) / 1e6).toFixed(0), loop_delay_max_ms: (loop.max / 1e6).toFixed(0),
-      analysis_threads: settings.analysisThreads, seconds: seconds.toFixed(1),
+      health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), peak_rss_mb: Math.round(service.peakRssMb() ?? 0),
+      server_cpu_s: (((service.cpuMs() ?? 0) - cpuBefore) / 1000).toFixed(1), analysis_threads: settings.analysisThreads, seconds: seconds.toFixed(1),
     });
   } finally {
-    const closed = new Promise((resolve) => server.close(resolve));
-    server.closeAllConnections();
-    await closed;
-    await http.close();
-    await runtime.close();
+    await service.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

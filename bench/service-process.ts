@@ -14,6 +14,8 @@ export interface BenchService {
   logFile: string;
   /** User + system CPU of the server process so far, in ms (undefined without /proc). */
   cpuMs(): number | undefined;
+  /** Peak resident memory of the server process so far (VmHWM), in MiB (undefined without /proc). */
+  peakRssMb(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -22,6 +24,15 @@ function procCpuMs(pid: number): number | undefined {
     // Fields after the ")" of the command name: utime and stime are the 12th and 13th.
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks: 100 per second on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+function procPeakRssMb(pid: number): number | undefined {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
   } catch {
     return undefined;
   }
@@ -64,6 +75,7 @@ export async function startService(env: Record<string, string>, logFile: string,
   return {
     url, logFile,
     cpuMs: () => procCpuMs(child.pid!),
+    peakRssMb: () => procPeakRssMb(child.pid!),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -14,6 +14,9 @@ export interface StatsDeps {
   results: Pick<ModuleResultQueries, 'countByDisease'>;
 }
 
+/** A disease id is caller input: `constructor` must not read Object's own member. */
+const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+
 export async function serviceStats(deps: StatsDeps, diseaseId: string | undefined) {
   const [store, served, activity, results] = await Promise.all([storeStats(deps.db), deps.graph(), deps.activity.byDisease(diseaseId), deps.results.countByDisease()]);
   const g = served.graph;
@@ -23,7 +26,7 @@ export async function serviceStats(deps: StatsDeps, diseaseId: string | undefine
     store: { totals: store.totals, snapshots: store.per_snapshot.map((s) => ({ snapshot_id: s.snapshot_id, resource: s.resource, version: s.version })) },
     graph: { nodes: g.nodeCount, edges: g.edgeCount, claims: g.claimCount, node_types: g.countsByNodeType(), edge_types: g.countsByEdgeType() },
     diseases: Object.fromEntries(ids.map((id) => [id, {
-      jobs: activity[id]?.jobs ?? { total: 0, by_phase: {}, by_module: {} }, runs: activity[id]?.runs ?? 0, module_results: results[id] ?? 0,
+      jobs: own(activity, id)?.jobs ?? { total: 0, by_phase: {}, by_module: {} }, runs: own(activity, id)?.runs ?? 0, module_results: own(results, id) ?? 0,
     }])),
   };
 }

@@ -12,8 +12,11 @@ export interface ActivityQueries {
   byDisease(diseaseId?: string): Promise<Record<string, DiseaseActivity>>;
 }
 
-function slot(out: Record<string, DiseaseActivity>, disease: string): DiseaseActivity {
-  return (out[disease] ??= { jobs: { total: 0, by_phase: {}, by_module: {} }, runs: 0 });
+/** A Map, not an object: a disease id is caller input, and `constructor` or `__proto__` would hit Object's own members. */
+function slot(out: Map<string, DiseaseActivity>, disease: string): DiseaseActivity {
+  let activity = out.get(disease);
+  if (!activity) out.set(disease, activity = { jobs: { total: 0, by_phase: {}, by_module: {} }, runs: 0 });
+  return activity;
 }
 
 export function activityQueries(knex: Knex): ActivityQueries {
@@ -22,7 +25,7 @@ export function activityQueries(knex: Knex): ActivityQueries {
       const jobs = knex(JOB_ACTIVITY_TABLE).groupBy('disease_id', 'module', 'phase').select('disease_id', 'module', 'phase').count({ n: '*' });
       const runs = knex(RUN_ACTIVITY_TABLE).groupBy('disease_id').select('disease_id').count({ n: '*' });
       if (diseaseId !== undefined) { jobs.where({ disease_id: diseaseId }); runs.where({ disease_id: diseaseId }); }
-      const out: Record<string, DiseaseActivity> = {};
+      const out = new Map<string, DiseaseActivity>();
       for (const r of await jobs as { disease_id: string; module: string; phase: string; n: string }[]) {
         const s = slot(out, r.disease_id);
         s.jobs.total += Number(r.n);
@@ -30,7 +33,7 @@ export function activityQueries(knex: Knex): ActivityQueries {
         s.jobs.by_module[r.module] = (s.jobs.by_module[r.module] ?? 0) + Number(r.n);
       }
       for (const r of await runs as { disease_id: string; n: string }[]) slot(out, r.disease_id).runs = Number(r.n);
-      return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+      return Object.fromEntries([...out].sort(([a], [b]) => a.localeCompare(b)));
     },
   };
 }

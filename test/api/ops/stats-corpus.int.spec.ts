@@ -43,6 +43,21 @@ describe('GET /api/stats and /api/system/corpus-status', function () {
     expect((await get('/api/stats?other=1')).status).to.equal(422);
   });
 
+  it('a job for a disease id named like an object member (constructor, __proto__) made GET /api/stats answer 500', async () => {
+    // bench:fuzz found it: the per-disease tally was a plain object, and `constructor` read Object's own member.
+    for (const id of ['constructor', '__proto__']) {
+      expect((await fetch(`${server.baseUrl}/api/jobs/enrichment?disease_id=${id}`, { method: 'POST' })).status, id).to.equal(202);
+    }
+    let stats: { status: number; body: Json } = { status: 0, body: {} };
+    await eventually(async () => {
+      stats = await get('/api/stats');
+      return stats.status !== 200 || (Object.hasOwn(stats.body.diseases, 'constructor') && Object.hasOwn(stats.body.diseases, '__proto__'));
+    }, 'both jobs counted', 60_000);
+    expect(stats.status).to.equal(200);
+    for (const id of ['constructor', '__proto__']) expect(stats.body.diseases[id].jobs.total, id).to.be.at.least(1);
+    expect((await get('/api/stats?disease_id=constructor')).body.diseases.constructor.jobs.total).to.be.at.least(1);
+  });
+
   it('has no corpus report until the scheduler writes one, then one tier per registry disease', async () => {
     const before = (await get('/api/system/corpus-status')).body;
     expect(before).to.include({ available: false, diseases: 0, generated_at: null });
