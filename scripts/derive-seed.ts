@@ -158,8 +158,6 @@ async function main(): Promise<void> {
   // NCBI Gene records of the seed genes (the #Format header line kept), and their HGNC ids and symbols.
   const geneInfo = read('ncbi-gene/Homo_sapiens.gene_info.gz');
   const seedGeneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && genes.has(l.split('\t')[1]!)));
-  // The entity linker's genes are added to the gene records only (not to the other resources' slices).
-  const geneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && linkerGenes(geneInfo, genes).has(l.split('\t')[1]!)));
   const hgnc = new Set<string>();
   const symbols = new Set<string>();
   const ensembl = new Set<string>();
@@ -202,13 +200,6 @@ async function main(): Promise<void> {
   const siderSe = siderAll.filter(siderKeep);
   const siderFreq = read('sider4/meddra_freq.tsv.gz').filter(siderKeep);
 
-  // Bgee expression rows of the seed genes (every anatomy column).
-  const present = read('bgee/present-in-adult.tsv.gz').filter((l, i) => i === 0 || genes.has(l.split('\t')[0]!));
-  const diffex = read('bgee/diffex.tsv.gz').filter((l, i) => i === 0 || genes.has(l.split('\t')[0]!));
-
-  // Cancer Surfaceome Atlas rows of the seed genes, by the Ensembl ids of their NCBI Gene records.
-  const surfaceome = await surfaceomeSlice(ensembl);
-
   // Disease Ontology: the header, every [Typedef], and the [Term]s of the seed diseases and their ancestors.
   const obo = read('disease-ontology/HumanDO.obo');
   const stanzas: string[][] = [[]];
@@ -237,10 +228,27 @@ async function main(): Promise<void> {
   const objectCol = sssom[sssomHeader]!.split('\t').indexOf('object_id');
   const sssomSlice = [...sssom.slice(0, sssomHeader + 1), ...sssom.slice(sssomHeader + 1).filter((l) => keepTerms.has(l.split('\t')[objectCol]!))];
 
+  // Modern drugs (issue 25): ChEMBL phase >= 3 indications of the seed diseases, their targets and identity rows.
+  const seedMondos = new Set(sssomSlice.slice(sssomHeader + 1).map((l) => l.split('\t')).filter((c) => seedDoids.has(c[objectCol]!) && c[2] === 'skos:exactMatch').map((c) => c[0]!));
+  const modern = modernDrugSlices(read, seedMondos, genes);
+
+  // The entity linker's genes and the modern drugs' targets are added to the gene records (not to the
+  // interactome and pathway slices, which stay among the seed genes).
+  const recordGenes = new Set([...linkerGenes(geneInfo, genes), ...modern.targetEntrez]);
+  const geneRows = geneInfo.filter((l, i) => i === 0 || (!l.startsWith('#') && recordGenes.has(l.split('\t')[1]!)));
+
+  // Bgee expression rows (every anatomy column) and Cancer Surfaceome Atlas rows (by Ensembl id) of the seed
+  // genes and of the modern drugs' targets: CAR-T's surface gate and normal-tissue term need the antigens of
+  // the drugs approved or in trials for the seed diseases (CD20/MS4A1, BCMA/TNFRSF17), not only GWAS genes.
+  const expressed = new Set([...genes, ...modern.targetEntrez]);
+  const present = read('bgee/present-in-adult.tsv.gz').filter((l, i) => i === 0 || expressed.has(l.split('\t')[0]!));
+  const diffex = read('bgee/diffex.tsv.gz').filter((l, i) => i === 0 || expressed.has(l.split('\t')[0]!));
+  const surfaceome = await surfaceomeSlice(new Set([...ensembl, ...modern.targetEnsembl]));
+
   write('disease_ontology', 'disease-ontology/HumanDO.seed.obo', doSlice, `Disease Ontology (HumanDO.obo 2016-09-09): ${keepTerms.size} terms, the seed diseases and their ancestors`);
   write('disease_ontology', 'mondo/mondo_exactmatch_doid.seed.sssom.tsv', sssomSlice, 'MONDO exact MONDO-DOID mappings of those terms');
   write('pharmacotherapydb', 'pharmacotherapydb/indications.seed.tsv', indications, `PharmacotherapyDB v1.0 indications of the ${seedDoids.size} seed diseases (${drugs.size} drugs)`);
-  write('ncbi_gene', 'ncbi-gene/Homo_sapiens.seed.gene_info', geneRows, `NCBI Gene records of the ${genes.size} seed genes and of the entity linker's genes`);
+  write('ncbi_gene', 'ncbi-gene/Homo_sapiens.seed.gene_info', geneRows, `NCBI Gene records of the ${genes.size} seed genes, the entity linker's genes and the modern drugs' ${modern.targetEntrez.size} targets`);
   write('drugbank', 'drugbank/drugbank-slim.seed.tsv', drugbank, 'DrugBank 4 slim rows of the seed drugs');
   write('drugbank', 'drugbank/mapping-pubchem.seed.tsv', pubchem, 'DrugBank -> PubChem CID rows of the seed drugs, for the CIDs SIDER uses');
   write('drugcentral', 'drugcentral/targets.seed.tsv', targets, 'DrugCentral targets of the seed drugs');
@@ -252,13 +260,11 @@ async function main(): Promise<void> {
   write('reactome', 'reactome/ReactomePathways.seed.gmt', gmt, 'Reactome pathways with a seed gene, members restricted to seed genes');
   write('sider', 'sider4/meddra_all_se.seed.tsv.gz', siderSe, 'SIDER 4.1 side effects of the seed drugs\' PubChem compounds');
   write('sider', 'sider4/meddra_freq.seed.tsv.gz', siderFreq, 'SIDER 4.1 side-effect frequencies of those compounds');
-  write('bgee', 'bgee/present-in-adult.seed.tsv.gz', present, 'Bgee adult expression presence of the seed genes');
-  write('bgee', 'bgee/diffex.seed.tsv.gz', diffex, 'Bgee differential expression of the seed genes');
+  write('bgee', 'bgee/present-in-adult.seed.tsv.gz', present, 'Bgee adult expression presence of the seed genes and the modern drugs\' targets');
+  write('bgee', 'bgee/diffex.seed.tsv.gz', diffex, 'Bgee differential expression of the seed genes and the modern drugs\' targets');
   write('surfaceome', 'surfaceome/TCSA-Figure1_GESPscore.seed.tsv', surfaceome.lines,
-    `The Cancer Surfaceome Atlas GESP score rows of the ${surfaceome.genes} seed genes it lists, as TSV (published supplementary data; cite Hu, Yuan et al., Nature Cancer 2021)`);
-  // Modern drugs (issue 25): ChEMBL phase >= 3 indications of the seed diseases, their targets and identity rows.
-  const seedMondos = new Set(sssomSlice.slice(sssomHeader + 1).map((l) => l.split('\t')).filter((c) => seedDoids.has(c[objectCol]!) && c[2] === 'skos:exactMatch').map((c) => c[0]!));
-  for (const slice of modernDrugSlices(read, seedMondos, genes)) write(slice.resource, slice.rel, slice.lines, slice.description);
+    `The Cancer Surfaceome Atlas GESP score rows of the ${surfaceome.genes} seed genes and modern drugs' targets it lists, as TSV (published supplementary data; cite Hu, Yuan et al., Nature Cancer 2021)`);
+  for (const slice of modern.slices) write(slice.resource, slice.rel, slice.lines, slice.description);
   if (!process.env.SEED_OUT_DIR) pin();
   for (const w of written) console.log(`${w.resource}: ${w.rel}: ${w.description}`);
 }

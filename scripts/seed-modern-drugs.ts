@@ -35,7 +35,10 @@ export function csvFields(line: string): string[] {
 
 export interface DrugSlice { resource: string; rel: string; lines: string[]; description: string }
 
-export function modernDrugSlices(read: (rel: string) => string[], seedMondos: ReadonlySet<string>, seedGenes: ReadonlySet<string>): DrugSlice[] {
+/** The slices, and the Entrez and Ensembl gene ids of the kept molecules' targets (HGNC rows matched by UniProt). */
+export interface ModernDrugs { slices: DrugSlice[]; targetEntrez: Set<string>; targetEnsembl: Set<string> }
+
+export function modernDrugSlices(read: (rel: string) => string[], seedMondos: ReadonlySet<string>, seedGenes: ReadonlySet<string>): ModernDrugs {
   const rows = (rel: string) => { const lines = read(rel); return { header: lines[0]!, data: lines.slice(1).map((l) => ({ l, c: csvFields(l) })) }; };
   const keep = (t: { header: string; data: { l: string }[] }, pick: (x: { l: string; c: string[] }) => boolean) => [t.header, ...(t.data as { l: string; c: string[] }[]).filter(pick).map((x) => x.l)];
 
@@ -82,16 +85,21 @@ export function modernDrugSlices(read: (rel: string) => string[], seedMondos: Re
 
   const hgnc = read('hgnc/hgnc_complete_set.txt.gz');
   const hh = hgnc[0]!.split('\t');
-  const [entrezCol, uniprotCol] = [hh.indexOf('entrez_id'), hh.indexOf('uniprot_ids')];
+  const [entrezCol, uniprotCol, ensemblCol] = [hh.indexOf('entrez_id'), hh.indexOf('uniprot_ids'), hh.indexOf('ensembl_gene_id')];
+  const targetEntrez = new Set<string>();
+  const targetEnsembl = new Set<string>();
   const hgncSlice = [hgnc[0]!, ...hgnc.slice(1).filter((l) => {
     const c = l.split('\t');
-    return seedGenes.has(c[entrezCol]!) || c[uniprotCol]!.replace(/"/g, '').split('|').some((u) => uniprots.has(u));
+    const isTarget = c[uniprotCol]!.replace(/"/g, '').split('|').some((u) => uniprots.has(u));
+    if (isTarget && c[entrezCol]) targetEntrez.add(c[entrezCol]!);
+    if (isTarget && c[ensemblCol]) targetEnsembl.add(c[ensemblCol]!);
+    return seedGenes.has(c[entrezCol]!) || isTarget;
   })];
 
   const efoIds = new Set(keptIndications.slice(1).map((l) => csvFields(l)[0]!));
   const efoSlice = [...efoSet.slice(0, efoHeader + 1), ...efoSet.slice(efoHeader + 1).filter((l) => efoIds.has(l.split('\t')[3]!))];
 
-  return [
+  const slices = [
     { resource: 'hgnc', rel: 'hgnc/hgnc_complete_set.seed.txt.gz', lines: hgncSlice, description: 'HGNC complete set rows of the seed genes and of the seed drugs\' ChEMBL targets' },
     { resource: 'drugbank_vocabulary', rel: 'drugbank/drugbank_vocabulary.seed.csv', lines: vocabulary, description: 'DrugBank open vocabulary rows of the seed ChEMBL molecules (by UniChem id or exact name/synonym)' },
     { resource: 'chembl', rel: 'chembl/indications.seed.csv', lines: keptIndications, description: `ChEMBL indications with max_phase_for_ind >= 3 of the seed diseases (${molecules.size} molecules with salts and parents)` },
@@ -102,4 +110,5 @@ export function modernDrugSlices(read: (rel: string) => string[], seedMondos: Re
     { resource: 'chembl', rel: 'chembl/unichem-chembl-drugbank.seed.txt', lines: unichem, description: 'UniChem ChEMBL -> DrugBank rows of those molecules' },
     { resource: 'chembl', rel: 'mondo/mondo_exactmatch_efo.seed.sssom.tsv', lines: efoSlice, description: 'MONDO exact MONDO-EFO rows of the kept indications\' EFO ids' },
   ];
+  return { slices, targetEntrez, targetEnsembl };
 }

@@ -2,7 +2,9 @@
 // workbook: the workbook is read through exceljs (parseSurfaceomeWorkbook), the slice through the TSV reader
 // (no exceljs), and the slice's records must equal the workbook's records of the seed genes, which the test
 // selects itself from the committed seed files (GWAS genes, DrugCentral targets, BindingDB genes -> their
-// Ensembl dbXrefs in the seed gene_info). Skips with a message where ../shared/data is absent.
+// Ensembl dbXrefs in the seed gene_info; the seed ChEMBL molecules' targets -> UniProt -> the seed HGNC rows'
+// Ensembl ids). Skips with a message where ../shared/data is absent.
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -20,6 +22,25 @@ function column(rel: string, name: string): string[] {
   const i = header!.split('\t').indexOf(name);
   expect(i, `${rel} ${name}`).to.be.at.least(0);
   return rows.map((l) => l.split('\t')[i]!);
+}
+
+/** The fields of one CSV line (RFC 4180 quotes; the seed CSVs have no line breaks inside fields). */
+const csv = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
+
+/** The Ensembl ids of the seed ChEMBL molecules' targets: their UniProt accessions, through the seed HGNC rows. */
+function modernTargetEnsemblIds(): Set<string> {
+  const lines = (rel: string) => fs.readFileSync(path.join(SEED, rel), 'utf8').split('\n').slice(1).filter((l) => l.trim() !== '');
+  const uniprots = new Set([
+    ...lines('chembl/targets.seed.csv').map((l) => csv(l)[2]!), ...lines('chembl/chembl36-approved-drug-targets.seed.csv').map((l) => csv(l)[1]!),
+  ].filter((u) => u !== ''));
+  const [header, ...rows] = zlib.gunzipSync(fs.readFileSync(path.join(SEED, 'hgnc/hgnc_complete_set.seed.txt.gz'))).toString('utf8').split('\n');
+  const h = header!.split('\t');
+  const out = new Set<string>();
+  for (const c of rows.map((l) => l.split('\t'))) {
+    const ensembl = c[h.indexOf('ensembl_gene_id')];
+    if (ensembl && (c[h.indexOf('uniprot_ids')] ?? '').replace(/"/g, '').split('|').some((u) => uniprots.has(u))) out.add(ensembl);
+  }
+  return out;
 }
 
 /** The Ensembl ids of the seed genes, as their NCBI Gene records in the seed gene_info list them. */
@@ -47,18 +68,19 @@ async function read(parse: typeof parseSurfaceomeWorkbook, file: string): Promis
 
 const withoutLine = ({ line: _line, ...rest }: SurfaceomeRow) => rest;
 
-describe('biomed: the seed\'s surfaceome slice equals the workbook\'s rows of the seed genes', function () {
+describe('biomed: the seed\'s surfaceome slice equals the workbook\'s rows of the seed genes and the modern drugs\' targets', function () {
   this.timeout(60_000);
 
-  it('holds exactly the workbook rows of the seed genes, in workbook order, each the same record (exceljs vs TSV)', async function () {
+  it('holds exactly the workbook rows of the seed genes and of the seed ChEMBL molecules\' targets (CD20/MS4A1 among them), in workbook order, each the same record (exceljs vs TSV)', async function () {
     requireSharedData(this, WORKBOOK);
     const workbook = await read(parseSurfaceomeWorkbook, shared(WORKBOOK));
     const slice = await read(parseSurfaceomeTsv, SLICE);
     expect(slice.skipped).to.equal(0);
-    const ids = seedEnsemblIds();
+    const ids = new Set([...seedEnsemblIds(), ...modernTargetEnsemblIds()]);
     const expected = workbook.rows.filter((r) => ids.has(r.ensemblId));
     expect(expected.length).to.be.greaterThan(100);
     expect(slice.rows.map(withoutLine)).to.deep.equal(expected.map(withoutLine));
+    expect(slice.rows.map((r) => r.symbol)).to.include('MS4A1'); // rituximab's target, in SLE trials
     expect(slice.sheet!.resources).to.deep.equal(workbook.sheet!.resources);
     expect(slice.sheet!.sheet).to.equal(null);
     // Each record's line is the slice's own line holding that gene.
