@@ -7,6 +7,7 @@ import { ClaimGraph, ClaimNode } from '../../domain/knowledge-graph/claim-graph'
 import { claimPaths as walkClaimPaths, ClaimPathsAnswer, claimSubgraph, ClaimSubgraph } from '../../domain/knowledge-graph/claim-walks';
 import { activeSnapshots, ActiveSnapshot } from '../../infra/biomed/read/active-snapshots';
 import { findTerm } from '../../infra/biomed/read/conditions';
+import { termNames } from '../../infra/biomed/read/term-names';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
 
 export type Subgraph = ClaimSubgraph & { snapshots: ActiveSnapshot[] };
@@ -22,6 +23,17 @@ async function resolve(db: Knex, cg: ClaimGraph, curie: string): Promise<{ node:
   return viaTerm !== undefined ? { node: viaTerm } : { term: { curie: term.curie, kind: term.kind, label: term.label } };
 }
 
+/** The answer's nodes named by the terms of the active snapshots where one names them (as /api/v1 always did). */
+async function named<T>(db: Knex, answer: T, nodesOf: (answer: T) => ClaimNode[]): Promise<T> {
+  const nodes = nodesOf(answer);
+  const names = await termNames(db, [...new Set(nodes.map((n) => n.curie))]);
+  for (const n of nodes) {
+    const name = names.get(n.curie);
+    if (name) { n.kind = name.kind; n.label = name.label; }
+  }
+  return answer;
+}
+
 async function claimGraph(db: Knex): Promise<ClaimGraph> {
   return (await storeGraphCache(db).current()).claimGraph(db);
 }
@@ -31,7 +43,8 @@ export async function subgraph(db: Knex, curie: string, maxHops: number, limit: 
   const center = await resolve(db, cg, curie);
   if (!center) return undefined;
   if ('term' in center) return { center: center.term, max_hops: maxHops, limit, truncated: false, nodes: [{ ...center.term, hop: 0 }], edges: [], snapshots };
-  return { ...claimSubgraph(cg, center.node, maxHops, limit), snapshots };
+  const answer = await named(db, claimSubgraph(cg, center.node, maxHops, limit), (a) => [a.center, ...a.nodes]);
+  return { ...answer, snapshots };
 }
 
 export async function claimPaths(db: Knex, startCurie: string, targetCurie: string, maxDepth: number, limit: number)
@@ -46,5 +59,6 @@ export async function claimPaths(db: Knex, startCurie: string, targetCurie: stri
     const nodes = a.curie === b.curie ? [a] : [a, b].sort((x, y) => x.curie.localeCompare(y.curie));
     return { found: true, result: { start: a, target: b, max_depth: maxDepth, limit, paths: [], nodes, search_truncated: false, snapshots } };
   }
-  return { found: true, result: { ...walkClaimPaths(cg, start.node, target.node, maxDepth, limit), snapshots } };
+  const answer = await named(db, walkClaimPaths(cg, start.node, target.node, maxDepth, limit), (a) => [a.start, a.target, ...a.nodes]);
+  return { found: true, result: { ...answer, snapshots } };
 }

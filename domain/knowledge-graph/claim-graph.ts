@@ -11,7 +11,7 @@ import { EDGE_TYPE_NAMES, NodeType, nodeTypeOf } from './metagraph';
 import { edgeTypeMask, TypedKnowledgeGraph } from './typed-graph';
 
 /** One stored claim, as the biomed answers give it (subject and object as the graph's node ids). */
-export interface ClaimEdge { subject: string; predicate: string; object: string; evidence_direction: string; snapshot_id: string; claim_no: number }
+export interface ClaimEdge { snapshot_id: string; claim_no: number; subject: string; predicate: string; object: string; evidence_direction: string }
 
 /** One claim step out of a node. */
 export interface ClaimStep { other: number; claim: ClaimEdge }
@@ -47,7 +47,7 @@ export class ClaimGraph {
       const a = this.nodeFor(r.subject);
       const b = this.nodeFor(r.object);
       const i = this.claims.length;
-      this.claims.push({ a, b, claim: { subject: this.id(a), predicate: r.predicate, object: this.id(b), evidence_direction: r.evidence_direction, snapshot_id: r.snapshot_id, claim_no: r.claim_no } });
+      this.claims.push({ a, b, claim: { snapshot_id: r.snapshot_id, claim_no: r.claim_no, subject: this.id(a), predicate: r.predicate, object: this.id(b), evidence_direction: r.evidence_direction } });
       this.link(a, i);
       if (b !== a) this.link(b, i);
     }
@@ -80,7 +80,10 @@ export class ClaimGraph {
     return node < this.graph.nodeCount ? this.graph.id(node) : this.extraIds[node - this.graph.nodeCount]!;
   }
 
-  /** Kind and label: the graph's node type and term label (null when no term names it; the graph then labels it by its id). */
+  /**
+   * Kind and label from the graph: its node type and term label (null when no term names it; the graph then
+   * labels it by its id). The biomed answers let a term of the active snapshots name it first (infra term-names).
+   */
   node(node: number): ClaimNode {
     const curie = this.id(node);
     if (node < this.graph.nodeCount) {
@@ -103,7 +106,7 @@ export class ClaimGraph {
         const object = g.id(g.edgeTarget(e));
         // claim_no -1: an ontology hierarchy edge (is_a_edges), not a stored claim.
         for (const ref of g.claimsOf(e)) {
-          if (ref.claim_no >= 0) out.push({ other, claim: { subject, predicate: g.edgeType(e), object, evidence_direction: 'supports', snapshot_id: ref.snapshot_id, claim_no: ref.claim_no } });
+          if (ref.claim_no >= 0) out.push({ other, claim: { snapshot_id: ref.snapshot_id, claim_no: ref.claim_no, subject, predicate: g.edgeType(e), object, evidence_direction: 'supports' } });
         }
       });
     }
