@@ -96,6 +96,20 @@ export class ClaimGraph {
     return { curie, kind: GENE_PREFIXES.has(prefix) ? 'gene' : PATHWAY_PREFIXES.has(prefix) ? 'pathway' : 'entity', label: null };
   }
 
+  /** Every claim whose predicate is one of `predicates`, with its two nodes (the typed edges' claims first, then the layer's). */
+  forEachClaimOf(predicates: ReadonlySet<string>, visit: (a: number, b: number, claim: ClaimEdge) => void): void {
+    const g = this.graph;
+    for (let e = 0; e < g.edgeCount; e++) {
+      if (!predicates.has(g.edgeType(e))) continue;
+      const a = g.edgeSource(e);
+      const b = g.edgeTarget(e);
+      for (const ref of g.claimsOf(e)) {
+        if (ref.claim_no >= 0) visit(a, b, { snapshot_id: ref.snapshot_id, claim_no: ref.claim_no, subject: g.id(a), predicate: g.edgeType(e), object: g.id(b), evidence_direction: 'supports' });
+      }
+    }
+    for (const c of this.claims) if (predicates.has(c.claim.predicate)) visit(c.a, c.b, c.claim);
+  }
+
   /** Every claim touching the node (the edges' supporting claims, then the layer's), each once. */
   steps(node: number): ClaimStep[] {
     const out: ClaimStep[] = [];

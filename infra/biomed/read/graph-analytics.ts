@@ -1,10 +1,12 @@
 // Target rankings over the claims of the ACTIVE snapshots (spec §4.2, limits §8):
 // - targets(curie, top_k): genes of a condition ranked by their evidence vector;
 // - targetPrioritization(disease, top_k): targets ranked by evidence and normalized degree centrality.
-// (Subgraph and claim paths walk the store graph: commands/biomed-reads/claim-graph-reads.ts.)
-import { UndirectedGraph } from 'graphology';
+// (Subgraph and claim paths walk the store graph: commands/biomed-reads/claim-graph-reads.ts; the centrality
+// here counts degrees in its claims.)
 import type { Knex } from 'knex';
 import { prefixOf } from '../../../domain/biomed/curie';
+import { ClaimDegrees, supportingClaimDegrees } from '../../../domain/knowledge-graph/claim-degree';
+import { storeGraphCache } from '../../kg/store-graph-cache';
 import { T } from '../store/tables';
 import { findTerm } from './conditions';
 import { resolveIdentities } from './identity';
@@ -108,7 +110,8 @@ export interface TargetPrioritization {
  * evidence = (1 + (s - c) / (s + c)) / 2 over the ASSOCIATED_WITH_GENE claims linking the gene to the disease
  * (1 = only supporting, 0 = only contradicting); centrality = degree / (n - 1) of the gene in the undirected
  * graph of the supporting gene / pathway / drug claims (ASSOCIATED_WITH_GENE, INVOLVES_PATHWAY, PARTICIPATES_IN,
- * HAS_DRUG_EVIDENCE) of the active snapshots, n its node count; score = 0.7 evidence + 0.3 centrality.
+ * HAS_DRUG_EVIDENCE) of the active snapshots, read from the store graph's claims (domain/knowledge-graph/claim-degree.ts),
+ * n its node count; score = 0.7 evidence + 0.3 centrality.
  */
 export async function targetPrioritization(db: Knex, diseaseCurie: string, topK: number): Promise<TargetPrioritization | undefined> {
   const term = await findTerm(db, diseaseCurie);
@@ -116,19 +119,18 @@ export async function targetPrioritization(db: Knex, diseaseCurie: string, topK:
   const snapshots = await activeSnapshots(db);
   const active = snapshots.map((s) => s.snapshot_id);
   const { genes, mondoCurie } = await conditionGenes(db, active, term.curie);
-  const graph = new UndirectedGraph();
+  let graph: ClaimDegrees = { nodes: 0, edges: 0, degree: () => 0 };
+  let nodeOf = (_curie: string): number | undefined => undefined;
   if (genes.size > 0) {
-    const { rows } = await db.raw(`select distinct subject, object from ${T.claims} where snapshot_id = any(?::text[])
-      and predicate = any(?::text[]) and evidence_direction = 'supports' and subject <> object`, [[...active], CENTRALITY_PREDICATES]);
-    for (const r of rows as { subject: string; object: string }[]) {
-      graph.mergeNode(r.subject); graph.mergeNode(r.object); graph.mergeEdge(r.subject, r.object);
-    }
+    const cg = await (await storeGraphCache(db).current()).claimGraph(db);
+    graph = supportingClaimDegrees(cg, CENTRALITY_PREDICATES);
+    nodeOf = (curie) => cg.resolve(curie);
   }
-  const n = graph.order;
+  const n = graph.nodes;
   const scored = [...genes.values()].map((g) => {
     const s = g.vector.condition_supports; const c = g.vector.condition_contradicts;
     const evidence = s + c === 0 ? 0.5 : (1 + (s - c) / (s + c)) / 2;
-    const degree = graph.hasNode(g.gene) ? graph.degree(g.gene) : 0;
+    const degree = graph.degree(nodeOf(g.gene));
     const centrality = n > 1 ? degree / (n - 1) : 0;
     const score = PRIORITIZATION_WEIGHTS.evidence * evidence + PRIORITIZATION_WEIGHTS.centrality * centrality;
     return { curie: g.gene, score, components: { evidence, centrality, degree, supports: s, contradicts: c } };
@@ -139,7 +141,7 @@ export async function targetPrioritization(db: Knex, diseaseCurie: string, topK:
     method: {
       evidence: '(1 + (supports - contradicts) / (supports + contradicts)) / 2 over ASSOCIATED_WITH_GENE claims about the disease',
       centrality: 'degree / (n - 1) in the undirected graph of supporting ASSOCIATED_WITH_GENE, INVOLVES_PATHWAY, PARTICIPATES_IN and HAS_DRUG_EVIDENCE claims',
-      weights: PRIORITIZATION_WEIGHTS, graph: { nodes: n, edges: graph.size },
+      weights: PRIORITIZATION_WEIGHTS, graph: { nodes: n, edges: graph.edges },
     },
     targets: scored.map((t, i) => ({ rank: i + 1, curie: t.curie, label: info.get(t.curie)?.label ?? null, score: t.score, components: t.components })),
     snapshots,

@@ -4,6 +4,7 @@
 // claim-only node, and an ontology hierarchy edge (no stored claim) is not a claim.
 import { expect } from 'chai';
 import { ClaimGraph, LayerClaimRow } from '../../../domain/knowledge-graph/claim-graph';
+import { supportingClaimDegrees } from '../../../domain/knowledge-graph/claim-degree';
 import { claimPaths, claimSubgraph } from '../../../domain/knowledge-graph/claim-walks';
 import { EDGE_TYPE_NAMES, edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import { edgeTypeMask, KnowledgeGraphBuilder } from '../../../domain/knowledge-graph/typed-graph';
@@ -70,5 +71,18 @@ describe('knowledge graph: claim graph (biomed subgraph and claim paths)', () =>
     const cut = claimSubgraph(cg, disease, 2, 4);
     expect(cut.truncated).to.equal(true);
     expect(cut.nodes.map((n) => n.curie)).to.deep.equal(['MONDO:0000001', 'DRUGBANK:DB1', 'NCBIGene:1', 'REACTOME:R1']);
+  });
+
+  it('counts degree centrality over supporting claims only, typed edges and layer alike', () => {
+    const cg = claimGraph();
+    // By hand, ASSOCIATED_WITH_GENE + PARTICIPATES_IN + TREATS supporting claims: NCBIGene:1-REACTOME:R1 (typed),
+    // MONDO:1-NCBIGene:1 and NCBIGene:1-GO:9 (layer); the TREATS claim contradicts, so DB1 is not in this graph.
+    // n = 4 nodes, 3 edges; NCBIGene:1 has degree 3, so degree / (n - 1) = 1.
+    const d = supportingClaimDegrees(cg, ['ASSOCIATED_WITH_GENE', 'PARTICIPATES_IN', 'TREATS']);
+    expect([d.nodes, d.edges]).to.deep.equal([4, 3]);
+    expect(d.degree(cg.resolve('NCBIGene:1')) / (d.nodes - 1)).to.equal(1);
+    expect(d.degree(cg.resolve('MONDO:0000001'))).to.equal(1);
+    expect(d.degree(cg.resolve('DRUGBANK:DB1'))).to.equal(0);
+    expect(d.degree(cg.resolve('NCBIGene:404'))).to.equal(0);
   });
 });
