@@ -110,6 +110,17 @@ export class ClaimGraph {
     for (const c of this.claims) if (predicates.has(c.claim.predicate)) visit(c.a, c.b, c.claim);
   }
 
+  /** The node's claim neighbours, once per claim, without building the claims (distance rings on large graphs). */
+  forEachNeighbour(node: number, visit: (other: number) => void): void {
+    const g = this.graph;
+    if (node < g.nodeCount) {
+      g.forEachStep(node, 'any', EVERY_EDGE_TYPE, (e, other) => {
+        for (const ref of g.claimsOf(e)) if (ref.claim_no >= 0) visit(other);
+      });
+    }
+    for (const i of this.incident.get(node) ?? []) { const c = this.claims[i]!; visit(c.a === node ? c.b : c.a); }
+  }
+
   /** Every claim touching the node (the edges' supporting claims, then the layer's), each once. */
   steps(node: number): ClaimStep[] {
     const out: ClaimStep[] = [];

@@ -9,6 +9,9 @@ export interface ClaimSubgraph { center: ClaimNode; max_hops: number; limit: num
 
 const claimKey = (c: ClaimEdge) => `${c.snapshot_id}#${c.claim_no}`;
 
+/** Claims read per ring at most (the frontier's first, node by node), as the store query before it was capped. */
+const SUBGRAPH_RING_CLAIM_CAP = 100_000;
+
 /**
  * Breadth-first from the centre: each hop reads the claims of the frontier in store order and takes their
  * unseen endpoints until `limit` nodes (truncated = true when more were reachable); an edge is kept when
@@ -21,7 +24,10 @@ export function claimSubgraph(cg: ClaimGraph, center: number, maxHops: number, l
   let truncated = false;
   for (let h = 1; h <= maxHops && frontier.length > 0 && !truncated; h += 1) {
     const claims = new Map<string, ClaimStep & { from: number }>();
-    for (const u of frontier) for (const s of cg.steps(u)) claims.set(claimKey(s.claim), { ...s, from: u });
+    for (const u of frontier) {
+      if (claims.size >= SUBGRAPH_RING_CLAIM_CAP) break;
+      for (const s of cg.steps(u)) claims.set(claimKey(s.claim), { ...s, from: u });
+    }
     const next: number[] = [];
     for (const s of [...claims.values()].sort((a, b) => byStoreOrder(a.claim, b.claim))) {
       for (const n of [s.from, s.other]) {
@@ -67,7 +73,7 @@ export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDep
   let ring = [target];
   for (let d = 1; d < maxDepth && ring.length > 0; d += 1) {
     const next: number[] = [];
-    for (const n of ring) for (const { other } of cg.steps(n)) if (!toTarget.has(other)) { toTarget.set(other, d); next.push(other); }
+    for (const n of ring) cg.forEachNeighbour(n, (other) => { if (!toTarget.has(other)) { toTarget.set(other, d); next.push(other); } });
     ring = next;
   }
   const paths: ClaimPath[] = [];
