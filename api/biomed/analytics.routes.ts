@@ -1,7 +1,8 @@
 // /api/v1/analytics/*: analyses over the active snapshots; every answer names the snapshots it used.
 import type { Knex } from 'knex';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
-import { claimPaths, sharedMechanisms, storeStats, subgraph, targetPrioritization, targets } from '../../commands/biomed-reads/store-reads';
+import { claimPaths, subgraph } from '../../commands/biomed-reads/claim-graph-reads';
+import { sharedMechanisms, storeStats, targetPrioritization, targets } from '../../commands/biomed-reads/store-reads';
 import type { RouteDefinition } from '../http/registry';
 import {
   activeSnapshotsProperty, claimPathsQuery, diseaseCurieParams, entityCurieParams, graphEdgeSchema, graphNodeSchema, notFoundSchema, pairQuery,

@@ -4,7 +4,8 @@
 // Exit codes: 2 for an option out of range (nothing is read), 1 for a CURIE unknown in the active snapshots.
 import { claimPathsQuery, prioritizationQuery, subgraphQuery, targetsQuery } from '../../api/biomed/schemas';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
-import { claimPaths, subgraph, targetPrioritization, targets } from '../../infra/biomed/read/graph-analytics';
+import { claimPaths, subgraph } from '../../commands/biomed-reads/claim-graph-reads';
+import { targetPrioritization, targets } from '../../infra/biomed/read/graph-analytics';
 import { sharedMechanisms } from '../../infra/biomed/read/shared-mechanisms';
 import type { Knex } from 'knex';
 import { withBiomed } from './biomed';

@@ -30,7 +30,12 @@ export interface LoadedGraph {
   build_ms: number;
   /** Aliases that stayed their own node because several canonical ids match them exactly. */
   ambiguous_aliases: number;
+  /** The supporting edge-predicate claims the graph could not hold (endpoint types misfit): the claim layer cites them. */
+  unplaced: UnplacedClaim[];
 }
+
+/** A supporting claim of an edge predicate left out of the walkable edges (see ExcludedClaims.type_mismatch). */
+export interface UnplacedClaim { snapshot_id: string; claim_no: number; predicate: string; subject: string; object: string }
 
 async function exactMappings(db: Knex, snapshots: readonly string[]): Promise<ExactMapping[]> {
   const { rows } = await db.raw(`select subject_id as subject, object_id as object from ${T.mappings}
@@ -85,7 +90,7 @@ export async function loadStoreGraph(db: Knex, active?: ReadonlyMap<string, stri
   const ids = refs.map((r) => r.snapshot_id);
   const identity = canonicalIdentity(await exactMappings(db, ids));
   const builder = new KnowledgeGraphBuilder(refs);
-  let mismatch = 0;
+  const unplaced: UnplacedClaim[] = [];
   // Claims name the same hundred thousand ids again and again: each spelling is resolved once (canonicalCurie:
   // one spelling per namespace, HPOA's ORPHA: is MONDO's Orphanet:; then the exact identity; then its node type).
   const endpoints = new Map<string, Endpoint>();
@@ -96,7 +101,9 @@ export async function loadStoreGraph(db: Knex, active?: ReadonlyMap<string, stri
   };
   for (let s = 0; s < refs.length; s++) {
     await forEachEdgeClaim(db, refs[s]!.snapshot_id, (typeIndex, subject, object, claimNo) => {
-      if (!builder.addEdgeBetween(typeIndex, endpoint(subject), endpoint(object), s, claimNo)) mismatch++;
+      if (!builder.addEdgeBetween(typeIndex, endpoint(subject), endpoint(object), s, claimNo)) {
+        unplaced.push({ snapshot_id: refs[s]!.snapshot_id, claim_no: claimNo, predicate: EDGE_TYPE_NAMES[typeIndex]!, subject, object });
+      }
     });
     if (refs[s]!.resource === 'disease_ontology' || refs[s]!.resource === 'mondo') {
       // The disease hierarchy (is_a_edges: child -> parent), cited by its ontology snapshot (claim_no -1).
@@ -115,7 +122,7 @@ export async function loadStoreGraph(db: Knex, active?: ReadonlyMap<string, stri
   };
   const graph = builder.build(await labels(db, ids, wanted), identity.aliases);
   return {
-    graph, excluded: { by_predicate: await excludedCounts(db, ids), type_mismatch: mismatch },
-    build_ms: Date.now() - started, ambiguous_aliases: identity.ambiguous,
+    graph, excluded: { by_predicate: await excludedCounts(db, ids), type_mismatch: unplaced.length },
+    build_ms: Date.now() - started, ambiguous_aliases: identity.ambiguous, unplaced,
   };
 }

@@ -5,6 +5,7 @@
 // query, shared by requests arriving together), snapshot rows never change, so a graph is never stale
 // for its set. Whole-graph centralities and communities are computed once per graph, on first request.
 import type { Knex } from 'knex';
+import { ClaimGraph } from '../../domain/knowledge-graph/claim-graph';
 import { PATH_DEFAULT_EXCLUDED } from '../../domain/knowledge-graph/metagraph';
 import { CentralityMetric, CommunitySplit, communities, connectedNodes, Scores, wholeGraphCentrality } from '../../domain/knowledge-graph/metrics';
 import { NodeSearchIndex } from '../../domain/knowledge-graph/search';
@@ -14,6 +15,7 @@ import { seriousSideEffects } from '../biomed/read/serious-side-effects';
 import { withdrawnCompounds } from '../biomed/read/withdrawn-compounds';
 import { FreshActiveSet } from '../biomed/search/fresh-active-set';
 import { LoadedGraph, loadStoreGraph } from './load-store-graph';
+import { readLayerClaims } from './read-layer-claims';
 
 /** Seeded pivots for whole-graph betweenness/closeness, and Louvain's seed: fixed so answers reproduce. */
 export const CENTRALITY_SAMPLES = 128;
@@ -25,6 +27,7 @@ export class ServedGraph {
   private readonly metrics = new Map<CentralityMetric, { scores: Scores; ms: number }>();
   private split: { split: CommunitySplit; ms: number } | undefined;
   private safety: Promise<CompoundSafetyFacts> | undefined;
+  private claims: Promise<ClaimGraph> | undefined;
 
   constructor(readonly loaded: LoadedGraph, readonly key: string) {}
 
@@ -55,6 +58,18 @@ export class ServedGraph {
       this.safety.catch(() => { this.safety = undefined; }); // the next run asks again
     }
     return this.safety;
+  }
+
+  /**
+   * The graph read claim by claim (the /api/v1/biomed subgraph and claim paths): its edges plus the claims
+   * they do not hold, read once per set on first use, so the /api/kg build pays nothing for it.
+   */
+  claimGraph(db: Knex): Promise<ClaimGraph> {
+    if (!this.claims) {
+      this.claims = readLayerClaims(db, this.loaded).then((rows) => new ClaimGraph(this.graph, rows));
+      this.claims.catch(() => { this.claims = undefined; }); // the next request reads again
+    }
+    return this.claims;
   }
 
   communities(): { split: CommunitySplit; ms: number; cached: boolean } {

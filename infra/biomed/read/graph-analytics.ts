@@ -1,20 +1,18 @@
-// Graph analyses over the claims of the ACTIVE snapshots (spec §4.2, limits §8):
+// Target rankings over the claims of the ACTIVE snapshots (spec §4.2, limits §8):
 // - targets(curie, top_k): genes of a condition ranked by their evidence vector;
-// - subgraph(curie, max_hops, limit): breadth-first neighbourhood of an entity;
-// - claimPaths(start, target, max_depth, limit): claim paths between two entities, shortest first;
 // - targetPrioritization(disease, top_k): targets ranked by evidence and normalized degree centrality.
-// Claims are read as undirected edges for traversal (each edge keeps its subject, predicate and object).
-// Nothing is inferred: every edge of every answer is a stored claim of an active snapshot.
-import { UndirectedGraph } from 'graphology';
+// (Subgraph and claim paths walk the store graph: commands/biomed-reads/claim-graph-reads.ts; the centrality
+// here counts degrees in its claims.)
 import type { Knex } from 'knex';
-import { curieSpellings, prefixOf } from '../../../domain/biomed/curie';
+import { prefixOf } from '../../../domain/biomed/curie';
+import { ClaimDegrees, supportingClaimDegrees } from '../../../domain/knowledge-graph/claim-degree';
+import { storeGraphCache } from '../../kg/store-graph-cache';
 import { T } from '../store/tables';
 import { findTerm } from './conditions';
 import { resolveIdentities } from './identity';
 import { activeSnapshots, ActiveSnapshot } from './active-snapshots';
 
-export interface GraphNode { curie: string; kind: string; label: string | null }
-export interface GraphEdge { subject: string; predicate: string; object: string; evidence_direction: string; snapshot_id: string; claim_no: number }
+interface GraphNode { curie: string; kind: string; label: string | null }
 
 const GENE_PREFIXES = new Set(['GENE_SYMBOL', 'HGNC', 'NCBIGENE', 'ENSEMBL', 'UNIPROTKB']);
 const PATHWAY_PREFIXES = new Set(['REACTOME', 'GO', 'KEGG', 'WP']);
@@ -34,142 +32,6 @@ async function nodesOf(db: Knex, curies: readonly string[]): Promise<Map<string,
     out.set(curie, { curie, kind, label: null });
   }
   return out;
-}
-
-/** The spelling of an entity used in the store: a term of the active snapshots, or a claim subject/object. */
-export async function resolveEntity(db: Knex, active: readonly string[], curie: string): Promise<string | undefined> {
-  const term = await findTerm(db, curie);
-  if (term) return term.curie;
-  const spellings = curieSpellings(curie);
-  const { rows } = await db.raw(`select c from (
-      (select subject as c from ${T.claims} where snapshot_id = any(?::text[]) and subject = any(?::text[]) limit 1)
-      union all (select object as c from ${T.claims} where snapshot_id = any(?::text[]) and object = any(?::text[]) limit 1)) x limit 1`,
-  [[...active], spellings, [...active], spellings]);
-  return (rows[0] as { c: string } | undefined)?.c;
-}
-
-async function incidentClaims(db: Knex, active: readonly string[], nodes: readonly string[], cap: number): Promise<GraphEdge[]> {
-  if (nodes.length === 0) return [];
-  const { rows } = await db.raw(`select snapshot_id, claim_no, subject, predicate, object, evidence_direction from ${T.claims}
-    where snapshot_id = any(?::text[]) and (subject = any(?::text[]) or object = any(?::text[]))
-    order by snapshot_id, claim_no limit ?`, [[...active], [...nodes], [...nodes], cap]);
-  return rows as GraphEdge[];
-}
-
-// ---------------------------------------------------------------- subgraph
-
-export interface Subgraph { center: GraphNode; max_hops: number; limit: number; truncated: boolean; nodes: (GraphNode & { hop: number })[]; edges: GraphEdge[]; snapshots: ActiveSnapshot[] }
-
-/** Breadth-first from the entity over all claims; stops at `limit` nodes (truncated = true when more were reachable). */
-export async function subgraph(db: Knex, curie: string, maxHops: number, limit: number): Promise<Subgraph | undefined> {
-  const snapshots = await activeSnapshots(db);
-  const active = snapshots.map((s) => s.snapshot_id);
-  const center = await resolveEntity(db, active, curie);
-  if (!center) return undefined;
-  const hop = new Map<string, number>([[center, 0]]);
-  const edges = new Map<string, GraphEdge>();
-  let frontier = [center];
-  let truncated = false;
-  for (let h = 1; h <= maxHops && frontier.length > 0 && !truncated; h += 1) {
-    const next: string[] = [];
-    for (const e of await incidentClaims(db, active, frontier, 100_000)) {
-      for (const n of [e.subject, e.object]) {
-        if (hop.has(n)) continue;
-        if (hop.size >= limit) { truncated = true; continue; }
-        hop.set(n, h);
-        next.push(n);
-      }
-      if (hop.has(e.subject) && hop.has(e.object)) edges.set(`${e.snapshot_id}#${e.claim_no}`, e);
-    }
-    frontier = next.sort();
-  }
-  const nodes = await nodesOf(db, [...hop.keys()]);
-  return {
-    center: nodes.get(center)!, max_hops: maxHops, limit, truncated,
-    nodes: [...hop.entries()].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([c, h]) => ({ ...nodes.get(c)!, hop: h })),
-    edges: [...edges.values()], snapshots,
-  };
-}
-
-// ---------------------------------------------------------------- claim paths
-
-export interface ClaimPath { length: number; nodes: string[]; claims: GraphEdge[] }
-export interface ClaimPaths {
-  start: GraphNode; target: GraphNode; max_depth: number; limit: number; paths: ClaimPath[]; nodes: GraphNode[];
-  search_truncated: boolean; snapshots: ActiveSnapshot[];
-}
-
-const PATH_EDGE_CAP = 200_000;
-
-/**
- * Simple paths (no repeated node) of at most max_depth claims, shortest first, then lexicographic by node CURIEs.
- * Every edge of a path of length <= D has an endpoint within ceil(D/2)-1 hops of the start or of the target, so
- * only the claims incident to those balls are loaded (at most PATH_EDGE_CAP; search_truncated says when reached).
- */
-export async function claimPaths(db: Knex, startCurie: string, targetCurie: string, maxDepth: number, limit: number)
-  : Promise<{ found: true; result: ClaimPaths } | { found: false; missing: string[] }> {
-  const snapshots = await activeSnapshots(db);
-  const active = snapshots.map((s) => s.snapshot_id);
-  const [start, target] = await Promise.all([resolveEntity(db, active, startCurie), resolveEntity(db, active, targetCurie)]);
-  const missing = [[startCurie, start], [targetCurie, target]].filter(([, c]) => !c).map(([c]) => c as string);
-  if (!start || !target) return { found: false, missing };
-  const radius = Math.ceil(maxDepth / 2) - 1;
-  const loaded = new Map<string, GraphEdge>();
-  let searchTruncated = false;
-  const seen = new Set<string>([start, target]);
-  let frontier = [...seen];
-  for (let r = 0; r <= radius && frontier.length > 0; r += 1) {
-    const batch = await incidentClaims(db, active, frontier, PATH_EDGE_CAP - loaded.size + 1);
-    if (loaded.size + batch.length > PATH_EDGE_CAP) searchTruncated = true;
-    const next: string[] = [];
-    for (const e of batch.slice(0, PATH_EDGE_CAP - loaded.size)) {
-      loaded.set(`${e.snapshot_id}#${e.claim_no}`, e);
-      for (const n of [e.subject, e.object]) if (!seen.has(n)) { seen.add(n); next.push(n); }
-    }
-    if (searchTruncated) break;
-    frontier = next;
-  }
-  const adjacency = new Map<string, { to: string; edge: GraphEdge }[]>();
-  const link = (a: string, b: string, edge: GraphEdge) => { const l = adjacency.get(a) ?? []; l.push({ to: b, edge }); adjacency.set(a, l); };
-  for (const e of loaded.values()) { if (e.subject === e.object) continue; link(e.subject, e.object, e); link(e.object, e.subject, e); }
-  for (const l of adjacency.values()) l.sort((x, y) => x.to.localeCompare(y.to) || x.edge.snapshot_id.localeCompare(y.edge.snapshot_id) || x.edge.claim_no - y.edge.claim_no);
-  // Distance to the target (BFS) prunes branches that cannot reach it in the remaining steps.
-  const toTarget = new Map<string, number>([[target, 0]]);
-  let ring = [target];
-  while (ring.length > 0) {
-    const next: string[] = [];
-    for (const n of ring) for (const { to } of adjacency.get(n) ?? []) if (!toTarget.has(to)) { toTarget.set(to, toTarget.get(n)! + 1); next.push(to); }
-    ring = next;
-  }
-  const paths: ClaimPath[] = [];
-  if (start !== target) {
-    for (let depth = 1; depth <= maxDepth && paths.length < limit; depth += 1) {
-      const nodes = [start];
-      const claims: GraphEdge[] = [];
-      const walk = (node: string) => {
-        if (paths.length >= limit) return;
-        if (claims.length === depth) { if (node === target) paths.push({ length: depth, nodes: [...nodes], claims: [...claims] }); return; }
-        for (const { to, edge } of adjacency.get(node) ?? []) {
-          const d = toTarget.get(to);
-          if (d === undefined || d > depth - claims.length - 1 || (nodes.includes(to))) continue;
-          if (to === target && claims.length + 1 !== depth) continue;
-          nodes.push(to); claims.push(edge);
-          walk(to);
-          nodes.pop(); claims.pop();
-          if (paths.length >= limit) return;
-        }
-      };
-      walk(start);
-    }
-  }
-  const info = await nodesOf(db, [...new Set([start, target, ...paths.flatMap((p) => p.nodes)])]);
-  return {
-    found: true,
-    result: {
-      start: info.get(start)!, target: info.get(target)!, max_depth: maxDepth, limit, paths,
-      nodes: [...info.values()].sort((a, b) => a.curie.localeCompare(b.curie)), search_truncated: searchTruncated, snapshots,
-    },
-  };
 }
 
 // ---------------------------------------------------------------- targets
@@ -248,7 +110,8 @@ export interface TargetPrioritization {
  * evidence = (1 + (s - c) / (s + c)) / 2 over the ASSOCIATED_WITH_GENE claims linking the gene to the disease
  * (1 = only supporting, 0 = only contradicting); centrality = degree / (n - 1) of the gene in the undirected
  * graph of the supporting gene / pathway / drug claims (ASSOCIATED_WITH_GENE, INVOLVES_PATHWAY, PARTICIPATES_IN,
- * HAS_DRUG_EVIDENCE) of the active snapshots, n its node count; score = 0.7 evidence + 0.3 centrality.
+ * HAS_DRUG_EVIDENCE) of the active snapshots, read from the store graph's claims (domain/knowledge-graph/claim-degree.ts),
+ * n its node count; score = 0.7 evidence + 0.3 centrality.
  */
 export async function targetPrioritization(db: Knex, diseaseCurie: string, topK: number): Promise<TargetPrioritization | undefined> {
   const term = await findTerm(db, diseaseCurie);
@@ -256,19 +119,18 @@ export async function targetPrioritization(db: Knex, diseaseCurie: string, topK:
   const snapshots = await activeSnapshots(db);
   const active = snapshots.map((s) => s.snapshot_id);
   const { genes, mondoCurie } = await conditionGenes(db, active, term.curie);
-  const graph = new UndirectedGraph();
+  let graph: ClaimDegrees = { nodes: 0, edges: 0, degree: () => 0 };
+  let nodeOf = (_curie: string): number | undefined => undefined;
   if (genes.size > 0) {
-    const { rows } = await db.raw(`select distinct subject, object from ${T.claims} where snapshot_id = any(?::text[])
-      and predicate = any(?::text[]) and evidence_direction = 'supports' and subject <> object`, [[...active], CENTRALITY_PREDICATES]);
-    for (const r of rows as { subject: string; object: string }[]) {
-      graph.mergeNode(r.subject); graph.mergeNode(r.object); graph.mergeEdge(r.subject, r.object);
-    }
+    const cg = await (await storeGraphCache(db).current()).claimGraph(db);
+    graph = supportingClaimDegrees(cg, CENTRALITY_PREDICATES);
+    nodeOf = (curie) => cg.resolve(curie);
   }
-  const n = graph.order;
+  const n = graph.nodes;
   const scored = [...genes.values()].map((g) => {
     const s = g.vector.condition_supports; const c = g.vector.condition_contradicts;
     const evidence = s + c === 0 ? 0.5 : (1 + (s - c) / (s + c)) / 2;
-    const degree = graph.hasNode(g.gene) ? graph.degree(g.gene) : 0;
+    const degree = graph.degree(nodeOf(g.gene));
     const centrality = n > 1 ? degree / (n - 1) : 0;
     const score = PRIORITIZATION_WEIGHTS.evidence * evidence + PRIORITIZATION_WEIGHTS.centrality * centrality;
     return { curie: g.gene, score, components: { evidence, centrality, degree, supports: s, contradicts: c } };
@@ -279,7 +141,7 @@ export async function targetPrioritization(db: Knex, diseaseCurie: string, topK:
     method: {
       evidence: '(1 + (supports - contradicts) / (supports + contradicts)) / 2 over ASSOCIATED_WITH_GENE claims about the disease',
       centrality: 'degree / (n - 1) in the undirected graph of supporting ASSOCIATED_WITH_GENE, INVOLVES_PATHWAY, PARTICIPATES_IN and HAS_DRUG_EVIDENCE claims',
-      weights: PRIORITIZATION_WEIGHTS, graph: { nodes: n, edges: graph.size },
+      weights: PRIORITIZATION_WEIGHTS, graph: { nodes: n, edges: graph.edges },
     },
     targets: scored.map((t, i) => ({ rank: i + 1, curie: t.curie, label: info.get(t.curie)?.label ?? null, score: t.score, components: t.components })),
     snapshots,

@@ -1,0 +1,110 @@
+// The /api/v1/biomed claim walks (spec §4.2, limits §8) over the claim graph (claim-graph.ts), every claim
+// an undirected step that keeps its subject, predicate and object. Nothing is inferred: every edge of
+// every answer is a stored claim of an active snapshot.
+// - claimSubgraph: breadth-first neighbourhood of an entity, at most `limit` nodes;
+// - claimPaths: simple paths of at most max_depth claims between two entities, shortest first.
+import { byStoreOrder, ClaimEdge, ClaimGraph, ClaimNode, ClaimStep } from './claim-graph';
+
+export interface ClaimSubgraph { center: ClaimNode; max_hops: number; limit: number; truncated: boolean; nodes: (ClaimNode & { hop: number })[]; edges: ClaimEdge[] }
+
+const claimKey = (c: ClaimEdge) => `${c.snapshot_id}#${c.claim_no}`;
+
+/** Claims read per ring at most (the frontier's first, node by node), as the store query before it was capped. */
+const SUBGRAPH_RING_CLAIM_CAP = 100_000;
+
+/**
+ * Breadth-first from the centre: each hop reads the claims of the frontier in store order and takes their
+ * unseen endpoints until `limit` nodes (truncated = true when more were reachable); an edge is kept when
+ * both its endpoints are kept.
+ */
+export function claimSubgraph(cg: ClaimGraph, center: number, maxHops: number, limit: number): ClaimSubgraph {
+  const hop = new Map<number, number>([[center, 0]]);
+  const edges = new Map<string, ClaimEdge>();
+  let frontier = [center];
+  let truncated = false;
+  for (let h = 1; h <= maxHops && frontier.length > 0 && !truncated; h += 1) {
+    const claims = new Map<string, ClaimStep & { from: number }>();
+    for (const u of frontier) {
+      if (claims.size >= SUBGRAPH_RING_CLAIM_CAP) break;
+      for (const s of cg.steps(u)) claims.set(claimKey(s.claim), { ...s, from: u });
+    }
+    const next: number[] = [];
+    for (const s of [...claims.values()].sort((a, b) => byStoreOrder(a.claim, b.claim))) {
+      for (const n of [s.from, s.other]) {
+        if (hop.has(n)) continue;
+        if (hop.size >= limit) { truncated = true; continue; }
+        hop.set(n, h);
+        next.push(n);
+      }
+      if (hop.has(s.from) && hop.has(s.other)) edges.set(claimKey(s.claim), s.claim);
+    }
+    frontier = next.sort((a, b) => compareIds(cg.id(a), cg.id(b)));
+  }
+  return {
+    center: cg.node(center), max_hops: maxHops, limit, truncated,
+    nodes: [...hop.entries()].map(([n, h]) => ({ ...cg.node(n), hop: h })).sort((a, b) => a.hop - b.hop || a.curie.localeCompare(b.curie)),
+    edges: [...edges.values()],
+  };
+}
+
+export interface ClaimPath { length: number; nodes: string[]; claims: ClaimEdge[] }
+export interface ClaimPathsAnswer { start: ClaimNode; target: ClaimNode; max_depth: number; limit: number; paths: ClaimPath[]; nodes: ClaimNode[]; search_truncated: boolean }
+
+function compareIds(a: string, b: string): number {
+  return a.localeCompare(b);
+}
+
+/** A node's claim steps without self-loops, by neighbour CURIE then store order (the order paths are listed in). */
+function orderedSteps(cg: ClaimGraph, node: number): ClaimStep[] {
+  return cg.steps(node).filter((s) => s.other !== node)
+    .sort((x, y) => compareIds(cg.id(x.other), cg.id(y.other)) || byStoreOrder(x.claim, y.claim));
+}
+
+/**
+ * Simple paths (no repeated node) of at most max_depth claims, shortest first, then lexicographic by node
+ * CURIEs. The distance to the target (breadth-first, at most max_depth - 1 rings) prunes every branch that
+ * cannot reach it in the steps left. The whole graph is in memory, so the search is never cut short
+ * (search_truncated stays false).
+ */
+export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDepth: number, limit: number): ClaimPathsAnswer {
+  const steps = new Map<number, ClaimStep[]>();
+  const stepsOf = (n: number) => { let s = steps.get(n); if (!s) steps.set(n, (s = orderedSteps(cg, n))); return s; };
+  const toTarget = new Map<number, number>([[target, 0]]);
+  let ring = [target];
+  for (let d = 1; d < maxDepth && ring.length > 0; d += 1) {
+    const next: number[] = [];
+    for (const n of ring) cg.forEachNeighbour(n, (other) => { if (!toTarget.has(other)) { toTarget.set(other, d); next.push(other); } });
+    ring = next;
+  }
+  const paths: ClaimPath[] = [];
+  const onPaths = new Set<number>([start, target]);
+  if (start !== target) {
+    for (let depth = 1; depth <= maxDepth && paths.length < limit; depth += 1) {
+      const nodes = [start];
+      const claims: ClaimEdge[] = [];
+      const walk = (node: number) => {
+        if (paths.length >= limit) return;
+        if (claims.length === depth) { if (node === target) {
+          paths.push({ length: depth, nodes: nodes.map((n) => cg.id(n)), claims: [...claims] });
+          for (const n of nodes) onPaths.add(n);
+        }
+        return;
+      }
+        for (const { other, claim } of stepsOf(node)) {
+          const d = toTarget.get(other);
+          if (d === undefined || d > depth - claims.length - 1 || nodes.includes(other)) continue;
+          if (other === target && claims.length + 1 !== depth) continue;
+          nodes.push(other); claims.push(claim);
+          walk(other);
+          nodes.pop(); claims.pop();
+          if (paths.length >= limit) return;
+        }
+      };
+      walk(start);
+    }
+  }
+  return {
+    start: cg.node(start), target: cg.node(target), max_depth: maxDepth, limit, paths,
+    nodes: [...onPaths].map((n) => cg.node(n)).sort((a, b) => a.curie.localeCompare(b.curie)), search_truncated: false,
+  };
+}
