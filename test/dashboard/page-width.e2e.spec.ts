@@ -3,7 +3,7 @@
 // scrolls only downwards: no element reaches past the viewport's right edge. A failure names the widest
 // elements, so the culprit is found from the report alone.
 import { expect } from 'chai';
-import { PHONE } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { sidewaysOverflow } from './support/page-width';
 import { useSeededDashboard } from './support/seeded-dashboard';
 import { completedSleRun } from './support/sle-run';
@@ -48,6 +48,20 @@ describe('Dashboard: no page scrolls sideways at 390 px with the seed graph acti
       await page.goto(`/#${path}`);
       await page.locator(ready).first().waitFor({ timeout: 60_000 });
       await check(`#${path}`);
+    }
+    expect(found).to.deep.equal([]);
+  });
+
+  it('narrowed from desktop to phone width, the dossier and the graph explorer do not scroll sideways (failed before: the graph\'s canvases kept their desktop width, 766 px too wide)', async function () {
+    const page = await dashboard.signedInTab(DESKTOP);
+    const found: string[] = [];
+    for (const [path, drawn] of [[`runs/${runId}`, '[data-testid="kg-graph"][data-nodes]'], ['graph/sle', '[data-testid="graph-canvas"][data-ready="true"]']] as const) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`/#${path}`);
+      await page.locator(drawn).first().waitFor({ timeout: 60_000 });
+      await page.setViewportSize(PHONE);
+      const { scroll, culprits } = await sidewaysOverflow(page);
+      if (scroll > 0) found.push(`#${path}: scrolls ${scroll} px sideways; ${culprits.join(' | ')}`);
     }
     expect(found).to.deep.equal([]);
   });
