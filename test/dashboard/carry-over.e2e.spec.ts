@@ -70,12 +70,15 @@ describe('Dashboard: reviews carried over to the next run of the same question (
     await screenshot(page, 'dossier-carry-over-desktop');
 
     // Undo: the marks go, and stay gone on reload; it can be brought back.
+    // (Recorded on the server first: the page changes once the decision is saved.)
     await panel.getByTestId('carry-over-undo').click();
+    await page.getByTestId('carry-over-text').filter({ hasText: 'Not carried over' }).waitFor();
     expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.equal('');
     await page.reload();
     await page.getByTestId('carry-over-redo').waitFor();
     expect(await page.getByTestId('carry-over-text').textContent()).to.contain('Not carried over');
     await page.getByTestId('carry-over-redo').click();
+    await page.getByTestId('carry-over-save').waitFor();
     expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.contain('pinned');
 
     // Saved: this run's own reviews, saying where they came from.
