@@ -2,6 +2,7 @@
 // run's append-only review history), GET gives the current state with provenance, GET review-events
 // the history. The ETag is the review stream's revision; If-Match makes a stale write a 412.
 import type { Response } from 'express';
+import { decideCarryOver } from '../../commands/reviews/decide-carry-over';
 import { getReviewEvents } from '../../commands/reviews/get-review-events';
 import { getReviews } from '../../commands/reviews/get-reviews';
 import { saveReview, ReviewToSave } from '../../commands/reviews/save-review';
@@ -42,6 +43,22 @@ export const withdrawalBodySchema = {
   },
   required: ['candidate_ids', 'reason'],
   additionalProperties: false,
+};
+
+export const carryOverBodySchema = {
+  type: 'object',
+  properties: {
+    from_run_id: { type: 'string', format: 'uuid', description: 'The earlier run of the same disease and question whose reviews were offered' },
+    declined: { type: 'boolean', description: 'true: do not carry them over into this run; false: offer them again' },
+  },
+  required: ['from_run_id', 'declined'],
+  additionalProperties: false,
+};
+
+const carryOverSchema = {
+  type: 'object',
+  properties: { declined_from_run_id: { type: ['string', 'null'], description: 'The earlier run whose carry-over the researcher declined on this run, or null' } },
+  required: ['declined_from_run_id'],
 };
 
 const staleSchema = { type: 'object', properties: { detail: { type: 'string' }, current_etag: { type: 'string' } } };
@@ -91,14 +108,18 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
         200: {
           description: 'Current reviews',
           headers: { ETag: { description: 'Revision of the review history', schema: { type: 'string' } } },
-          schema: { type: 'object', properties: { run_id: { type: 'string' }, etag: { type: 'string' }, reviews: { type: 'array', items: reviewSchema } }, required: ['run_id', 'etag', 'reviews'] },
+          schema: {
+            type: 'object',
+            properties: { run_id: { type: 'string' }, etag: { type: 'string' }, reviews: { type: 'array', items: reviewSchema }, carry_over: carryOverSchema },
+            required: ['run_id', 'etag', 'reviews', 'carry_over'],
+          },
         },
         404: { description: 'No such run for this researcher', schema: detailSchema },
       },
       handler: async ({ principal, params, res }) => {
         const result = await getReviews(store, { runId: params.run_id, researcherId: principal!.id });
         if (result.kind === 'not_found') return void notFound(res);
-        res.set('ETag', result.etag).json({ run_id: params.run_id, etag: result.etag, reviews: result.reviews });
+        res.set('ETag', result.etag).json({ run_id: params.run_id, etag: result.etag, reviews: result.reviews, carry_over: result.carryOver });
       },
     },
     {
@@ -178,6 +199,34 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
           case 'invalid':
             throw new RequestValidationError(result.details);
         }
+      },
+    },
+    {
+      method: 'put',
+      path: '/api/workspace/runs/{run_id}/carry-over',
+      operationId: 'decideCarryOver',
+      summary: 'Record whether the reviews of an earlier run of the same question are carried over into this run',
+      description: 'declined: true appends a CarryOverDeclined event to the run\'s review stream (every browser then stops offering that carry-over); '
+        + 'declined: false takes the decline back (CarryOverDeclineWithdrawn). The same decision again appends nothing. Only the run\'s owner, and '
+        + 'from_run_id must be another of the caller\'s runs (else 422). GET …/reviews returns the decision as carry_over.',
+      tags: ['reviews'],
+      principal: 'required',
+      params: runIdParams,
+      body: carryOverBodySchema,
+      responses: {
+        200: {
+          description: 'Recorded (or already so); the review history\'s new ETag is returned',
+          schema: { type: 'object', properties: { etag: { type: 'string' }, carry_over: carryOverSchema }, required: ['etag', 'carry_over'] },
+        },
+        404: { description: 'No such run for this researcher', schema: detailSchema },
+      },
+      handler: async ({ req, res, principal, params, body }) => {
+        const { from_run_id: fromRunId, declined } = body as { from_run_id: string; declined: boolean };
+        const result = await decideCarryOver(store, { runId: params.run_id, researcherId: principal!.id, fromRunId, declined },
+          requestCommandContext(req, eventPrincipal(principal!)));
+        if (result.kind === 'not_found') return void notFound(res);
+        if (result.kind === 'invalid') throw new RequestValidationError(result.details);
+        res.set('ETag', result.etag).json({ etag: result.etag, carry_over: { declined_from_run_id: result.declinedFrom } });
       },
     },
     {

@@ -17,7 +17,8 @@ export interface ReplayResult {
 }
 
 export async function replayReviews(store: EventStore, readModel: ReviewsQueries, runId: string, asOf?: Date): Promise<ReplayResult> {
-  const all = await store.readStream(reviewStreamId(runId));
+  // Reviews only: the stream's carry-over decisions are no review.
+  const all = (await store.readStream(reviewStreamId(runId))).filter((e) => e.type === 'ReviewSaved' || e.type === 'ReviewWithdrawn');
   const events = asOf ? all.filter((e) => Date.parse((e.data as ReviewEvent['data']).at) <= asOf.getTime()) : all;
   const state = foldRecorded(reviewDecider, events);
   const reviews = Object.values(state.candidates).sort((a, b) => a.candidateId.localeCompare(b.candidateId));

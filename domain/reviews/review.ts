@@ -2,7 +2,8 @@
 // belongs to the run's owner (runs are per researcher), so its revision is the ETag of the review state.
 // Events are never changed or removed: undoing a save (e.g. of reviews carried over from an earlier run)
 // is a ReviewWithdrawn event of its own, after which the candidate reads as unreviewed again while the
-// history (and an audit replay) still shows both the save and its withdrawal.
+// history (and an audit replay) still shows both the save and its withdrawal. The same stream holds the
+// run's carry-over decisions (carry-over.ts), which the review fold passes over.
 import { Decider, DomainError, DomainEvent } from '../shared/decider';
 import type { EventSchemas } from '../shared/event-schema';
 import { reviewSavedV1ToV2 } from './review-saved-v1';
@@ -84,6 +85,8 @@ export type ReviewCommand = SaveReview | WithdrawReviews;
 export const initialReviewState: ReviewState = { candidates: {} };
 
 export function evolveReview(state: ReviewState, event: ReviewEvent): ReviewState {
+  // The stream also holds the run's carry-over decisions (carry-over.ts): they change no review.
+  if ((event as { type: string }).type !== 'ReviewSaved' && event.type !== 'ReviewWithdrawn') return state;
   if (event.type === 'ReviewWithdrawn') {
     const { [event.data.candidateId]: _withdrawn, ...rest } = state.candidates;
     return { runId: event.data.runId, researcherId: event.data.researcherId, candidates: rest };

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { canonicalIdentity, ExactMapping } from '../../domain/knowledge-graph/identity';
 import { EDGE_TYPE_NAMES, edgeTypeIndex, nodeTypeOf } from '../../domain/knowledge-graph/metagraph';
 import { Endpoint, KnowledgeGraphBuilder, SnapshotRef, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
+import { chemblDisplayName } from '../../domain/biomed/chembl-display-name';
 import { canonicalCurie } from '../../domain/biomed/curie';
 import { LEGACY_RESOURCE } from '../../domain/biomed/legacy-curated';
 import { activeSnapshots } from '../biomed/read/active-snapshots';
@@ -66,7 +67,10 @@ async function labels(db: Knex, snapshots: readonly string[], wanted: (curie: st
     const node = wanted(row.curie);
     if (!node) continue;
     const synonyms = (typeof row.synonyms === 'string' ? JSON.parse(row.synonyms) : row.synonyms ?? []) as { text?: string }[];
-    const names = synonyms.map((s) => s.text).filter((t): t is string => typeof t === 'string');
+    // ChEMBL's upper-case pref_name is read in the INN case convention ("ETANERCEPT" -> "Etanercept"); its own spelling stays a synonym.
+    const chemblName = row.resource === 'chembl' && row.label ? row.label : null;
+    if (chemblName) row.label = chemblDisplayName(chemblName);
+    const names = [...(chemblName && chemblName !== row.label ? [chemblName] : []), ...synonyms.map((s) => s.text).filter((t): t is string => typeof t === 'string')];
     const known = out.get(node);
     if (!known) {
       // A term of an alias (the DOID of a MONDO node) names the node only when the node has no term of its own yet.

@@ -70,12 +70,15 @@ describe('Dashboard: reviews carried over to the next run of the same question (
     await screenshot(page, 'dossier-carry-over-desktop');
 
     // Undo: the marks go, and stay gone on reload; it can be brought back.
+    // (Recorded on the server first: the page changes once the decision is saved.)
     await panel.getByTestId('carry-over-undo').click();
+    await page.getByTestId('carry-over-text').filter({ hasText: 'Not carried over' }).waitFor();
     expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.equal('');
     await page.reload();
     await page.getByTestId('carry-over-redo').waitFor();
     expect(await page.getByTestId('carry-over-text').textContent()).to.contain('Not carried over');
     await page.getByTestId('carry-over-redo').click();
+    await page.getByTestId('carry-over-save').waitFor();
     expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.contain('pinned');
 
     // Saved: this run's own reviews, saying where they came from.
@@ -87,6 +90,40 @@ describe('Dashboard: reviews carried over to the next run of the same question (
     await page.setViewportSize(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
     await screenshot(page, 'dossier-carry-over-saved-phone');
+  });
+
+  it('keeps "Undo carry-over" for every browser: a second browser does not offer it again, and "Carry them over again" in it shows in the first (failed before: the decline lived in one browser\'s localStorage)', async function () {
+    const { first, second } = await twoRuns('e2e-carry-over-declined');
+    tab = await openDashboard(browser, server.baseUrl);
+    const { page } = tab;
+    await page.goto('/');
+    await signIn(page, 'alice', ACCOUNTS.alice);
+    await page.goto(`/#runs/${second}`);
+    await page.getByTestId('carry-over-undo').click();
+    await page.getByTestId('carry-over-text').filter({ hasText: 'Not carried over' }).waitFor();
+
+    // Another browser context: no shared storage; alice signs in again.
+    const other = await openDashboard(browser, server.baseUrl);
+    try {
+      await other.page.goto('/');
+      await signIn(other.page, 'alice', ACCOUNTS.alice);
+      await other.page.goto(`/#runs/${second}`);
+      await other.page.getByTestId('carry-over-redo').waitFor();
+      expect(await other.page.getByTestId('carry-over-text').textContent()).to.contain('Not carried over').and.to.contain(`run ${first.slice(0, 8)}`);
+      expect(await other.page.getByTestId('carry-over-save').count(), 'not offered for saving').to.equal(0);
+      expect(await other.page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.equal('');
+      // Brought back in the second browser: the first sees it offered after a reload.
+      await other.page.getByTestId('carry-over-redo').click();
+      await other.page.getByTestId('carry-over-save').waitFor();
+      expect(other.cspViolations).to.deep.equal([]);
+      expect(other.pageErrors).to.deep.equal([]);
+    } finally {
+      await other.context.close();
+    }
+    await page.reload();
+    await page.getByTestId('carry-over-save').waitFor();
+    expect(await page.locator('[data-testid="carried-mark"][data-candidate="drug:anifrolumab"]').textContent()).to.contain('pinned');
+    expect((await (await page.request.get(`/api/workspace/runs/${second}/reviews`)).json() as { reviews: unknown[] }).reviews, 'deciding saved no review').to.deep.equal([]);
   });
 
   it('undoes the saved carry-over after a reload: the reviews are withdrawn, the history keeps the save and the undo (failed before: a saved carry-over could not be undone)', async function () {

@@ -61,7 +61,7 @@ describe('Event schema registry', function () {
 describe('The service\'s event versions', function () {
   it('declare every event type the deciders write, and the store\'s stream-deleted marker', function () {
     const written = [
-      ...RUN_EVENT_TYPES, 'ReviewSaved', 'ReviewWithdrawn', ...JOB_EVENT_TYPES, ...ALERT_EVENT_TYPES, ...DELIVERY_EVENT_TYPES, 'NotificationSettingsSaved',
+      ...RUN_EVENT_TYPES, 'ReviewSaved', 'ReviewWithdrawn', 'CarryOverDeclined', 'CarryOverDeclineWithdrawn', ...JOB_EVENT_TYPES, ...ALERT_EVENT_TYPES, ...DELIVERY_EVENT_TYPES, 'NotificationSettingsSaved',
       ...DIGEST_EVENT_TYPES, ...SNAPSHOT_EVENT_TYPES, 'ComparisonRecorded',
       // operations (domain/operations/*)
       'ModuleResultRecorded', 'CacheCleared', 'DiseaseDataPruned', 'DiseaseBackupRestored', 'CorpusStatusReported', 'MonitorSnapshotTaken',

@@ -5,6 +5,7 @@
 import type { Core, ElementDefinition } from 'cytoscape';
 import { emptySection, h } from '../../core/dom';
 import { entityHref } from '../../core/entity-links';
+import { followContainerSize } from '../../core/follow-size';
 import { navigate } from '../../core/router';
 import { graphHref } from '../graph/graph-link';
 import type { GraphExplanation, Ranking } from './dossier-model';
@@ -93,5 +94,6 @@ async function draw(container: HTMLElement, paths: GraphExplanation[], signal: A
   });
   cy.on('tap', 'node', (event) => navigate(entityHref(String(event.target.id()), context).slice(1)));
   container.dataset.nodes = String(nodes.size);
+  followContainerSize(container, () => cy.resize(), signal);
   signal.addEventListener('abort', () => cy.destroy(), { once: true });
 }

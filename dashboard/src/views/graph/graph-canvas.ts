@@ -3,6 +3,7 @@
 // view decides what a tap does next (add the neighbours, or open the page on a second tap).
 import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
 import { h } from '../../core/dom';
+import { followContainerSize } from '../../core/follow-size';
 import { communityColour, Communities } from './community-colours';
 import { drawnDegrees, ExplorerGraph, hubs } from '../../../../domain/knowledge-graph/explorer-graph';
 import { coseLayout, edgeColour, NODE_SHAPES, stylesheet, SYMMETRIC_TYPES } from './graph-style';
@@ -25,6 +26,8 @@ export async function drawGraph(container: HTMLElement, graph: ExplorerGraph, co
   const { default: cytoscape } = await import('cytoscape');
   if (!document.getElementById(CYTOSCAPE_STYLESHEET_ID)) document.head.appendChild(h('meta', { id: CYTOSCAPE_STYLESHEET_ID }));
   const cy: Core = cytoscape({ container, elements: [], style: stylesheet(), wheelSensitivity: 0.3, minZoom: 0.1, maxZoom: 4 });
+  const sizing = new AbortController();
+  followContainerSize(container, () => cy.resize(), sizing.signal);
   const canvas: GraphCanvas = {
     update(next, groups, near) {
       const added = addElements(cy, next, groups, near);
@@ -43,7 +46,7 @@ export async function drawGraph(container: HTMLElement, graph: ExplorerGraph, co
       node.select();
       return pathToCentre(cy, graph.diseaseId, node as NodeSingular);
     },
-    destroy() { cy.destroy(); },
+    destroy() { sizing.abort(); cy.destroy(); },
   };
   canvas.update(graph, communities);
   cy.on('mouseover', 'node, edge', (event) => event.target.addClass('hover'));

@@ -2,8 +2,9 @@
 // rejections the researcher made on their previous run of it — never silently. They show at the top of the
 // dossier and on each candidate as "carried over from run X", not yet saved to this run; "Save to this run"
 // saves each as this run's review (notes and the tag "carried-over" say where it came from; each stays
-// changeable in its review), "Undo carry-over" takes them off this run's page (remembered in this browser,
-// with a way to bring them back). Only for candidates this run ranks and has not reviewed itself.
+// changeable in its review), "Undo carry-over" takes them off this run's page (recorded on the server as a
+// CarryOverDeclined event, so no other browser offers them again; "Carry them over again" takes it back).
+// Only for candidates this run ranks and has not reviewed itself.
 // After saving, "Undo this save" withdraws those reviews (ReviewWithdrawn events: the save and the undo both
 // stay in the history); the saved state is read from the server, so the undo is offered after a reload too.
 import { api } from '../../core/api';
@@ -28,7 +29,6 @@ export interface CarryOverSlots {
   mark(candidateId: string): HTMLElement;
   show(source: CarryOverSource | null): void;
 }
-const undoneKey = (runId: string) => `ers.carry-over.undone.${runId}`;
 const savedNote = (fromRunId: string) => `Carried over from run ${fromRunId}.`;
 
 /**
@@ -69,7 +69,7 @@ function showCarryOver(source: CarryOverSource, store: ReviewStore, slot: HTMLEl
   const panel = h('section', { class: 'panel carry-over', 'aria-label': 'Reviews carried over', 'data-testid': 'carry-over' });
   replace(slot, panel);
   let saved = source.saved;
-  let state: 'proposed' | 'saved' | 'undone' = saved.length > 0 ? 'saved' : localStorage.getItem(undoneKey(store.runId)) === from.run_id ? 'undone' : 'proposed';
+  let state: 'proposed' | 'saved' | 'undone' = saved.length > 0 ? 'saved' : store.carryOverDeclinedFrom === from.run_id ? 'undone' : 'proposed';
   const count = (list: readonly CurrentReview[]) => {
     const pins = list.filter((r) => r.decision === 'pin').length;
     return `${pins} pin${pins === 1 ? '' : 's'} and ${list.length - pins} rejection${list.length - pins === 1 ? '' : 's'}`;
@@ -90,19 +90,29 @@ function showCarryOver(source: CarryOverSource, store: ReviewStore, slot: HTMLEl
     if (state === 'proposed') {
       replace(panel, h('p', { 'data-testid': 'carry-over-text' }, h('strong', null, `Carried over from `), runLink, ` (the same disease and question, requested ${formatDate(from.requested_at)}): your ${what}, `
         + 'marked on the candidates below. They are not this run\'s reviews until you save them.'),
-      h('div', { class: 'actions' }, button('Save them to this run', 'carry-over-save', () => void keep()), button('Undo carry-over', 'carry-over-undo', undo)),
+      h('div', { class: 'actions' }, button('Save them to this run', 'carry-over-save', () => void keep()), button('Undo carry-over', 'carry-over-undo', () => void undo())),
       problem ? errorBox(problem) : null);
     } else if (state === 'undone') {
       replace(panel, h('p', { class: 'muted small', 'data-testid': 'carry-over-text' }, `Not carried over: your ${what} of `, runLink, ' stay with that run. ',
-        button('Carry them over again', 'carry-over-redo', redo)));
+        button('Carry them over again', 'carry-over-redo', () => void redo())), problem ? errorBox(problem) : null);
     } else {
       replace(panel, h('p', { class: 'small', 'data-testid': 'carry-over-text' }, `Saved to this run: your ${what} carried over from `, runLink,
         ' (tagged carried-over; change any of them in its review). ', button('Undo this save', 'carry-over-unsave', () => void unsave())),
       problem ? errorBox(problem) : null);
     }
   };
-  const undo = () => { localStorage.setItem(undoneKey(store.runId), from.run_id); state = 'undone'; draw(); };
-  const redo = () => { localStorage.removeItem(undoneKey(store.runId)); state = 'proposed'; draw(); };
+  // The decision is the server's (every browser reads it); the page changes once it is recorded.
+  const decide = async (declined: boolean) => {
+    try {
+      await store.decideCarryOver(from.run_id, declined);
+      state = declined ? 'undone' : 'proposed';
+      draw();
+    } catch (error) {
+      draw(error);
+    }
+  };
+  const undo = () => decide(true);
+  const redo = () => decide(false);
   const keep = async () => {
     try {
       saved = [];
@@ -125,7 +135,7 @@ function showCarryOver(source: CarryOverSource, store: ReviewStore, slot: HTMLEl
       const ids = saved.map((r) => r.candidate_id).filter((id) => store.current(id));
       if (ids.length > 0) await store.withdraw(ids, `Undo of the carry-over saved from run ${from.run_id}`);
       saved = [];
-      localStorage.setItem(undoneKey(store.runId), from.run_id);
+      await store.decideCarryOver(from.run_id, true);
       state = 'undone';
       draw();
     } catch (error) {

@@ -36,6 +36,8 @@ export interface ReviewEvent extends Omit<ReviewInput, 'decision'> {
 
 export class ReviewStore {
   etag = '"0"';
+  /** The earlier run whose carry-over the researcher declined on this run (recorded on the server), or null. */
+  carryOverDeclinedFrom: string | null = null;
   private reviews = new Map<string, CurrentReview>();
   private listeners = new Set<() => void>();
 
@@ -55,8 +57,9 @@ export class ReviewStore {
 
   async reload(signal?: AbortSignal): Promise<void> {
     const response = await api.get<Response>(`${this.path}/reviews`, { as: 'response', signal });
-    const body = (await response.json()) as { etag: string; reviews: CurrentReview[] };
+    const body = (await response.json()) as { etag: string; reviews: CurrentReview[]; carry_over?: { declined_from_run_id: string | null } };
     this.etag = response.headers.get('ETag') ?? body.etag;
+    this.carryOverDeclinedFrom = body.carry_over?.declined_from_run_id ?? null;
     this.reviews = new Map(body.reviews.map((r) => [r.candidate_id, r]));
     this.listeners.forEach((listener) => listener());
   }
@@ -76,6 +79,13 @@ export class ReviewStore {
     this.etag = done.etag;
     for (const id of done.withdrawn) this.reviews.delete(id);
     this.listeners.forEach((listener) => listener());
+  }
+
+  /** Records on the server that the carry-over from that run is declined (or offered again), for every browser. */
+  async decideCarryOver(fromRunId: string, declined: boolean): Promise<void> {
+    const done = await api.put<{ etag: string; carry_over: { declined_from_run_id: string | null } }>(`${this.path}/carry-over`, { from_run_id: fromRunId, declined });
+    this.etag = done.etag;
+    this.carryOverDeclinedFrom = done.carry_over.declined_from_run_id;
   }
 
   async history(candidateId: string, signal?: AbortSignal): Promise<ReviewEvent[]> {
