@@ -2,10 +2,11 @@
 // counts once for a candidate, however many claims cite it: a label's indication is one piece of evidence,
 // not also a "maturity" and a graph edge.
 //
-// Effect reading of a record for a drug (the favourability the effect reader writes wins when present):
-//   favourability favourable → favourable × 1;  unfavourable → unfavourable × 1;  null → unfavourable × 0.5
-//   ("no better than"); unknown → neither (an unread result is absence, not evidence).
-//   Without it, from the claim: supports → favourable × 1; associated_with (studied, outcome unknown) →
+// Effect reading of a record for a drug, from its claim's relationship — which is where the effect reader's
+//   favourability reaches the score: claims.ts turns the deciding outcome's favourability into the relationship
+//   (effect-outcome.ts: favourable → supports, unfavourable → contradicts, null → contradicts, except a null
+//   against an active comparator or about safety alone, and an unknown favourability → associated_with).
+//   supports → favourable × 1; associated_with (studied, outcome unknown) →
 //   favourable × 0.5 (Open Targets counts a drug's trial in the disease as clinical precedence whatever its
 //   result); contradicts with harm → unfavourable × 1; other contradicts (null or negative) → unfavourable × 0.5.
 //   A label's boxed warning is a safety fact of the drug, not evidence against its efficacy: it goes to
@@ -19,18 +20,6 @@
 import type { Claim } from './dossier-types';
 import type { NormalizedEvidence } from './normalize';
 import { DATA_TYPE_OF_SOURCE, recordScore, type DataType } from './evidence-strength';
-
-export type Favourability = 'favourable' | 'unfavourable' | 'null' | 'unknown';
-
-/** Claims and outcomes may carry the effect reader's favourability (issue 27); read it when they do. */
-export function favourabilityOf(claim: Claim, ne: NormalizedEvidence): Favourability | undefined {
-  const fromItem = (ne.item.outcome as { favourability?: unknown } | undefined)?.favourability;
-  const fromClaim = (claim as { favourability?: unknown }).favourability;
-  for (const value of [fromItem, fromClaim]) {
-    if (value === 'favourable' || value === 'unfavourable' || value === 'null' || value === 'unknown') return value;
-  }
-  return undefined;
-}
 
 export interface CountedRecord {
   ne: NormalizedEvidence;
@@ -61,12 +50,7 @@ interface Reading {
   harm: boolean;
 }
 
-function drugReading(claim: Claim, ne: NormalizedEvidence): Reading | undefined {
-  const fav = favourabilityOf(claim, ne);
-  if (fav === 'favourable') return { pull: 'favourable', effect: 1, harm: false };
-  if (fav === 'unfavourable') return { pull: 'unfavourable', effect: 1, harm: claim.qualifier === 'harm' };
-  if (fav === 'null') return { pull: 'unfavourable', effect: 0.5, harm: false };
-  if (fav === 'unknown') return undefined;
+function drugReading(claim: Claim): Reading | undefined {
   switch (claim.relationship) {
     case 'supports': return { pull: 'favourable', effect: 1, harm: false };
     case 'associated_with': return { pull: 'favourable', effect: 0.5, harm: false };
@@ -122,7 +106,7 @@ export function drugEvidence(drugId: string, claims: readonly Claim[], byId: Rea
       // A label's boxed warning is a safety fact of the drug: kept apart, while the label's indication still counts.
       if (ne.record.recordType === 'drug_label' && ne.record.attributes.boxedWarning) safety.set(id, ne);
       if (claim.relationship === 'contradicts' && claim.qualifier === 'harm' && ne.record.recordType === 'drug_label') continue;
-      const reading = drugReading(claim, ne);
+      const reading = drugReading(claim);
       if (reading) keep(counted, count(ne, reading, claim.claim_id));
     }
   }

@@ -10,7 +10,8 @@
 //      (listed by id only so the list is stable) — ties are broken by evidence, never by name;
 //   5. the band (confidence-band.ts) says what it rests on; safety flags that affect confidence cap it at medium.
 // The knowledge-graph path is shown (graph_support) but not added: its edges can derive from the same records
-// (a label's indication is also a DrugBank/Hetionet "treats" edge), and a record counts once.
+// (a label's indication is also a DrugBank/Hetionet "treats" edge), and a record counts once. One exception
+// counts once: a curated indication edge of the path (curated-indication.ts), unless the drug's own label counts.
 import type { CandidateRanking, CandidateType, Claim, ClaimEntity, GraphExplanation, SafetyFlag } from './dossier-types';
 import type { NormalizedEvidence } from './normalize';
 import { compareStrings } from './normalize';
@@ -18,6 +19,7 @@ import { evidenceStrength, normalizedHarmonicSum, recordScore, type DataType } f
 import { drugEvidence, targetEvidence, type CandidateEvidence, type CountedRecord } from './candidate-evidence';
 import { confidenceBand, DEFAULT_BANDS, type BandRule, type BandRules } from './confidence-band';
 import { safetyFlagsFor, type CompoundSafetyFacts } from './safety-flags';
+import { curatedIndication, type CuratedIndication } from './curated-indication';
 
 export interface ScoringConfig {
   /**
@@ -112,8 +114,10 @@ export interface Pulls {
   byType: Map<DataType, number>;
 }
 
-export function pulls(counted: readonly CountedRecord[], weights: Record<DataType, number>): Pulls {
-  const fav = evidenceStrength(counted.filter((c) => c.pull === 'favourable'), weights);
+/** `indication`: a curated indication on the graph path (curated-indication.ts), one more favourable clinical record. */
+export function pulls(counted: readonly CountedRecord[], weights: Record<DataType, number>, indication?: CuratedIndication): Pulls {
+  const extra = indication ? [{ dataType: 'clinical' as const, score: indication.score }] : [];
+  const fav = evidenceStrength([...counted.filter((c) => c.pull === 'favourable'), ...extra], weights);
   const unfav = evidenceStrength(counted.filter((c) => c.pull === 'unfavourable'), weights);
   return { favourable: fav.overall, unfavourable: unfav.overall, byType: new Map(fav.dataTypes.map((t) => [t.dataType, t.score])) };
 }
@@ -158,7 +162,7 @@ function strongest(counted: readonly CountedRecord[], pull: 'favourable' | 'unfa
   return best;
 }
 
-function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score: number, band: string, basis: string, ev: CandidateEvidence, explanation: GraphExplanation | undefined): string {
+function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score: number, band: string, basis: string, ev: CandidateEvidence, explanation: GraphExplanation | undefined, indication: CuratedIndication | undefined): string {
   const parts: string[] = [];
   parts.push(`${candidate.label} scores ${score.toFixed(2)} of 100 (${band} confidence: ${basis}; a prioritization heuristic, not a probability of benefit or safety).`);
   const fav = ev.counted.filter((c) => c.pull === 'favourable');
@@ -170,6 +174,7 @@ function explanationText(candidate: ClaimEntity, kind: 'drug' | 'target', score:
   } else {
     parts.push('No favourable evidence among the retrieved records.');
   }
+  if (indication) parts.push(`Curated indication (${indication.relation}, ${indication.provenance}), the first step of the knowledge-graph path below: this step counts once as clinical evidence (record score ${indication.score.toFixed(2)}).`);
   if (ev.mechanism.length > 0) parts.push(`Mechanism (how it acts, not whether it works here): ${ev.mechanism.map((ne) => ne.citations[0]).join(', ')}.`);
   if (ev.safety.length > 0) parts.push(`Safety, not efficacy: ${ev.safety.map((ne) => ne.citations[0]).join(', ')} (boxed warning).`);
   parts.push(pathText(explanation));
@@ -222,7 +227,8 @@ function order(rows: Row[]): CandidateRanking[] {
 }
 
 function rankingRow(candidate: ClaimEntity, kind: 'drug' | 'target', ev: CandidateEvidence, flags: SafetyFlag[], explanation: GraphExplanation | undefined, config: ScoringConfig): Row {
-  const p = pulls(ev.counted, config.data_type_weights);
+  const indication = kind === 'drug' ? curatedIndication(explanation, ev.counted) : undefined;
+  const p = pulls(ev.counted, config.data_type_weights, indication);
   const score = round2(clamp(100 * (p.favourable - p.unfavourable)));
   const verdict = confidenceBand(ev.counted, p.favourable, p.unfavourable, config.bands);
   const capped = flags.some((f) => f.affects_confidence) && verdict.band === 'high';
@@ -240,7 +246,7 @@ function rankingRow(candidate: ClaimEntity, kind: 'drug' | 'target', ev: Candida
     confidence_band: band,
     confidence_basis: basis,
     component_scores: components(kind, ev, p, graphSupport(explanation, config)),
-    explanation: explanationText(candidate, kind, score, band, basis, ev, explanation) + flags.map((f) => ` Safety: ${f.statement}`).join(''),
+    explanation: explanationText(candidate, kind, score, band, basis, ev, explanation, indication) + flags.map((f) => ` Safety: ${f.statement}`).join(''),
     supporting_claim_ids: ev.supportingClaims.map((c) => c.claim_id),
     contradicting_claim_ids: ev.contradictingClaims.map((c) => c.claim_id),
     citation_ids: citations,
@@ -248,7 +254,7 @@ function rankingRow(candidate: ClaimEntity, kind: 'drug' | 'target', ev: Candida
     ...(flags.length > 0 ? { safety_flags: flags } : {}),
   };
   const real = ev.counted.filter((c) => c.pull === 'favourable' && c.ne.item.provenance?.synthetic !== true).length;
-  return { ranking, pulls: p, real, records: ev.counted.filter((c) => c.pull === 'favourable').length };
+  return { ranking, pulls: p, real, records: ev.counted.filter((c) => c.pull === 'favourable').length + (indication ? 1 : 0) };
 }
 
 /** Ranked drugs and targets (empty lists for the kind candidate_type excludes). */

@@ -173,8 +173,8 @@ function recompute(d: Dossier, ranking: CandidateRanking) {
       for (const p of drugPulls(d, drug, byId).pulls.values()) if (p.fav && p.effect === 1 && better(pulls.get(p.id), p)) pulls.set(p.id, p);
     }
   }
-  const strength = (list: Pull[]) => {
-    const byType = new Map<string, number[]>();
+  const strength = (list: Pull[], clinicalExtra: number[] = []) => {
+    const byType = new Map<string, number[]>(clinicalExtra.length ? [['clinical', clinicalExtra]] : []);
     for (const p of list) {
       const t = TYPE[byId.get(p.id)!.source]!;
       byType.set(t, [...(byType.get(t) ?? []), byId.get(p.id)!.scoring_inputs!.record_score * p.effect]);
@@ -183,9 +183,18 @@ function recompute(d: Dossier, ranking: CandidateRanking) {
     return { overall: harmonic([...perType].map(([t, v]) => TYPE_WEIGHT[t]! * v)), perType };
   };
   const all = [...pulls.values()];
-  const F = strength(all.filter((p) => p.fav));
-  const U = strength(all.filter((p) => !p.fav));
+  // A curated indication on the graph path (docs/scoring.md §2): a first step treats/TREATS/PALLIATES forward, then
+  // only IS_A forward, not from ChEMBL, and no favourable label of the drug counted → one clinical record of 0.9.
   const explanation = d.graph_explanations.find((g) => g.candidate_id === id);
+  const steps = explanation?.status === 'found' ? explanation.path!.relationships : [];
+  const [first, ...rest] = steps;
+  const resources = first?.citations?.map((c) => c.resource).filter((r) => r !== 'chembl');
+  const indication = ranking.kind === 'drug' && first !== undefined && ['treats', 'TREATS', 'PALLIATES'].includes(first.relation) && first.direction !== 'reverse'
+    && rest.every((r) => r.relation === 'IS_A' && r.direction !== 'reverse')
+    && (first.citations ? resources!.length > 0 : !/chembl/i.test(first.provenance))
+    && !all.some((p) => p.fav && byId.get(p.id)!.evidence_type === 'drug_label' && byId.get(p.id)!.scoring_inputs!.indication_match === true);
+  const F = strength(all.filter((p) => p.fav), indication ? [0.9] : []);
+  const U = strength(all.filter((p) => !p.fav));
   const hops = explanation?.status === 'found' ? explanation.path!.relationships.length : null;
   const graph = hops === null ? 0 : Math.max(0, Math.min(100, (100 - 20 * (hops - 1)) * (explanation!.cross_disease ? 0.5 : 1)));
   const components: Record<string, number> = { favourable_evidence: r1(100 * F.overall), unfavourable_evidence: r1(100 * U.overall) };

@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { explainCandidate } from '../../../domain/workspace/graph-explanations';
+import { curatedIndication } from '../../../domain/workspace/curated-indication';
 import { collectCandidates, DEFAULT_SCORING, rankCandidates, resolveScoring } from '../../../domain/workspace/ranking';
 import { diseaseEntity, extractClaims } from '../../../domain/workspace/claims';
 import { normalizeEvidence } from '../../../domain/workspace/normalize';
@@ -141,16 +142,56 @@ describe('Scoring method: one record counts once, evidence adds up (issue 28)', 
     expect(mmm[1]).to.equal(nnn[1]);
   });
 
-  it('reads the effect reader\'s favourability when a record carries it: a trial read unfavourable pulls down', function () {
-    const p = pipeline([label('set-1', 'Benlysta'), trial('NCT00000041', 'Belimumab', { phase: 'PHASE3', status: 'COMPLETED', outcomeMet: true, enrollment: 500 })], 'drugs');
-    const plain = drug(p, 'drug:belimumab');
-    const trialRecord = p.evidence.find((ne) => ne.item.native_id === 'NCT00000041')!;
-    trialRecord.item.outcome = { ...trialRecord.item.outcome!, favourability: 'unfavourable' } as typeof trialRecord.item.outcome;
-    const read = rankCandidates(p).drugs[0]!;
-    // By hand: the trial (0.7 × 1) now unfavourable with effect 1: U = 0.7 / H / H = 0.258703; F = 0.332620 (label);
-    // score = 100 × (0.332620 − 0.258703) = 7.39.
-    expect(read.score).to.equal(7.39);
-    expect(read.score).to.be.below(plain.score);
+  it('scores what the effect reader writes: a preprint it reads as harm pulls the label from 33.26 to 30.67', function () {
+    const p = pipeline([label('set-1', 'Benlysta'), preprint('10.1101/0041', 'Belimumab', 'Belimumab significantly increased mortality compared with placebo (p = 0.01).')], 'drugs');
+    // The reader writes its favourability on the claim's outcome; it reaches the score through the claim's relationship.
+    const claim = p.claims.find((c) => c.subject.id === 'drug:belimumab' && c.citations.some((x) => x.includes('0041')))!;
+    expect(claim.outcomes?.[0]?.favourability).to.equal('unfavourable');
+    expect([claim.relationship, claim.qualifier]).to.deep.equal(['contradicts', 'harm']);
+    const belimumab = drug(p, 'drug:belimumab');
+    // By hand: the preprint (quality 0.35) is harm, unfavourable × 1: literature D = 0.35 / H = 0.212774, × weight 0.2
+    // = 0.042555; U = 0.042555 / H = 0.025870; F = 0.332620 (label) → 100 × (0.332620 − 0.025870) = 30.67.
+    expect(belimumab.score).to.equal(30.67);
+    expect(belimumab.component_scores.unfavourable_evidence).to.equal(2.6);
+  });
+});
+
+describe('A curated indication on the graph path counts once (issue 28: it was shown and never counted)', function () {
+  const positive = () => preprint('10.1101/0051', 'Belimumab', 'Belimumab significantly reduced disease activity compared with placebo (p < 0.01).');
+
+  it('adds the curated treats edge when no label of the drug was retrieved: 2.59 → 33.91', function () {
+    const p = pipeline([positive()], 'drugs');
+    const belimumab = drug(p, 'drug:belimumab');
+    // By hand: the preprint alone: literature 0.35 / H × 0.2 = 0.042555, F = 0.042555 / H = 0.025870 → 2.59.
+    const alone = rankCandidates({ ...p, explanations: new Map() }).drugs[0]!;
+    expect(alone.score).to.equal(2.59);
+    // With the graph's "Belimumab treats SLE" (FDA label Benlysta) edge, one clinical record of score 0.9:
+    // clinical 0.9 / H = 0.547137; F = (0.547137 + 0.042555 / 4) / H = 0.339087 → 33.91.
+    expect(belimumab.score).to.equal(33.91);
+    expect(belimumab.component_scores.clinical).to.equal(54.7);
+    expect(belimumab.explanation).to.contain('Curated indication (treats, FDA label Benlysta)');
+  });
+
+  it('does not add it again when the drug\'s own label counts: label + preprint scores 33.91 with or without the path', function () {
+    const p = pipeline([label('set-1', 'Benlysta'), positive()], 'drugs');
+    expect(drug(p, 'drug:belimumab').score).to.equal(33.91);
+    expect(rankCandidates({ ...p, explanations: new Map() }).drugs[0]!.score).to.equal(33.91);
+  });
+
+  it('counts no path through a target, and no indication edge from ChEMBL', function () {
+    const hcq = drug(pipeline([preprint('10.1101/0052', 'Hydroxychloroquine', 'Hydroxychloroquine significantly reduced flares compared with placebo (p < 0.01).')], 'drugs'), 'drug:hydroxychloroquine');
+    expect(hcq.component_scores.clinical).to.equal(0);
+    const step = (relation: string, resource: string, direction: 'forward' | 'reverse' = 'forward') => ({ relation, provenance: resource, direction, citations: [{ snapshot_id: 's', resource, claim_no: 1 }] });
+    const path = (...relationships: ReturnType<typeof step>[]): GraphExplanation => ({
+      explanation_id: 'gx', candidate_id: 'drug:x', status: 'found', reason: null, graph: 'knowledge_graph',
+      path: { nodes: [], relationships },
+    });
+    expect(curatedIndication(path(step('TREATS', 'chembl')), [])).to.equal(undefined);
+    expect(curatedIndication(path(step('TREATS', 'pharmacotherapydb')), [])).to.deep.equal({ relation: 'TREATS', provenance: 'pharmacotherapydb', score: 0.9 });
+    // An indication for a disease below the question's (ulcerative colitis IS_A IBD) is one in it; one above is not.
+    expect(curatedIndication(path(step('PALLIATES', 'pharmacotherapydb'), step('IS_A', 'disease_ontology')), [])?.relation).to.equal('PALLIATES');
+    expect(curatedIndication(path(step('TREATS', 'pharmacotherapydb'), step('IS_A', 'disease_ontology', 'reverse')), [])).to.equal(undefined);
+    expect(curatedIndication(path(step('TARGETS', 'chembl'), step('ASSOCIATES', 'opentargets')), [])).to.equal(undefined);
   });
 });
 
@@ -164,8 +205,11 @@ describe('Confidence bands say what they rest on (issue 28)', function () {
   it('is high with three real favourable records from two sources, live', function () {
     const belimumab = drug(pipeline(three(), 'drugs'), 'drug:belimumab');
     expect(belimumab.confidence_band).to.equal('high');
-    // By hand: clinical (1 + 0.7/4)/H = 0.714318; literature 0.95/H × 0.2 = 0.115506; F = (0.714318 + 0.115506/4)/H = 0.451804.
-    expect(belimumab.score).to.equal(round2(100 * ((1 + 0.7 / 4) / H + (0.95 / H) * 0.2 / 4) / H));
+    // By hand: clinical = the phase 4 trial 1, the graph's curated indication (FDA label Benlysta, no label retrieved)
+    // 0.9, the phase 3 trial 0.7: (1 + 0.9/4 + 0.7/9)/H = 0.791993; literature 0.95/H × 0.2 = 0.115506;
+    // F = (0.791993 + 0.115506/4)/H = 0.499030 → 49.90. The band rests on the three retrieved records only.
+    expect(belimumab.score).to.equal(49.9);
+    expect(belimumab.score).to.equal(round2(100 * ((1 + 0.9 / 4 + 0.7 / 9) / H + (0.95 / H) * 0.2 / 4) / H));
     expect(belimumab.confidence_basis).to.equal('3 real favourable records from clinical_trials, pubmed');
   });
 
