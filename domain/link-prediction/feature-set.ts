@@ -1,7 +1,7 @@
 // The model's features for a compound–disease pair, as Project Rephetio built them (Himmelstein et al., eLife
 // 2017, doi:10.7554/eLife.26726): degree features of the compound and the disease, one DWPC per metapath
 // (metapaths.ts), and — beyond Rephetio — the interactome proximity of Guney et al. (proximity.ts).
-// Raw values here; transforms.ts turns them into model inputs (log1p for degrees, asinh of DWPC / its mean).
+// Raw values here; transforms.ts turns them into model inputs (asinh for degrees, asinh of DWPC / its mean).
 // Features are computed per disease for every compound at once (one backward propagation per metapath).
 // Features without a TREATS edge on their paths do not depend on which treatments are held out, so a
 // FeatureComputer keeps them per disease and recomputes only the TREATS ones for each held-out view. Pure.
@@ -11,7 +11,7 @@ import { Metapath, METAPATHS } from './metapaths';
 import { closestDistance, diseaseDistances, proximityFeature } from './proximity';
 
 export type FeatureKind = 'degree' | 'dwpc' | 'proximity' | 'missing_indicator';
-export type FeatureTransform = 'log1p' | 'asinh_mean' | 'identity';
+export type FeatureTransform = 'asinh' | 'asinh_mean' | 'identity';
 
 export interface FeatureSpec {
   id: string;
@@ -26,7 +26,7 @@ export interface FeatureSpec {
 }
 
 const degree = (id: string, metaedge: MetaedgeName, of: 'compound' | 'disease', description: string): FeatureSpec => ({
-  id, kind: 'degree', description, transform: 'log1p', degree: { metaedge, of }, usesTreats: metaedge === 'CtD',
+  id, kind: 'degree', description, transform: 'asinh', degree: { metaedge, of }, usesTreats: metaedge === 'CtD',
 });
 
 export const FEATURES: readonly FeatureSpec[] = [

@@ -1,5 +1,6 @@
 // Feature transforms as in Project Rephetio (Himmelstein et al., eLife 2017, doi:10.7554/eLife.26726,
-// Methods): degree features log(1 + degree); DWPC features asinh(DWPC / mean DWPC), the mean taken over
+// Methods): degree features asinh(degree) (log1p before; asinh chosen on the internal cross-validation, docs/modules.md);
+// DWPC features asinh(DWPC / mean DWPC), the mean taken over
 // the training pairs, so one unit is "a typical path weight" whatever the metapath's scale and zero stays
 // zero; proximity as is (already in [0, 1]). Every column is then standardized (mean 0, unit standard
 // deviation over the training pairs), so the L2 penalty treats features alike and a coefficient is the
@@ -18,7 +19,7 @@ export interface FeatureScaling {
 }
 
 function transformOne(spec: FeatureSpec, x: number, divisor: number): number {
-  if (spec.transform === 'log1p') return Math.log1p(x);
+  if (spec.transform === 'asinh') return Math.asinh(x);
   if (spec.transform === 'asinh_mean') return divisor > 0 ? Math.asinh(x / divisor) : 0;
   return x;
 }

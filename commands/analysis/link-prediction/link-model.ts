@@ -43,9 +43,13 @@ function edgePairs(g: TypedKnowledgeGraph, type: string): [number, number][] {
   return out;
 }
 
+// The TREATS count per graph: every request checks it, and counting scans every edge of the graph.
+const treatsCounts = new WeakMap<TypedKnowledgeGraph, number>();
+
 /** Why the model cannot be trained on this graph, or null when it can. */
 export function unavailableReason(g: TypedKnowledgeGraph): string | null {
-  const positives = edgePairs(g, 'TREATS').length;
+  let positives = treatsCounts.get(g);
+  if (positives === undefined) treatsCounts.set(g, (positives = edgePairs(g, 'TREATS').length));
   if (positives >= LINK_PREDICTION_DEFAULTS.minPositives) return null;
   return `link prediction needs at least ${LINK_PREDICTION_DEFAULTS.minPositives} disease-modifying treatments (PharmacotherapyDB DM TREATS pairs) `
     + `in the active snapshots to train on; they hold ${positives}. Import pharmacotherapydb (and the drug and disease resources) first.`;

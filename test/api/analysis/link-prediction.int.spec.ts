@@ -3,7 +3,8 @@
 // active snapshot set and retrained when it changes, determinism, 404 / 422, the job by id and by its legacy alias, the module catalog, and
 // 409 on a store without enough treatments.
 import { expect } from 'chai';
-import { linkModelCached } from '../../../commands/analysis/link-prediction/link-model';
+import { diseaseRankingCached } from '../../../commands/analysis/link-prediction/disease-ranking';
+import { linkModel, linkModelCached } from '../../../commands/analysis/link-prediction/link-model';
 import { linkPredictionModule } from '../../../commands/analysis/link-prediction/link-prediction-module';
 import { validate } from '../../../domain/shared/schema-validation';
 import { storeGraphCache } from '../../../infra/kg/store-graph-cache';
@@ -104,9 +105,18 @@ describe('link prediction: GET /api/ml/predict and the job (seed slice)', functi
     for (const p of body.predictions) expect(p.in_sample).to.equal(false);
   });
 
-  it('serves the second request from the cached model, byte-identical', async function () {
+  it('serves the second request from the cached model and the disease\'s cached ranking, byte-identical', async function () {
     const again = await get(server, '/api/ml/predict?disease_id=ms&top_n=10');
     expect(again.text).to.equal(first.text);
+    const served = await storeGraphCache(server.runtime.db.knex).current();
+    const outcome = await linkModel(served, server.runtime.db.knex);
+    if (outcome.kind !== 'ready') throw new Error(outcome.kind);
+    expect(diseaseRankingCached(outcome.trained, served.graph.lookup('MONDO:0005301')!), 'MS\'s ranking kept beside the model').to.equal(true);
+    // A longer list from the cached ranking: its first ten are the first answer's, explanations and all.
+    const longer = await get(server, '/api/ml/predict?disease_id=ms&top_n=25');
+    expect(longer.body.predictions).to.have.length(25);
+    expect(longer.body.predictions.slice(0, 10)).to.deep.equal(first.body.predictions);
+    expect(longer.body.known_treatments).to.deep.equal(first.body.known_treatments);
   });
 
   it('leaves out the SHAP vectors with no_shap but keeps each prediction\'s top features', async function () {

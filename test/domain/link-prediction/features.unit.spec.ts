@@ -7,13 +7,13 @@ import { fitScaling, standardize } from '../../../domain/link-prediction/transfo
 import { Edge, graphOf } from './graph-fixtures';
 
 describe('link prediction: feature transforms', () => {
-  it('DWPC: asinh(x / mean); degrees: log(1 + x); then standardized with the population SD', () => {
+  it('DWPC: asinh(x / mean); degrees: asinh(x); then standardized with the population SD', () => {
     const p = FEATURES.length;
     const dwpc = FEATURES.findIndex((f) => f.transform === 'asinh_mean');
-    const degree = FEATURES.findIndex((f) => f.transform === 'log1p');
+    const degree = FEATURES.findIndex((f) => f.transform === 'asinh');
     const raw = new Float64Array(3 * p);
     // DWPC column 0, 2, 4: mean 2 → asinh(0), asinh(1), asinh(2) = 0, 0.881374, 1.443635.
-    // Degree column 0, 1, 3 → log 1, log 2, log 4 = 0, 0.693147, 1.386294.
+    // Degree column 0, 1, 3 → asinh = ln(x + √(x² + 1)): ln 1, ln(1 + √2), ln(3 + √10) = 0, 0.881374, 1.818446.
     [0, 2, 4].forEach((v, i) => { raw[i * p + dwpc] = v; });
     [0, 1, 3].forEach((v, i) => { raw[i * p + degree] = v; });
     const scaling = fitScaling(FEATURES, raw, 3);
@@ -25,9 +25,9 @@ describe('link prediction: feature transforms', () => {
     expect(scaling.scale[dwpc]).to.be.closeTo(sd, 1e-15);
     const z = standardize(FEATURES, scaling, raw, 3);
     expect(z[2 * p + dwpc]).to.be.closeTo((Math.asinh(2) - mean) / sd, 1e-12);
-    const lt = [0, Math.log(2), Math.log(4)];
+    const lt = [0, Math.log(1 + Math.SQRT2), Math.log(3 + Math.sqrt(10))];
     const lmean = (lt[1]! + lt[2]!) / 3;
-    expect(z[1 * p + degree]).to.be.closeTo((Math.log(2) - lmean) / Math.sqrt(lt.reduce((s, v) => s + (v - lmean) ** 2, 0) / 3), 1e-12);
+    expect(z[1 * p + degree]).to.be.closeTo((Math.log(1 + Math.SQRT2) - lmean) / Math.sqrt(lt.reduce((s, v) => s + (v - lmean) ** 2, 0) / 3), 1e-12);
     // Constant columns: scale 1, inputs 0.
     const other = FEATURES.findIndex((_, i) => i !== dwpc && i !== degree);
     expect(scaling.scale[other]).to.equal(1);
