@@ -85,6 +85,79 @@ function sendStale(res: Response, stale: { reason: 'malformed' | 'changed'; curr
   });
 }
 
+/** POST …/reviews/withdrawals: undo saved reviews (ReviewWithdrawn), all or none. */
+function withdrawalsRoute(store: EventStore, notFound: (res: Response) => void): RouteDefinition {
+  return {
+    method: 'post',
+    path: '/api/workspace/runs/{run_id}/reviews/withdrawals',
+    operationId: 'withdrawReviews',
+    summary: 'Undo saved reviews: withdraw the current review of each named candidate (e.g. a saved carry-over)',
+    description: 'Appends one ReviewWithdrawn event per candidate, all or none; the saves stay in the history (GET …/review-events shows both, '
+      + 'an audit replay too) and the candidates read as unreviewed. Only the caller\'s own reviews. With If-Match (the ETag of GET …/reviews) '
+      + 'a history that moved on answers 412; without it the withdrawal applies to the latest state. A candidate with no current review is a 422.',
+    tags: ['reviews'],
+    principal: 'required',
+    params: runIdParams,
+    body: withdrawalBodySchema,
+    responses: {
+      200: {
+        description: 'Withdrawn; the new ETag is returned',
+        schema: { type: 'object', properties: { etag: { type: 'string' }, withdrawn: { type: 'array', items: { type: 'string' } } }, required: ['etag', 'withdrawn'] },
+      },
+      404: { description: 'No such run for this researcher', schema: detailSchema },
+      412: { description: 'If-Match does not match the current review history', schema: staleSchema },
+    },
+    handler: async ({ req, res, principal, params, body }) => {
+      const { candidate_ids: candidateIds, reason } = body as { candidate_ids: string[]; reason: string };
+      const result = await withdrawReviews(store, { runId: params.run_id, researcherId: principal!.id, candidateIds, reason, ifMatch: req.get('if-match') },
+        requestCommandContext(req, eventPrincipal(principal!)));
+      switch (result.kind) {
+        case 'withdrawn':
+          res.set('ETag', result.etag).json({ etag: result.etag, withdrawn: result.withdrawn });
+          return;
+        case 'not_found':
+          return void notFound(res);
+        case 'stale':
+          return void sendStale(res, result);
+        case 'invalid':
+          throw new RequestValidationError(result.details);
+      }
+    },
+  };
+}
+
+/** PUT …/carry-over: the researcher's decision on an earlier run's carry-over (CarryOverDeclined and its withdrawal). */
+function carryOverRoute(store: EventStore, notFound: (res: Response) => void): RouteDefinition {
+  return {
+    method: 'put',
+    path: '/api/workspace/runs/{run_id}/carry-over',
+    operationId: 'decideCarryOver',
+    summary: 'Record whether the reviews of an earlier run of the same question are carried over into this run',
+    description: 'declined: true appends a CarryOverDeclined event to the run\'s review stream (every browser then stops offering that carry-over); '
+      + 'declined: false takes the decline back (CarryOverDeclineWithdrawn). The same decision again appends nothing. Only the run\'s owner, and '
+      + 'from_run_id must be another of the caller\'s runs (else 422). GET …/reviews returns the decision as carry_over.',
+    tags: ['reviews'],
+    principal: 'required',
+    params: runIdParams,
+    body: carryOverBodySchema,
+    responses: {
+      200: {
+        description: 'Recorded (or already so); the review history\'s new ETag is returned',
+        schema: { type: 'object', properties: { etag: { type: 'string' }, carry_over: carryOverSchema }, required: ['etag', 'carry_over'] },
+      },
+      404: { description: 'No such run for this researcher', schema: detailSchema },
+    },
+    handler: async ({ req, res, principal, params, body }) => {
+      const { from_run_id: fromRunId, declined } = body as { from_run_id: string; declined: boolean };
+      const result = await decideCarryOver(store, { runId: params.run_id, researcherId: principal!.id, fromRunId, declined },
+        requestCommandContext(req, eventPrincipal(principal!)));
+      if (result.kind === 'not_found') return void notFound(res);
+      if (result.kind === 'invalid') throw new RequestValidationError(result.details);
+      res.set('ETag', result.etag).json({ etag: result.etag, carry_over: { declined_from_run_id: result.declinedFrom } });
+    },
+  };
+}
+
 export interface ReviewRouteDeps {
   store: EventStore;
   blobs: BlobStore;
@@ -92,7 +165,7 @@ export interface ReviewRouteDeps {
 
 export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
   const { store } = deps;
-  const notFound = (res: Response) => res.status(404).json({ detail: 'no such run' });
+  const notFound = (res: Response) => void res.status(404).json({ detail: 'no such run' });
 
   return [
     {
@@ -164,71 +237,8 @@ export function reviewRoutes(deps: ReviewRouteDeps): RouteDefinition[] {
         }
       },
     },
-    {
-      method: 'post',
-      path: '/api/workspace/runs/{run_id}/reviews/withdrawals',
-      operationId: 'withdrawReviews',
-      summary: 'Undo saved reviews: withdraw the current review of each named candidate (e.g. a saved carry-over)',
-      description: 'Appends one ReviewWithdrawn event per candidate, all or none; the saves stay in the history (GET …/review-events shows both, '
-        + 'an audit replay too) and the candidates read as unreviewed. Only the caller\'s own reviews. With If-Match (the ETag of GET …/reviews) '
-        + 'a history that moved on answers 412; without it the withdrawal applies to the latest state. A candidate with no current review is a 422.',
-      tags: ['reviews'],
-      principal: 'required',
-      params: runIdParams,
-      body: withdrawalBodySchema,
-      responses: {
-        200: {
-          description: 'Withdrawn; the new ETag is returned',
-          schema: { type: 'object', properties: { etag: { type: 'string' }, withdrawn: { type: 'array', items: { type: 'string' } } }, required: ['etag', 'withdrawn'] },
-        },
-        404: { description: 'No such run for this researcher', schema: detailSchema },
-        412: { description: 'If-Match does not match the current review history', schema: staleSchema },
-      },
-      handler: async ({ req, res, principal, params, body }) => {
-        const { candidate_ids: candidateIds, reason } = body as { candidate_ids: string[]; reason: string };
-        const result = await withdrawReviews(store, { runId: params.run_id, researcherId: principal!.id, candidateIds, reason, ifMatch: req.get('if-match') },
-          requestCommandContext(req, eventPrincipal(principal!)));
-        switch (result.kind) {
-          case 'withdrawn':
-            res.set('ETag', result.etag).json({ etag: result.etag, withdrawn: result.withdrawn });
-            return;
-          case 'not_found':
-            return void notFound(res);
-          case 'stale':
-            return void sendStale(res, result);
-          case 'invalid':
-            throw new RequestValidationError(result.details);
-        }
-      },
-    },
-    {
-      method: 'put',
-      path: '/api/workspace/runs/{run_id}/carry-over',
-      operationId: 'decideCarryOver',
-      summary: 'Record whether the reviews of an earlier run of the same question are carried over into this run',
-      description: 'declined: true appends a CarryOverDeclined event to the run\'s review stream (every browser then stops offering that carry-over); '
-        + 'declined: false takes the decline back (CarryOverDeclineWithdrawn). The same decision again appends nothing. Only the run\'s owner, and '
-        + 'from_run_id must be another of the caller\'s runs (else 422). GET …/reviews returns the decision as carry_over.',
-      tags: ['reviews'],
-      principal: 'required',
-      params: runIdParams,
-      body: carryOverBodySchema,
-      responses: {
-        200: {
-          description: 'Recorded (or already so); the review history\'s new ETag is returned',
-          schema: { type: 'object', properties: { etag: { type: 'string' }, carry_over: carryOverSchema }, required: ['etag', 'carry_over'] },
-        },
-        404: { description: 'No such run for this researcher', schema: detailSchema },
-      },
-      handler: async ({ req, res, principal, params, body }) => {
-        const { from_run_id: fromRunId, declined } = body as { from_run_id: string; declined: boolean };
-        const result = await decideCarryOver(store, { runId: params.run_id, researcherId: principal!.id, fromRunId, declined },
-          requestCommandContext(req, eventPrincipal(principal!)));
-        if (result.kind === 'not_found') return void notFound(res);
-        if (result.kind === 'invalid') throw new RequestValidationError(result.details);
-        res.set('ETag', result.etag).json({ etag: result.etag, carry_over: { declined_from_run_id: result.declinedFrom } });
-      },
-    },
+    withdrawalsRoute(store, notFound),
+    carryOverRoute(store, notFound),
     {
       method: 'get',
       path: '/api/workspace/runs/{run_id}/review-events',
