@@ -90,7 +90,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     const bus: MessageBus = settings.kafkaBrokers
       ? new KafkaBus({ brokers: settings.kafkaBrokers, clientId: `evidence-${owner}`, topicPrefix: settings.kafkaTopicPrefix, db: db.knex, store, logger, leaseMs: settings.busLeaseMs })
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });
-    const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner });
+    const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner, leaseMs: settings.busLeaseMs });
     // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).
     const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)])
       .withMondo(() => openMondoRegistry(settings.mondoDir, logger));

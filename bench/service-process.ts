@@ -19,7 +19,8 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
-function procCpuMs(pid: number): number | undefined {
+/** User + system CPU of process `pid` so far, in ms (undefined without /proc or once it has exited). */
+export function procCpuMs(pid: number): number | undefined {
   try {
     // Fields after the ")" of the command name: utime and stime are the 12th and 13th.
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

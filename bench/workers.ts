@@ -3,10 +3,13 @@
 // and processors (bench/workers-child.ts) and WORKER_CONCURRENCY=1, so N processes can run N jobs at once;
 // every job hashes a 32-byte value BENCH_JOB_ITERATIONS times. For each worker count, BENCH_REPEATS rounds
 // (workers started and ready first, then BENCH_JOBS jobs queued at once); jobs/s = jobs / (first submission
-// to last JobSucceeded). Figures: the median round per count and its speed-up over one worker.
+// to last JobSucceeded, as the log dates it). Figures: the median round per count and its speed-up over one
+// worker, and the CPU seconds each worker (and the database's backends) used in the round: the machine is
+// shared, so CPU seconds and jobs per worker say where time went when wall time is stretched by other load.
 // Caveats printed with the figures: the 1-minute load average (the machine is shared) and the core count.
 // BENCH_SMOKE=1: 1 and 2 workers, one round of 4 small jobs. Final line: `workers: key=value ...`.
 import { fork, ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { submitJob } from '../commands/jobs/job-commands';
@@ -17,6 +20,7 @@ import { openDatabase } from '../infra/db/database';
 import { migrateToLatest } from '../infra/db/migrate';
 import { PostgresEventStore } from '../infra/event-store/postgres-event-store';
 import { withScratchDatabase } from './scratch-database';
+import { procCpuMs } from './service-process';
 import { pollUntil, printFigures, sized, SMOKE } from './smoke';
 import { CPU_WORK_MODULE } from './workers-child';
 
@@ -28,8 +32,12 @@ const ITERATIONS = sized('BENCH_JOB_ITERATIONS', 400_000, 2_000);
 
 interface Worker { child: ChildProcess; exited: Promise<void> }
 
+// BENCH_CPU_PROF=<dir>: each worker writes a V8 CPU profile there when it stops (node --cpu-prof).
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+
 function startWorker(databaseUrl: string): Promise<Worker> {
   const child = fork(CHILD, [], {
+    execArgv: CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // The embedded bus on PostgreSQL is what this bench measures: a KAFKA_BROKERS inherited from CI would send the
     // workers to a Kafka nothing publishes these jobs to.
@@ -47,6 +55,23 @@ async function stopWorkers(workers: Worker[]): Promise<void> {
   const timer = setTimeout(() => { for (const worker of workers) worker.child.kill('SIGKILL'); }, 20_000);
   await Promise.all(workers.map((w) => w.exited));
   clearTimeout(timer);
+}
+
+/** CPU seconds (user + system) each worker has used so far; NaN where /proc cannot tell. */
+const cpuSeconds = (workers: Worker[]) => workers.map((w) => (procCpuMs(w.child.pid!) ?? NaN) / 1000);
+
+/** CPU seconds used so far by the PostgreSQL backends serving `database` (their process title names it). */
+function databaseCpuSeconds(database: string): number {
+  let ms = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres:')) continue;
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      ms += procCpuMs(Number(entry)) ?? 0;
+    } catch { /* the process ended meanwhile */ }
+  }
+  return ms / 1000;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -70,34 +95,53 @@ async function jobTimings(store: PostgresEventStore, ids: readonly string[]): Pr
 
 async function main(): Promise<void> {
   await withScratchDatabase('bench_workers', async (url) => {
+    const database = new URL(url).pathname.slice(1);
     const db = await openDatabase({ url, poolMax: 4 });
     await migrateToLatest(db.knex);
     const store = new PostgresEventStore(db.knex);
     const context = () => newCommandContext(systemClock, { kind: 'system', id: 'bench-workers' });
     const rate: Record<number, number> = {};
+    const cpu: Record<number, number[]> = Object.fromEntries(COUNTS.map((c) => [c, []]));
     try {
       for (const count of COUNTS) {
         const rounds: number[] = [];
         for (let round = 0; round < REPEATS; round++) {
           const workers = await Promise.all(Array.from({ length: count }, () => startWorker(url)));
           try {
-            const started = performance.now();
+            // What a worker burns with nothing to do (tailing the log, polling leases): measured over an idle second.
+            const idleFrom = cpuSeconds(workers);
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            const idle = cpuSeconds(workers).map((s, i) => s - idleFrom[i]!);
+            const cpuFrom = cpuSeconds(workers);
+            const dbFrom = databaseCpuSeconds(database);
+            const started = Date.now();
             const ids: string[] = [];
             for (let i = 0; i < JOBS; i++) ids.push(await submitJob(store, context(), { module: CPU_WORK_MODULE, params: { iterations: ITERATIONS } }));
             const pending = new Set(ids);
+            let finished = started;
+            // The round ends at the last JobSucceeded as the log dates it, so this poll's interval adds nothing to
+            // the figure; it is slow so that the bench takes little of the CPU the workers share with it.
             await pollUntil(`${JOBS} jobs on ${count} worker(s)`, async () => {
               for (const id of [...pending]) {
                 const last = (await store.readStream(jobStreamId(id))).at(-1);
                 if (last?.type === 'JobFailed') throw new Error(`job ${id} failed: ${JSON.stringify(last.data)}`);
-                if (last?.type === 'JobSucceeded') pending.delete(id);
+                if (last?.type === 'JobSucceeded') {
+                  pending.delete(id);
+                  finished = Math.max(finished, last.createdAt.getTime());
+                }
               }
               return pending.size === 0 ? true : undefined;
-            }, 600_000, 100);
-            const seconds = (performance.now() - started) / 1000;
+            }, 600_000, 250);
+            const seconds = (finished - started) / 1000;
+            const busy = cpuSeconds(workers).map((s, i) => s - cpuFrom[i]!);
+            const dbBusy = databaseCpuSeconds(database) - dbFrom;
             rounds.push(JOBS / seconds);
+            cpu[count]!.push(busy.reduce((a, b) => a + b, 0) / count);
             const timing = await jobTimings(store, ids);
             console.log(`${count} worker(s), round ${round + 1}: ${JOBS} jobs in ${seconds.toFixed(2)} s = ${(JOBS / seconds).toFixed(2)} jobs/s; `
-              + `median wait ${timing.waitMs} ms, median run ${timing.runMs} ms, jobs per worker ${timing.perWorker} (load average ${os.loadavg()[0]!.toFixed(1)})`);
+              + `median wait ${timing.waitMs} ms, median run ${timing.runMs} ms, jobs per worker ${timing.perWorker}; `
+              + `CPU s per worker ${busy.map((s) => s.toFixed(2)).join('/')} (idle CPU s/s ${idle.map((s) => s.toFixed(3)).join('/')}), PostgreSQL CPU s ${dbBusy.toFixed(2)} `
+              + `(load average ${os.loadavg()[0]!.toFixed(1)})`);
           } finally {
             await stopWorkers(workers);
           }
@@ -111,6 +155,7 @@ async function main(): Promise<void> {
     const figures: Record<string, number | string> = { jobs: JOBS, iterations: ITERATIONS, rounds: REPEATS };
     for (const count of COUNTS) {
       figures[`w${count}_jobs_per_s`] = rate[count]!;
+      figures[`w${count}_cpu_s_per_worker`] = median(cpu[count]!);
       if (count > 1) figures[`speedup_${count}`] = rate[count]! / rate[1]!;
     }
     figures.cores = os.cpus().length;

@@ -1,13 +1,17 @@
 // Runs projectors: catch up from each checkpoint, then follow the log live. Every batch is applied in
 // one transaction that also moves the checkpoint by compare-and-swap, so a crash never applies an
-// event twice nor skips one, and two runners of the same projection never interleave.
+// event twice nor skips one, and two runners of the same projection never interleave. Each projection is
+// leased (projection-leases.ts): of several runners (worker processes) one applies it and the others stand
+// by, taking it over when its holder stops (at once: it hands the lease back) or dies (once the lease lapses).
 import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { EventStore, Position, START, Subscription } from '../../infra/event-store/event-store';
 import { Logger, silentLogger } from '../../infra/logging/logger';
 import { liveTableNames, Projector } from '../projector';
 import { createCheckpoint, lockProjection, readCheckpoint, swapCheckpoint } from './checkpoints';
 import { isRebuilding, rebuildProjection, RebuildReport } from './rebuild';
+import { holdProjectionLeases, releaseProjectionLeases } from './projection-leases';
 
 export interface ProjectionRunnerOptions {
   batchSize?: number;
@@ -16,6 +20,8 @@ export interface ProjectionRunnerOptions {
   retryDelayMs?: number;
   /** Identifies this process in rebuild leases. */
   owner?: string;
+  /** How long a projection's lease lasts without renewal: a dead holder's projections move after this. */
+  leaseMs?: number;
 }
 
 export interface ProjectionStatus {
@@ -25,6 +31,7 @@ export interface ProjectionStatus {
   /** Events in the log after the checkpoint that this projection has not yet seen. */
   lag: number | null;
   rebuilding: boolean;
+  /** This runner applies the projection (it holds its lease); false while another runner does. */
   running: boolean;
   lastError: string | null;
 }
@@ -34,7 +41,14 @@ class CheckpointMovedError extends Error {}
 
 export class ProjectionRunner {
   private readonly subscriptions = new Map<string, Subscription>();
-  private readonly loops: Promise<void>[] = [];
+  private readonly loops = new Map<string, Promise<void>>();
+  /** Projections whose lease this runner holds (and so applies). */
+  private readonly held = new Set<string>();
+  private readonly leaseOwner: string;
+  private readonly leaseMs: number;
+  private leaseTimer?: NodeJS.Timeout;
+  private leaseTick: Promise<void> = Promise.resolve();
+  private leasesRenewedAt = 0;
   private readonly lastErrors = new Map<string, string>();
   private readonly backgroundRebuilds: Promise<unknown>[] = [];
   private stopped = false;
@@ -51,30 +65,72 @@ export class ProjectionRunner {
     if (names.size !== projectors.length) throw new Error('projector names must be unique');
     this.logger = options.logger ?? silentLogger;
     this.owner = options.owner ?? `${hostname()}:${process.pid}`;
+    // Two runners in one process (tests, a CLI beside a worker) are still two holders.
+    this.leaseOwner = `${this.owner}:${randomUUID().slice(0, 8)}`;
+    this.leaseMs = options.leaseMs ?? 15_000;
   }
 
   projectorNames(): string[] {
     return this.projectors.map((p) => p.name);
   }
 
-  /** Creates missing read models, then catches up and follows live, each projector on its own. */
+  /**
+   * Creates missing read models, then catches up and follows live, each projector on its own, for the
+   * projections whose lease this runner takes; it keeps trying for the others at every lease tick.
+   */
   async start(): Promise<void> {
     for (const projector of this.projectors) {
       const outdated = await this.ensureTables(projector);
-      this.loops.push(this.runLive(projector));
       if (outdated) {
         // A new projector version: keep serving the old tables until the new ones are built.
         this.logger.info({ projection: projector.name }, 'projection version changed: rebuilding');
         this.backgroundRebuilds.push(this.rebuildOne(projector).catch((error) => this.recordError(projector, error)));
       }
     }
+    await this.tickLeases();
+    // Renewal at a third of the lease (as every lease here); at most a second, so a standby takes a lapsed lease over promptly.
+    this.leaseTimer = setInterval(() => {
+      this.leaseTick = this.leaseTick.then(() => this.tickLeases());
+    }, Math.max(50, Math.min(1000, Math.floor(this.leaseMs / 3))));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.leaseTimer);
+    await this.leaseTick;
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
-    await Promise.all(this.loops);
+    await Promise.all(this.loops.values());
+    await releaseProjectionLeases(this.knex, [...this.held], this.leaseOwner).catch((err) => this.logger.warn({ err }, 'projection leases not released; they lapse on their own'));
+    this.held.clear();
     await Promise.allSettled(this.backgroundRebuilds);
+  }
+
+  /** Renews the leases held, takes free or lapsed ones (and starts applying those), gives up the ones lost. */
+  private async tickLeases(): Promise<void> {
+    if (this.stopped) return;
+    let now: Set<string>;
+    try {
+      now = await holdProjectionLeases(this.knex, this.projectorNames(), this.leaseOwner, this.leaseMs);
+      this.leasesRenewedAt = Date.now();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not renew projection leases');
+      // Unrenewed for a whole lease: another runner may hold them now.
+      if (Date.now() - this.leasesRenewedAt < this.leaseMs) return;
+      now = new Set();
+    }
+    if (this.stopped) return;
+    for (const name of [...this.held]) {
+      if (now.has(name)) continue;
+      this.held.delete(name);
+      this.logger.warn({ projection: name }, 'projection lease lost: another runner applies it now');
+      void this.subscriptions.get(name)?.stop();
+    }
+    for (const projector of this.projectors) {
+      if (!now.has(projector.name) || this.held.has(projector.name)) continue;
+      this.held.add(projector.name);
+      const previous = this.loops.get(projector.name) ?? Promise.resolve();
+      this.loops.set(projector.name, previous.then(() => this.runLive(projector)));
+    }
   }
 
   async status(): Promise<ProjectionStatus[]> {
@@ -138,7 +194,7 @@ export class ProjectionRunner {
 
   private async runLive(projector: Projector): Promise<void> {
     const live = liveTableNames(projector);
-    while (!this.stopped) {
+    while (!this.stopped && this.held.has(projector.name)) {
       const checkpoint = await readCheckpoint(this.knex, projector.name).catch(() => undefined);
       if (!checkpoint) {
         await this.pause();
@@ -155,7 +211,8 @@ export class ProjectionRunner {
         this.lastErrors.delete(projector.name);
       }, { after: expected, eventTypes: projector.eventTypes, batchSize: this.options.batchSize });
       this.subscriptions.set(projector.name, subscription);
-      if (this.stopped) await subscription.stop(); // stop() raced with this restart
+      // stop() or a lost lease raced with this restart
+      if (this.stopped || !this.held.has(projector.name)) await subscription.stop();
       try {
         await subscription.done;
       } catch (error) {

@@ -30,8 +30,8 @@ function runnerSuite(name: string, open: () => Promise<Database>): void {
     let db: Database;
     let store: PostgresEventStore;
     const runners: ProjectionRunner[] = [];
-    const startRunner = async (projectorName: string, options: { version?: number } = {}) => {
-      const runner = new ProjectionRunner(db.knex, store, [ledgerProjector(projectorName, options)], { batchSize: 100, retryDelayMs: 50 });
+    const startRunner = async (projectorName: string, options: { version?: number; leaseMs?: number } = {}) => {
+      const runner = new ProjectionRunner(db.knex, store, [ledgerProjector(projectorName, options)], { batchSize: 100, retryDelayMs: 50, leaseMs: options.leaseMs });
       runners.push(runner);
       await runner.start();
       return runner;
@@ -76,6 +76,28 @@ function runnerSuite(name: string, open: () => Promise<Database>): void {
       await runners[0]!.waitForCatchUp();
       await runners[1]!.waitForCatchUp();
       expect((await ledgerHash(db.knex, 'shared_ledger')).rows).to.equal(await ledgerEventsInLog(store));
+    });
+
+    it('of two runners only the lease holder applies a projection (was: every worker tailed and applied every projection)', async function () {
+      const first = await startRunner('leased_once_ledger');
+      const second = await startRunner('leased_once_ledger');
+      await appendMany(store, 50, 10);
+      await first.waitForCatchUp();
+      const running = [(await first.status())[0]!.running, (await second.status())[0]!.running];
+      expect(running).to.deep.equal([true, false]);
+      expect((await ledgerHash(db.knex, 'leased_once_ledger')).rows).to.equal(await ledgerEventsInLog(store));
+    });
+
+    it('a standby runner takes a projection over at once when its holder stops', async function () {
+      // Leases far longer than the wait below: only a lease handed back explains a takeover within it.
+      const first = await startRunner('handed_over_ledger', { leaseMs: 600_000 });
+      const second = await startRunner('handed_over_ledger', { leaseMs: 600_000 });
+      await first.waitForCatchUp();
+      await first.stop();
+      await store.append(uniqueStream('ledger'), entries(5));
+      const inLog = await ledgerEventsInLog(store);
+      await eventually(async () => (await ledgerHash(db.knex, 'handed_over_ledger')).rows === inLog, 'taken over after stop');
+      expect((await second.status())[0]!.running).to.equal(true);
     });
 
     it('rebuild produces the same table as the live projection', async function () {
@@ -193,6 +215,27 @@ describe('ProjectionRunner under crashes and load (PostgreSQL)', function () {
     const clean = new ProjectionRunner(db.knex, store, [ledgerProjector('crash_ledger')]);
     await clean.rebuild('crash_ledger');
     expect(await ledgerHash(db.knex, 'crash_ledger')).to.deep.equal(afterCrashes);
+  });
+
+  it('a standby runner takes a projection over once a killed holder\'s lease lapses, applying each event once', async function () {
+    const child = path.resolve(__dirname, '../support/projector-child.js');
+    const holder = fork(child, ['dead_holder_ledger', '50', '0', '1000'], { env: process.env, stdio: 'ignore' });
+    await new Promise((resolve) => holder.once('message', resolve));
+    const standby = new ProjectionRunner(db.knex, store, [ledgerProjector('dead_holder_ledger')], { batchSize: 50, retryDelayMs: 50 });
+    await standby.start();
+    try {
+      expect((await standby.status())[0]!.running, 'the child holds the lease').to.equal(false);
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+      await appendMany(store, 200, 20);
+      const inLog = await ledgerEventsInLog(store);
+      await eventually(async () => (await ledgerHash(db.knex, 'dead_holder_ledger')).rows >= inLog, 'taken over after the kill', 30_000);
+      await sleep(300);
+      expect((await ledgerHash(db.knex, 'dead_holder_ledger')).rows).to.equal(inLog);
+      expect((await standby.status())[0]!.running).to.equal(true);
+    } finally {
+      await standby.stop();
+    }
   });
 
   it('rebuilds a read model over 100k events to an identical table while readers are served', async function () {
