@@ -5,7 +5,7 @@
 // slowest queries with the search figures that explain them (shortest length, nodes the backward search
 // reached, expansions), the percentiles of each list, and what building the answer JSON costs.
 // Imports the resources of bench:kg first (bench/kg-imports.ts) unless KG_CPU_SKIP_IMPORT=1 (a database that
-// already holds them: BENCH_DATABASE_URL). BENCH_SMOKE=1: the seed slice, a few queries.
+// already holds them: BENCH_DATABASE_URL). BENCH_SMOKE=1: the seed slice (without sider and bgee), a few queries.
 // Last line: `kg-path-cpu: forward_p99_cpu_ms=… forward_max_cpu_ms=… any_p99_cpu_ms=… neighbors_p99_cpu_ms=… …`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +26,8 @@ import { edgeTypeMask } from '../domain/knowledge-graph/typed-graph';
 import { kgPaths } from '../commands/kg-reads/kg-paths';
 import { kgNeighbors } from '../commands/kg-reads/kg-neighbors';
 
+/** Smoke: as bench:kg, without the seed's side effects and expression rows (the slowest imports). */
+const SMOKE_SKIPS = new Set(['sider', 'bgee']);
 const SLOWEST = sized('KG_CPU_SLOWEST', 20, 3);
 const NEIGHBOR_QUERIES = sized('KG_CPU_NEIGHBORS', 2000, 20);
 const PAIR_LIMIT = sized('KG_CPU_PAIRS', 1_000_000, 20);
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
       const db = runtime.db.knex;
       if (process.env.KG_CPU_SKIP_IMPORT !== '1') {
         for (const [resource, files] of benchImports()) {
+          if (SMOKE && SMOKE_SKIPS.has(resource)) continue;
           if (files.some((f) => !fs.existsSync(f))) { console.log(`${resource}: skipped (file missing)`); continue; }
           const t = Date.now();
           const result = await importSnapshot({ knex: db, store: runtime.store, logInDatabase: true }, { resource, files });
