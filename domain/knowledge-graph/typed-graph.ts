@@ -44,8 +44,8 @@ export interface RestrictedAdjacency {
   readonly inEdge: Int32Array;
 }
 
-/** Restricted adjacencies kept per graph (the default path mask, and a few edge_types filters asked for). */
-const RESTRICTED_KEPT = 4;
+/** Restricted adjacencies kept per graph: the default path mask, the workspace explanation and relation masks, a few edge_types filters (each at most 8 bytes per allowed edge plus 8 per node). */
+const RESTRICTED_KEPT = 8;
 
 const NODE_TYPE_INDEX = new Map<NodeType, number>(NODE_TYPES.map((t, i) => [t, i]));
 
