@@ -33,6 +33,20 @@ export interface Adjacency {
   readonly symmetric: Uint8Array;
 }
 
+/**
+ * The adjacency over some edge types only: out-edges of u are outEdge[outStart[u] …], in-edges
+ * inEdge[inStart[u] …], edge indices of the whole graph in the same order as the whole adjacency lists them.
+ */
+export interface RestrictedAdjacency {
+  readonly outStart: Int32Array;
+  readonly outEdge: Int32Array;
+  readonly inStart: Int32Array;
+  readonly inEdge: Int32Array;
+}
+
+/** Restricted adjacencies kept per graph: the default path mask, the workspace explanation and relation masks, a few edge_types filters (each at most 8 bytes per allowed edge plus 8 per node). */
+const RESTRICTED_KEPT = 8;
+
 const NODE_TYPE_INDEX = new Map<NodeType, number>(NODE_TYPES.map((t, i) => [t, i]));
 
 /** An Int32Array that grows: edges arrive one at a time while the store is read. */
@@ -226,6 +240,8 @@ export class TypedKnowledgeGraph {
   private readonly inStart: Int32Array;
   private readonly inEdge: Int32Array;
   private readonly symmetric: Uint8Array;
+  /** Memo of restrictedTo (most recently used last); derived from the arrays, so it never goes stale. */
+  private readonly restricted = new Map<string, RestrictedAdjacency>();
 
   constructor(arrays: GraphArrays) {
     this.a = arrays;
@@ -317,6 +333,48 @@ export class TypedKnowledgeGraph {
   /** The raw adjacency arrays, for hot loops (paths) that cannot afford a callback per step. Read only. */
   adjacency(): Adjacency {
     return { outStart: this.a.outStart, edgeSrc: this.a.edgeSrc, edgeDst: this.a.edgeDst, edgeType: this.a.edgeType, inStart: this.inStart, inEdge: this.inEdge, symmetric: this.symmetric };
+  }
+
+  /**
+   * The adjacency over the allowed edge types only, built once per mask (O(nodes + edges)) and kept for the
+   * last few masks: a path search walks only the edges it may use instead of skipping, at every node, the
+   * expression edges the default mask leaves out (most of a gene's or an anatomy term's edges).
+   */
+  restrictedTo(allowed: Uint8Array): RestrictedAdjacency {
+    const key = allowed.join('');
+    const known = this.restricted.get(key);
+    if (known) {
+      this.restricted.delete(key);
+      this.restricted.set(key, known);
+      return known;
+    }
+    const n = this.nodeCount;
+    const { outStart: wholeOutStart, edgeType } = this.a;
+    const outStart = new Int32Array(n + 1);
+    const inStart = new Int32Array(n + 1);
+    let outCount = 0;
+    let inCount = 0;
+    for (let u = 0; u < n; u++) {
+      for (let e = wholeOutStart[u]!; e < wholeOutStart[u + 1]!; e++) if (allowed[edgeType[e]!]) outCount++;
+      for (let p = this.inStart[u]!; p < this.inStart[u + 1]!; p++) if (allowed[edgeType[this.inEdge[p]!]!]) inCount++;
+      outStart[u + 1] = outCount;
+      inStart[u + 1] = inCount;
+    }
+    const outEdge = new Int32Array(outCount);
+    const inEdge = new Int32Array(inCount);
+    let o = 0;
+    let i = 0;
+    for (let u = 0; u < n; u++) {
+      for (let e = wholeOutStart[u]!; e < wholeOutStart[u + 1]!; e++) if (allowed[edgeType[e]!]) outEdge[o++] = e;
+      for (let p = this.inStart[u]!; p < this.inStart[u + 1]!; p++) {
+        const e = this.inEdge[p]!;
+        if (allowed[edgeType[e]!]) inEdge[i++] = e;
+      }
+    }
+    const built = { outStart, outEdge, inStart, inEdge };
+    this.restricted.set(key, built);
+    if (this.restricted.size > RESTRICTED_KEPT) this.restricted.delete(this.restricted.keys().next().value!);
+    return built;
   }
 
   /** Out- and in-degree of a node per edge type (distinct edges, not claims). */
