@@ -6,9 +6,14 @@
 //
 // Search: PostgreSQL full-text search over the weighted tsvector (title A, abstract B, MeSH/conditions C).
 // Each of the disease's terms (the ones its module asks the live provider with; disease-match.ts) becomes a
-// phraseto_tsquery (words in order, English stemming), OR-ed together; the GIN index finds the candidates,
-// ts_rank_cd (cover density: Clarke, Cormack & Tudhope 2000) orders them and the best MAX_CANDIDATES are
-// read. Each candidate is then checked against the terms exactly as the file mirror checks its records
+// phraseto_tsquery (words in order, English stemming), OR-ed together. The candidates are bounded by
+// publication date, not read whole: per snapshot, the GIN index on (tsvector, publication month) is asked
+// for the matches of the latest month, then the month before, then windows of 2, 4, 8 ... months back,
+// then the undated ones, until MAX_CANDIDATES are found (searchRecords; records over 85 years older than the
+// snapshot's latest are read only when fewer match). ts_rank_cd (cover density: Clarke, Cormack & Tudhope
+// 2000) orders the candidates and the best MAX_CANDIDATES are read. So a disease with fewer matches than the
+// cap gets them all, best ranked first, as before; one with more is answered from its newest (docs/biomed-store.md).
+// Each candidate is then checked against the terms exactly as the file mirror checks its records
 // (whole words, short upper-case acronyms only as written), since stemming is looser than the live query.
 // The snapshot id a source reports is its active snapshot ids joined with '+' (pubmed answers from two), so a
 // newer snapshot of either changes the dossier fingerprint.
@@ -30,7 +35,7 @@ export const SOURCE_RESOURCES: Partial<Record<SourceName, readonly string[]>> = 
 /**
  * Candidates read per query, best ranked first: three times the most a dossier cites (max_evidence ≤ 100); the
  * runner then ranks them by the question (BM25) and cuts. A disease with more matching records than this
- * (type 2 diabetes in a full baseline) is answered from its best-ranked ones, not all of them.
+ * (type 2 diabetes in a full baseline) is answered from the best-ranked of its newest ones, not all of them.
  */
 export const MAX_CANDIDATES = 300;
 
