@@ -30,7 +30,7 @@ const SEED_IMPORTS: { resource: string; files: string[] }[] = [
   { resource: 'pmc', files: ['pubmed/pmc-rct-abstracts.seed.jsonl'] },
   { resource: 'clinical_trials', files: ['clinical_trials/studies.seed.json'] },
 ];
-const DISEASES = ['t2d', 'ra', 'sle', 'ms', 'asthma'];
+const DISEASES = ['t2d', 'ra', 'sle', 'ms', 'pso', 'asthma', 'ibd', 'pd'];
 const SOURCES: SourceName[] = ['pubmed', 'clinical_trials'];
 
 async function importSeed(deps: BiomedDeps, imports = SEED_IMPORTS): Promise<Record<string, string>> {
