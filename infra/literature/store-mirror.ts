@@ -82,7 +82,7 @@ export class StoreMirror implements EvidenceMirror {
 
 /**
  * Records of the snapshots matching any of the phrases, at most `limit`, best ts_rank_cd first (ties by id),
- * chosen from each snapshot's bounded, newest-first candidates (`CANDIDATES_SQL`). Also what
+ * chosen from each snapshot's bounded, newest-first candidates (`windowsSql`). Also what
  * bench/literature.ts times.
  */
 export async function searchRecords(knex: Knex, snapshotIds: readonly string[], phrases: readonly string[], limit: number): Promise<Row[]> {
