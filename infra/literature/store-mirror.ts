@@ -6,9 +6,14 @@
 //
 // Search: PostgreSQL full-text search over the weighted tsvector (title A, abstract B, MeSH/conditions C).
 // Each of the disease's terms (the ones its module asks the live provider with; disease-match.ts) becomes a
-// phraseto_tsquery (words in order, English stemming), OR-ed together; the GIN index finds the candidates,
-// ts_rank_cd (cover density: Clarke, Cormack & Tudhope 2000) orders them and the best MAX_CANDIDATES are
-// read. Each candidate is then checked against the terms exactly as the file mirror checks its records
+// phraseto_tsquery (words in order, English stemming), OR-ed together. The candidates are bounded by
+// publication date, not read whole: per snapshot, the GIN index on (tsvector, publication month) is asked
+// for the matches of the latest month, then the month before, then windows of 2, 4, 8 ... months back,
+// then the undated ones, until MAX_CANDIDATES are found (searchRecords; records over 85 years older than the
+// snapshot's latest are read only when fewer match). ts_rank_cd (cover density: Clarke, Cormack & Tudhope
+// 2000) orders the candidates and the best MAX_CANDIDATES are read. So a disease with fewer matches than the
+// cap gets them all, best ranked first, as before; one with more is answered from its newest (docs/biomed-store.md).
+// Each candidate is then checked against the terms exactly as the file mirror checks its records
 // (whole words, short upper-case acronyms only as written), since stemming is looser than the live query.
 // The snapshot id a source reports is its active snapshot ids joined with '+' (pubmed answers from two), so a
 // newer snapshot of either changes the dossier fingerprint.
@@ -16,7 +21,8 @@ import type { Knex } from 'knex';
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { SourceName, SourceRecord } from '../../domain/workspace/sources';
 import { T } from '../biomed/store/tables';
-import { literaturePartition } from '../biomed/store/literature-records';
+import { literaturePartition, PUBLISHED_MONTH } from '../biomed/store/literature-records';
+import { arrayLiteral } from '../biomed/store/bulk-insert';
 import type { EvidenceMirror, MirrorAnswer } from '../sources/evidence-mirror';
 import { parseLabels } from '../sources/adapters/fda_labels';
 import { diseaseTerms, termMatcher } from './disease-match';
@@ -29,7 +35,7 @@ export const SOURCE_RESOURCES: Partial<Record<SourceName, readonly string[]>> = 
 /**
  * Candidates read per query, best ranked first: three times the most a dossier cites (max_evidence ≤ 100); the
  * runner then ranks them by the question (BM25) and cuts. A disease with more matching records than this
- * (type 2 diabetes in a full baseline) is answered from its best-ranked ones, not all of them.
+ * (type 2 diabetes in a full baseline) is answered from the best-ranked of its newest ones, not all of them.
  */
 export const MAX_CANDIDATES = 300;
 
@@ -75,28 +81,83 @@ export class StoreMirror implements EvidenceMirror {
 }
 
 /**
- * Records of the snapshots matching any of the phrases, best ts_rank_cd first (ties by id), at most `limit`.
- * Also what bench/literature.ts times.
+ * Records of the snapshots matching any of the phrases, at most `limit`, best ts_rank_cd first (ties by id),
+ * chosen from each snapshot's bounded, newest-first candidates (`windowsSql`). Also what
+ * bench/literature.ts times.
  */
 export async function searchRecords(knex: Knex, snapshotIds: readonly string[], phrases: readonly string[], limit: number): Promise<Row[]> {
   if (snapshotIds.length === 0 || phrases.length === 0) return [];
-  // hyphens and slashes as spaces, as the indexed text has them (the migration's generated column)
-  const query = phrases.map(() => "phraseto_tsquery('english', translate(?, '-/', '  '))").join(' || ');
   // Each snapshot is a partition of its own (migration 20261127001000), read directly: its GIN index answers @@
-  // with no snapshot filter for the planner to combine with it (it ANDed a primary-key scan of every row of
-  // the snapshot into the lookup) and no other snapshot's partition to plan around.
+  // with no snapshot filter for the planner to combine with it and no other snapshot's partition to plan around.
   const tables = snapshotIds.map(literaturePartition);
-  const matches = tables.map((table) => `select r.snapshot_id, r.record_id, ts_rank_cd(r.search, q.query) as rank from ${table} r, q where r.search @@ q.query`);
-  // Ranked on the tsvector alone, then the documents of the best `limit` only: reading every match's document
+  // hyphens and slashes as spaces, as the indexed text has them (the migration's generated column)
+  const query = `with recursive q as (select (${phrases.map(() => "phraseto_tsquery('english', translate(?, '-/', '  '))").join(' || ')}) as query)`;
+  const { rows: windowed } = await knex.raw(
+    `${query}, ${tables.map((table, k) => windowsSql(table, k)).join(', ')}
+     ${tables.map((_, k) => `select ${k} as t, unnest(ids || array[null]) as record_id, unnest(ranks) as rank, (select m[${WINDOW_MONTHS}] from mo${k}) as oldest from (select ids, ranks from w${k} order by i desc limit 1) last${k}`).join(' union all ')}`,
+    [...phrases, ...tables.map(() => limit)],
+  ) as { rows: { t: number; record_id: string | null; rank: number | null; oldest: string | null }[] };
+  // each snapshot's rows end with one of null id that carries its oldest window month
+  const found: Candidate[] = windowed.filter((row) => row.record_id !== null).map((row) => ({ table: tables[row.t]!, record_id: row.record_id!, rank: Number(row.rank) }));
+  // A snapshot with fewer than `limit` in its windows: its records published before them too (few, or none).
+  for (const [k, table] of tables.entries()) {
+    const oldest = windowed.find((row) => row.t === k && row.record_id === null)?.oldest;
+    if (!oldest || windowed.filter((row) => row.t === k && row.record_id !== null).length >= limit) continue;
+    const { rows: older } = await knex.raw(
+      `${query} select r.record_id, ts_rank_cd(r.search, q.query) as rank from ${table} r, q where r.search @@ q.query and r.published < ?`,
+      [...phrases, oldest],
+    ) as { rows: { record_id: string; rank: number }[] };
+    found.push(...older.map((row) => ({ table, record_id: row.record_id, rank: Number(row.rank) })));
+  }
+  const best = found.sort((a, b) => b.rank - a.rank || (a.record_id < b.record_id ? -1 : a.record_id > b.record_id ? 1 : 0)).slice(0, limit);
+  // Ranked on the tsvector alone, then the documents of the best `limit` only: reading every candidate's document
   // (a PMC record carries up to 20,000 characters of body) cost more than finding and ranking them.
-  const documents = tables.map((table) => `select r.record_id, r.title, r.abstract, r.keywords, r.published, r.document, best.rank
-       from best join ${table} r on r.snapshot_id = best.snapshot_id and r.record_id = best.record_id`);
+  if (best.length === 0) return [];
+  const position = new Map(best.map((c, i) => [`${c.table} ${c.record_id}`, i]));
+  const reads = tables.map((table, k) => ({ table, k, ids: best.filter((c) => c.table === table).map((c) => c.record_id) })).filter((r) => r.ids.length > 0);
+  // by primary key (snapshot_id, record_id), every snapshot in one statement
   const { rows } = await knex.raw(
-    `with q as (select (${query}) as query),
-     best as (select * from (${matches.join(' union all ')}) m order by rank desc, record_id limit ?)
-     ${documents.join(' union all ')}
-     order by rank desc, record_id`,
-    [...phrases, limit],
-  ) as { rows: (Row & { rank: number })[] };
-  return rows.map(({ rank: _rank, ...row }) => row);
+    reads.map(({ table, k }) => `select ${k} as t, record_id, title, abstract, keywords, published, document from ${table} where snapshot_id = ? and record_id = any(?::text[])`).join(' union all '),
+    reads.flatMap(({ k, ids }) => [snapshotIds[k]!, arrayLiteral(ids, 'text')]),
+  ) as { rows: (Row & { t: number })[] };
+  const at = (row: Row & { t: number }) => position.get(`${tables[row.t]} ${row.record_id}`)!;
+  return rows.sort((a, b) => at(a) - at(b)).map(({ t: _t, ...row }) => row);
+}
+
+interface Candidate { table: string; record_id: string; rank: number }
+
+/** Months a search widens through before it reads a snapshot's older records (85 years). */
+export const WINDOW_MONTHS = 1024;
+/** Windows of 1, 1, 2, 4 ... 512 months cover WINDOW_MONTHS; the last window is 'undated'. */
+const WINDOWS = Math.log2(WINDOW_MONTHS) + 2;
+
+/**
+ * The snapshot's months, newest first: WINDOW_MONTHS from its latest publication month back (nulls when it
+ * holds no dated record), then 'undated'. One statement, so the b-tree on published answers max().
+ */
+function monthsSql(table: string): string {
+  return `select array(select to_char(a.latest - make_interval(months => k), 'YYYY-MM')
+      from (select to_date(left(max(published), 7), 'YYYY-MM') as latest from ${table}) a, generate_series(0, ${WINDOW_MONTHS - 1}) k order by k)
+    || array['undated'] as m`;
+}
+
+/**
+ * A snapshot's candidates for the query (CTE w<k>; its last row holds them): its matching records window by
+ * window from its latest publication month back, windows of 1, 1, 2, 4 ... 512 months (window i is months
+ * 2^i/2+1 .. 2^i, each doubling what was read) then its undated ones, until at least `limit` (the bound) are
+ * found. Each window is one lookup of the GIN index on (search, publication month), so the rows read are those
+ * of the windows needed, not every record naming the disease: the work follows the answer's size, not the
+ * mirror's. One recursive statement for all snapshots, so a search is one round trip (plus the documents).
+ */
+function windowsSql(table: string, k: number): string {
+  return `mo${k} as (${monthsSql(table)}),
+  w${k}(i, ids, ranks) as (
+    select 0, '{}'::text[] collate "C", '{}'::real[]
+    union all
+    select w.i + 1, w.ids || coalesce(s.ids, '{}'), w.ranks || coalesce(s.ranks, '{}')
+    from w${k} w cross join lateral (
+      select array_agg(r.record_id) as ids, array_agg(ts_rank_cd(r.search, q.query)) as ranks
+      from ${table} r, q, mo${k}
+      where r.search @@ q.query and ${PUBLISHED_MONTH.replace('published', 'r.published')} && mo${k}.m[(1 << w.i) / 2 + 1 : 1 << w.i]) s
+    where cardinality(w.ids) < ?::int and w.i < ${WINDOWS})`;
 }

@@ -30,7 +30,7 @@ const SEED_IMPORTS: { resource: string; files: string[] }[] = [
   { resource: 'pmc', files: ['pubmed/pmc-rct-abstracts.seed.jsonl'] },
   { resource: 'clinical_trials', files: ['clinical_trials/studies.seed.json'] },
 ];
-const DISEASES = ['t2d', 'ra', 'sle', 'ms', 'asthma'];
+const DISEASES = ['t2d', 'ra', 'sle', 'ms', 'pso', 'asthma', 'ibd', 'pd'];
 const SOURCES: SourceName[] = ['pubmed', 'clinical_trials'];
 
 async function importSeed(deps: BiomedDeps, imports = SEED_IMPORTS): Promise<Record<string, string>> {
@@ -105,6 +105,31 @@ describe('store-backed literature mirror', function () {
         const result = await importSnapshot(env.deps, { resource: 'pubmed', files: [file], allowUnpinned: true });
         const rows = await searchRecords(env.runtime.db.knex, [result.snapshot.snapshot_id], ['bronchiectasis'], 10);
         expect(rows.map((r) => r.record_id)).to.deep.equal(['2', '1']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+    it('answers a disease with more matches than the cap from its newest records, the older ones read only when few match', async () => {
+      // Records naming bronchiectasis, by publication month (the windows from the latest month, 2020-02, are
+      // 2020-02 | 2020-01 | 2019-12..11 | 2019-10..07 | 2019-06..2018-11 | ...; 1900-01 lies beyond the 1,024
+      // months the windows cover, and one record is undated). With a cap of 3 the first five windows hold
+      // 2020-02, 2020-01 and 2019-05: those three, although the 2015 and 1900 records name it in their titles
+      // as well as their abstracts (ts_rank_cd ranks them first when everything is read).
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'windows-'));
+      const file = path.join(dir, 'windows.xml');
+      const citation = (pmid: number, date: string | null, title: string) => `<MedlineCitation Owner="NLM" Status="MEDLINE"><PMID Version="1">${pmid}</PMID><Article><Journal>${date ? `<JournalIssue><PubDate><Year>${date.slice(0, 4)}</Year><Month>${date.slice(5)}</Month></PubDate></JournalIssue>` : ''}<Title>J</Title></Journal><ArticleTitle>${title}</ArticleTitle><Abstract><AbstractText>A cohort with bronchiectasis.</AbstractText></Abstract></Article></MedlineCitation>`;
+      fs.writeFileSync(file, `<MedlineCitationSet>${[
+        citation(11, '2020-Feb', 'Newest.'), citation(12, '2020-Jan', 'Second.'), citation(13, '2019-May', 'Third.'),
+        citation(14, '2015-Mar', 'Bronchiectasis in 2015.'), citation(15, '1900-Jan', 'Bronchiectasis in 1900.'), citation(16, null, 'Undated.'),
+        citation(17, '2020-Feb', 'Asthma only.').replace('bronchiectasis', 'asthma'),
+      ].join('')}</MedlineCitationSet>`);
+      try {
+        const result = await importSnapshot(env.deps, { resource: 'pubmed', files: [file], allowUnpinned: true });
+        const capped = await searchRecords(env.runtime.db.knex, [result.snapshot.snapshot_id], ['bronchiectasis'], 3);
+        expect(capped.map((r) => r.record_id).sort()).to.deep.equal(['11', '12', '13']);
+        const all = await searchRecords(env.runtime.db.knex, [result.snapshot.snapshot_id], ['bronchiectasis'], 10);
+        expect(all.map((r) => r.record_id).sort()).to.deep.equal(['11', '12', '13', '14', '15', '16']);
+        expect(all.slice(0, 2).map((r) => r.record_id).sort()).to.deep.equal(['14', '15']); // the title matches rank first
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
