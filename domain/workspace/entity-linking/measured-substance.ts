@@ -1,20 +1,21 @@
 // A substance named as something measured or as a test, not as something given (issue 28): "serum creatinine",
 // "total cholesterol", "blood urea nitrogen", "oxygen saturation", "reactive oxygen species", "volume of oxygen",
-// "albumin-to-creatinine ratio", "calcium channel blocker", "cortisol excess", "insulin secretion/resistance", "methacholine provocation/challenge",
-// "gadobenate-enhanced MRI". Such a mention links nothing, in the manner of the
-// composite-score rule (context.ts); a record that also names the substance as given still links it there.
+// "albumin-to-creatinine ratio", "high-density lipoprotein cholesterol", "glucose-lowering", "cortisol excess",
+// "insulin secretion/resistance", "calcium channel blocker", "methacholine provocation/challenge",
+// "gadobenate-enhanced MRI". Such a mention links nothing, in the manner of the composite-score rule
+// (context.ts); a record that also names the substance as given still links it there.
 // The cue words are the analyte and test vocabulary of clinical chemistry reports, not a list of substances.
 import type { Word } from './text';
 
 /** A specimen or lipid fraction right before the mention: "serum creatinine", "LDL-cholesterol". */
 const SPECIMEN_BEFORE: ReadonlySet<string> = new Set([
-  'serum', 'plasma', 'blood', 'urinary', 'urine', 'fasting', 'total', 'ldl', 'hdl', 'vldl', 'dietary', 'salivary',
+  'serum', 'plasma', 'blood', 'urinary', 'urine', 'fasting', 'total', 'ldl', 'hdl', 'vldl', 'lipoprotein', 'dietary', 'salivary',
   // "blood urea nitrogen": the analyte's name holds a second substance word
   'urea',
 ]);
 
 /** A measurement or test word right after the mention: "creatinine clearance", "methacholine challenge". */
-const MEASURE_AFTER = /^(?:\s+|\s*-\s*)(?:levels?|concentrations?|clearance|ratio|saturation|excretion|intake|consumption|uptake|species|provocations?|challenges?|enhanced|enhancement|channels?|nitrogen|tension|desaturation|excess|deficiency|samples?|assays?|measurements?|values|secretion|production|sensitivity|resistance|homeostasis|metabolism)\b/i;
+const MEASURE_AFTER = /^(?:\s+|\s*-\s*)(?:levels?|concentrations?|clearance|ratio|saturation|excretion|intake|consumption|uptake|species|provocations?|challenges?|enhanced|enhancement|channels?|nitrogen|tension|desaturation|excess|deficiency|samples?|assays?|measurements?|values|secretion|production|sensitivity|resistance|homeostasis|metabolism|lowering)\b/i;
 
 /** "X of <substance>": "volume of oxygen", "levels of cholesterol". */
 const MEASURE_OF: ReadonlySet<string> = new Set([
