@@ -9,7 +9,7 @@ import type { Word } from './text';
 
 /** A specimen or lipid fraction right before the mention: "serum creatinine", "LDL-cholesterol". */
 const SPECIMEN_BEFORE: ReadonlySet<string> = new Set([
-  'serum', 'plasma', 'blood', 'urinary', 'urine', 'fasting', 'total', 'ldl', 'hdl', 'vldl', 'lipoprotein', 'dietary', 'salivary',
+  'serum', 'plasma', 'blood', 'urinary', 'urine', 'fasting', 'total', 'ldl', 'hdl', 'vldl', 'lipoprotein', 'salivary',
   // "blood urea nitrogen": the analyte's name holds a second substance word
   'urea',
 ]);
