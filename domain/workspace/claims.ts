@@ -11,6 +11,8 @@
 //                                   with a deciding analysis (other primary ones, then secondary ones) makes a
 //                                   claim of its own (outcome_reading other_outcome), which the ranking does
 //                                   not count.
+//   pharmacokinetic / bioavailability / bioequivalence study (its title says so, pharmacokinetic-study.ts)
+//                                   → ASSOCIATED_WITH: exposure is not efficacy, neither for nor against.
 //   article / preprint naming a drug → outcomeMet attribute first; else the outcome classifier
 //                                   (outcome-classifier.ts, docs/outcome-classification.md) over the sentences
 //                                   of the WHOLE abstract that name the drug (all when only one drug is named):
@@ -48,6 +50,7 @@ import { classifyTrialOutcome } from './trial-outcome';
 import { quotedAnalysis, trialOutcomeMeasures, type TrialOutcomeMeasure } from './trial-outcome-measures';
 import type { SentenceEffect } from '../effects/abstract-effect';
 import { effectSummary, outcomeClassOfEffect, outcomeRank, readRecordText } from './effect-outcome';
+import { isPharmacokineticStudy, PHARMACOKINETIC_STATEMENT } from './pharmacokinetic-study';
 import type { OutcomeCall } from './outcome-classifier';
 import { nullBetweenActiveTreatments } from './active-control';
 
@@ -114,6 +117,9 @@ export function classifyTrial(ne: NormalizedEvidence): Verdict | null {
   const phase = trialPhaseNumber(record.attributes.phase);
   const statusWord = status ? status.toLowerCase().replace(/_/g, ' ') : 'status unknown';
   const outcome = classifyTrialOutcome(record);
+  if (outcome.class !== 'excluded' && isPharmacokineticStudy(record.title)) {
+    return { relationship: 'associated_with', fragment: `${ne.citations[0]!}: ${statusWord} ${phaseWords(phase)}, ${PHARMACOKINETIC_STATEMENT}` };
+  }
   const fragment = `${ne.citations[0]!}: ${statusWord} ${phaseWords(phase)}, ${outcome.reason}`;
   switch (outcome.class) {
     case 'excluded': return null;
@@ -175,6 +181,10 @@ function claimOutcomeOf(e: SentenceEffect, evidenceId: string): ClaimOutcome {
  * the harm qualifier (the record's safety reading is its deciding one's).
  */
 function articleDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease: ClaimEntity, graph?: GraphView): Finding[] {
+  if (isPharmacokineticStudy(ne.record.title)) {
+    const source = `${ne.citations[0]!}${ne.record.recordType === 'preprint' ? ' (preprint)' : ''}`;
+    return [{ subject: drug, object: disease, relationship: 'associated_with', fragment: `${source}: ${PHARMACOKINETIC_STATEMENT}` }];
+  }
   const read = typeof ne.record.attributes.outcomeMet === 'boolean' ? undefined : readArticleDrug(ne, drug, graph);
   const verdict = classifyArticleDrug(ne, drug, graph, read);
   const effects = read?.effects ?? [];
@@ -198,6 +208,8 @@ function articleDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease:
 function trialDrugFindings(ne: NormalizedEvidence, drug: ClaimEntity, disease: ClaimEntity): Finding[] {
   const verdict = classifyTrial(ne);
   if (!verdict) return [];
+  // A pharmacokinetic trial's posted outcomes are exposures, not efficacy: no outcome claims.
+  if (isPharmacokineticStudy(ne.record.title)) return [{ subject: drug, object: disease, ...verdict }];
   const id = ne.item.evidence_id;
   const measures = trialOutcomeMeasures(ne.record);
   const decidingAnalysis = classifyTrialOutcome(ne.record).deciding;

@@ -1,6 +1,7 @@
 // What one evidence record says, as a class and the words that decided it (EvidenceItem.outcome):
 //   clinical trial        classifyTrialOutcome (trial-outcome.ts): positive / null / negative / harm / unknown /
 //                         excluded (withdrawn, nobody enrolled);
+//   PK / bioequivalence   context: a pharmacokinetic study's results are not efficacy (pharmacokinetic-study.ts);
 //   article / preprint    the effect reader (domain/effects/abstract-effect.ts): conclusions, then results,
 //                         decide (never background, objectives or the title); direction and favourability
 //                         mapped by effect-outcome.ts; no result sentence → unknown;
@@ -15,6 +16,7 @@ import { classifyOutcomeSentence, sentences, type OutcomeCall } from './outcome-
 import { collapseWhitespace } from './normalize';
 import { classifyTrialOutcome } from './trial-outcome';
 import { effectSummary, outcomeClassOfEffect, readRecordText } from './effect-outcome';
+import { isPharmacokineticStudy, PHARMACOKINETIC_STATEMENT } from './pharmacokinetic-study';
 
 const OUTCOME_PRIORITY = { harm: 4, negative: 3, null: 2, positive: 1, none: 0 } as const;
 
@@ -52,6 +54,8 @@ export function quote(sentence: string): string {
 /** The record's outcome class and the sentence or registry fact that decided it. */
 export function evidenceOutcome(ne: NormalizedEvidence): EvidenceOutcome {
   const record = ne.record;
+  const studyRecord = record.recordType === 'clinical_trial' || record.recordType === 'article' || record.recordType === 'preprint';
+  if (studyRecord && isPharmacokineticStudy(record.title)) return { class: 'context', statement: PHARMACOKINETIC_STATEMENT };
   switch (record.recordType) {
     case 'clinical_trial': {
       const outcome = classifyTrialOutcome(record);

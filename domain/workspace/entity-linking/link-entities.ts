@@ -5,6 +5,7 @@ import type { MentionView } from '../../knowledge-graph/mention-index';
 import { CLASS_FORMING_GENES, classPhraseEnd, followedByReceptor, hasGeneCue, namesAnotherMolecule, partOfClinicalScore } from './context';
 import { defaultIndex, graphTerms, TermIndex } from './lexicon';
 import { entityKey, findMentions, pickEntity } from './matcher';
+import { namesMeasuredSubstance } from './measured-substance';
 import { mentionRole, type InterventionRole } from './roles';
 import type { LinkedKind, Term } from './terms';
 import { prepareText, words, type Word } from './text';
@@ -76,6 +77,7 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
     const terms = pickEntity(m, canonical);
     const term = terms[0];
     if (!term || (term.kind === 'target' && partOfClinicalScore(ws, m.first))) continue;
+    if (term.kind === 'drug' && namesMeasuredSubstance(text, ws, m.first, m.last)) continue;
     if (term.kind === 'target' && namesAnotherMolecule(ws, m.last)) {
       // "IL-6 receptor" is IL6R, not IL6: link the receptor gene when the vocabulary holds it.
       const receptor = followedByReceptor(ws, m.last) ? receptorTerm(term, indexes) : undefined;

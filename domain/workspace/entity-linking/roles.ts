@@ -8,7 +8,8 @@
 //    "inadequately controlled on/with/by" ("type 2 diabetes inadequately controlled on metformin")...;
 //    "receiving", "taking" or "on" after a population word ("patients receiving methotrexate"), except
 //    after "of" ("39% of patients receiving tofacitinib" reports an arm); a suffix "-naive", "-IR",
-//    "-inadequate", "-refractory", "-experienced";
+//    "-inadequate", "-refractory", "-experienced"; "adjunct(ive treatment) to", "maintained on", "already/currently
+//    treated with"; "on <drug> treatment/therapy" ("PD patients with motor complications on levodopa treatment");
 //  - comparator: "versus", "vs", "compared with/to", "relative to", "superior/inferior/non-inferior to",
 //    "against", "active comparator", "rather than", "instead of"; a suffix "as (active) comparator",
 //    "-controlled".
@@ -26,7 +27,11 @@ export const ROLE_CUES: readonly Cue[] = [
     'poorly controlled with', 'suboptimally controlled on', 'uncontrolled on', 'insufficiently controlled on',
     'inadequate glycemic control on', 'inadequate glycaemic control on', 'insufficient response to', 'incomplete response to', 'refractory to', 'intolerant to',
     'intolerance to', 'failure of', 'failed', 'prior', 'previous', 'previously treated with', 'switched from',
-    'standard of care', 'standard care', 'standard therapy', 'standard treatment', 'conventional therapy', 'usual care'),
+    'standard of care', 'standard care', 'standard therapy', 'standard treatment', 'conventional therapy', 'usual care',
+    // issue 28: an adjunct is given on top of the drug it is adjunct to ("adjunctive treatment to levodopa")
+    'adjunct to', 'adjunctive to', 'adjunctive treatment to', 'adjunctive therapy to', 'adjunct therapy to',
+    'add on therapy to', 'add on treatment to', 'maintained on', 'already treated with', 'currently treated with',
+    'stably treated with'),
   ...cue('comparator')('versus', 'vs', 'compared with', 'compared to', 'comparison with', 'comparison to', 'relative to',
     'superior to', 'inferior to', 'noninferior to', 'non inferior to', 'against', 'active comparator', 'comparator',
     'head to head with', 'rather than', 'instead of'),
@@ -88,6 +93,9 @@ function roleByCue(words: readonly Word[], first: number, last: number, drugWord
   return null;
 }
 
+/** "on levodopa treatment", "on metformin therapy": the drug a population is on, not the one given (issue 28). */
+const ON_TREATMENT_SUFFIX = /^\s+(?:(?:treatment|therapy|monotherapy|maintenance)\b)/i;
+
 const BACKGROUND_SUFFIX = /^-(?:naive|naïve|ir|inadequate|experienced|refractory|resistant|intolerant)\b/i;
 const COMPARATOR_SUFFIX = /^(?:-controlled\b|\s*[(,]?\s*(?:as\s+(?:an?\s+|the\s+)?)?(?:active\s+)?comparator\b)/i;
 
@@ -95,6 +103,7 @@ const COMPARATOR_SUFFIX = /^(?:-controlled\b|\s*[(,]?\s*(?:as\s+(?:an?\s+|the\s+
 export function mentionRole(text: string, words: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>): InterventionRole {
   const after = text.slice(words[last]!.end, words[last]!.end + 40);
   if (BACKGROUND_SUFFIX.test(after)) return 'background';
+  if (words[first - 1]?.text.toLowerCase() === 'on' && ON_TREATMENT_SUFFIX.test(after)) return 'background';
   if (COMPARATOR_SUFFIX.test(after)) return 'comparator';
   return roleByCue(words, first, last, drugWords) ?? 'studied';
 }

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { evidenceOutcome } from '../../../domain/workspace/evidence-outcome';
+import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { expect } from 'chai';
 import { claimId, diseaseEntity, extractClaims, mergeLlmClaims } from '../../../domain/workspace/claims';
 import { normalizeEvidence, type NormalizedEvidence } from '../../../domain/workspace/normalize';
@@ -148,6 +151,27 @@ describe('Deterministic claim extraction', function () {
       ]) {
         expect(only(claimsOf([article('2', 'Belimumab in SLE', text)]), 'drug:belimumab').relationship, text).to.equal('contradicts');
       }
+    });
+
+    it('does not count a pharmacokinetic/bioequivalence study for or against the drug (a hydroxychloroquine bioavailability study read as a null against it)', function () {
+      // PMC4883261 in the bundled mirror: healthy volunteers, exposure measured; nothing about lupus.
+      const line = fs.readFileSync(path.join(findProjectRoot(), 'fixtures/seed/literature/pubmed/pmc-rct-abstracts.seed.jsonl'), 'utf8').split('\n').find((l) => l.includes('"PMC4883261"'))!;
+      const abstract = (JSON.parse(line) as { abst: string }).abst;
+      const title = 'Pharmacokinetics and Bioequivalence Study of Hydroxychloroquine Sulfate Tablets in Chinese Healthy Volunteers by LC–MS/MS';
+      const text = abstract.slice(abstract.indexOf('ABSTRACT.'));
+      const pk = article('4883261', title, text);
+      const claims = claimsOf([pk]).filter((c) => c.subject.id === 'drug:hydroxychloroquine');
+      expect(claims.map((c) => c.relationship)).to.deep.equal(['associated_with']);
+      expect(claims[0]!.statement).to.match(/pharmacokinetic\/bioequivalence study/);
+      expect(evidenceOutcome(evidenceOf([pk])[0]!).class).to.equal('context');
+      // The same sentences under an efficacy title are read as before (the rule is the study design, not the words).
+      const efficacy = claimsOf([article('4883262', 'Hydroxychloroquine in SLE', 'Hydroxychloroquine did not significantly reduce flares.')]);
+      expect(only(efficacy, 'drug:hydroxychloroquine').relationship).to.equal('contradicts');
+    });
+
+    it('reads a trial whose title names pharmacokinetics and efficacy as an efficacy trial', function () {
+      const claim = only(claimsOf([article('4883263', 'Pharmacokinetics and efficacy of hydroxychloroquine in SLE', 'Hydroxychloroquine did not significantly reduce flares.')]), 'drug:hydroxychloroquine');
+      expect(claim.relationship).to.equal('contradicts');
     });
 
     it('is negation-aware within a clause only', function () {
