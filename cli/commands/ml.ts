@@ -14,13 +14,13 @@ const fixed = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : 'n/a');
 /** Where the external hold-out's files are: --external-data, else SHARED_DATA_DIR, else ../shared/data. */
 const externalDir = (option?: string) => option ?? process.env.SHARED_DATA_DIR ?? '../shared/data';
 
-export async function mlEvaluate(options: { folds?: string; seed?: string; json?: boolean; externalData?: string }): Promise<void> {
+export async function mlEvaluate(options: { folds?: string; seed?: string; json?: boolean; externalData?: string; external?: boolean }): Promise<void> {
   const folds = options.folds === undefined ? LINK_PREDICTION_DEFAULTS.folds : Number(options.folds);
   const seed = options.seed === undefined ? LINK_PREDICTION_DEFAULTS.seed : Number(options.seed);
   const outcome = await withBiomed(async ({ knex }) => {
     const served = await storeGraphCache(knex).current();
     let last = '';
-    return evaluateLinkPrediction(served, knex, { folds, seed, externalDataDir: externalDir(options.externalData) }, (p) => {
+    return evaluateLinkPrediction(served, knex, { folds, seed, externalDataDir: options.external === false ? undefined : externalDir(options.externalData) }, (p) => {
       if (!options.json && process.stderr.isTTY && p.message !== last) { last = p.message; process.stderr.write(`\r\x1b[K${p.message}`); }
     });
   });
@@ -33,6 +33,8 @@ export async function mlEvaluate(options: { folds?: string; seed?: string; json?
   if (options.json) { console.log(JSON.stringify({ ...r, disclaimer: ANALYSIS_DISCLAIMER }, null, 2)); return; }
   console.log(`Link prediction, ${r.folds}-fold cross-validation (seed ${r.seed}) on the active snapshots:`);
   console.log(`  ${r.training.positives} treatments, ${r.training.curated_negatives} curated and ${r.training.sampled_negatives} sampled negatives; ${r.training.compounds} compounds, ${r.training.diseases} treated diseases`);
+  const u = r.training.compound_universe;
+  if (u) console.log(`  compound universe: feature set ${u.feature_set} (${u.resources.join(', ')}): ${u.compounds} compounds, ${u.excluded_compounds} compound nodes without a Rephetio-era edge left out`);
   console.log('\nOURS, measured on our hold-outs:');
   printTable(['hold-out', 'AUROC pooled', 'AUROC within disease (mean / median, diseases)', 'AUPRC', 'positives', 'negatives', 'λ per fold'], [r.held_out_pairs, r.held_out_diseases].map((h) => [
     h.scheme === 'pairs' ? 'held-out pairs' : 'held-out diseases', fixed(h.auroc),
@@ -62,6 +64,7 @@ export function registerMlCommands(program: Command): void {
     .option('--folds <n>', `number of folds (2-10, default ${LINK_PREDICTION_DEFAULTS.folds})`)
     .option('--seed <n>', `seed of the negative sample and the folds (default ${LINK_PREDICTION_DEFAULTS.seed})`)
     .option('--json', 'print JSON')
+    .option('--no-external', 'skip the external hold-out (it is a yardstick: look at it once per served-model change)')
     .option('--external-data <dir>', 'shared data directory holding chembl/ and mondo/ for the external hold-out (default SHARED_DATA_DIR or ../shared/data)')
     .action(mlEvaluate);
 }

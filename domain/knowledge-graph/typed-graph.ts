@@ -289,6 +289,12 @@ export class TypedKnowledgeGraph {
   edgeTypeIndex(e: number): number { return this.a.edgeType[e]!; }
   edgeType(e: number): string { return EDGE_TYPES[this.a.edgeType[e]!]!.type; }
 
+  /** Whether any claim behind edge e comes from a snapshot marked 1 in `snapshotMask` (indexed like `snapshots`). */
+  hasClaimFrom(e: number, snapshotMask: Uint8Array): boolean {
+    for (let p = this.a.claimStart[e]!; p < this.a.claimStart[e + 1]!; p++) if (snapshotMask[this.a.claimSnap[p]!]) return true;
+    return false;
+  }
+
   /** The claims behind an edge, each with its snapshot. */
   claimsOf(e: number): ClaimRef[] {
     const out: ClaimRef[] = [];

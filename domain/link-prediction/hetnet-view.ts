@@ -4,7 +4,8 @@
 // Biol 2015, doi:10.1371/journal.pcbi.1004259). Degrees are per metaedge: a compound's CbG degree counts its
 // distinct genes, a gene's CbG degree its distinct compounds. Symmetric metaedges (GiG) count every incident
 // edge on both sides. The TREATS metaedge can be rebuilt without chosen pairs (held-out treatments), which
-// changes its degrees too: a held-out treatment leaves no trace in any feature. Pure.
+// changes its degrees too: a held-out treatment leaves no trace in any feature. Only the edges the model's
+// scope allows count (model-scope.ts: by default, edges with a Rephetio-era claim). Pure.
 import { edgeTypeIndex, NodeType } from '../knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 
@@ -86,7 +87,7 @@ export function metaedgeFromPairs(name: MetaedgeName, n: number, src: Int32Array
 }
 
 /** Distinct (source, target) pairs of the graph's edges of these types (TARGETS and BINDS of one pair are one CbG edge). */
-function distinctPairs(g: TypedKnowledgeGraph, types: readonly string[], symmetric: boolean): { src: Int32Array; dst: Int32Array } {
+function distinctPairs(g: TypedKnowledgeGraph, types: readonly string[], symmetric: boolean, edgeAllowed?: (e: number) => boolean): { src: Int32Array; dst: Int32Array } {
   const allowed = new Set(types.map((t) => edgeTypeIndex(t)!));
   const a = g.adjacency();
   const n = g.nodeCount;
@@ -95,6 +96,7 @@ function distinctPairs(g: TypedKnowledgeGraph, types: readonly string[], symmetr
   const dst: number[] = [];
   for (let e = 0; e < g.edgeCount; e++) {
     if (!allowed.has(a.edgeType[e]!)) continue;
+    if (edgeAllowed && !edgeAllowed(e)) continue;
     let s = a.edgeSrc[e]!;
     let t = a.edgeDst[e]!;
     if (symmetric && t < s) [s, t] = [t, s];
@@ -118,13 +120,14 @@ export class HetnetView {
     readonly heldOut: ReadonlySet<number>,
   ) {}
 
-  static of(graph: TypedKnowledgeGraph, damping: number): HetnetView {
+  /** `edgeAllowed`: the model scope's edge filter (model-scope.ts); every edge when absent. */
+  static of(graph: TypedKnowledgeGraph, damping: number, edgeAllowed?: (e: number) => boolean): HetnetView {
     const n = graph.nodeCount;
     const edges = new Map<MetaedgeName, MetaedgeAdjacency>();
     let treats: { src: Int32Array; dst: Int32Array } = { src: new Int32Array(0), dst: new Int32Array(0) };
     for (const name of METAEDGE_NAMES) {
       const spec = METAEDGES[name];
-      const pairs = distinctPairs(graph, spec.edgeTypes, spec.symmetric);
+      const pairs = distinctPairs(graph, spec.edgeTypes, spec.symmetric, edgeAllowed);
       if (name === 'CtD') treats = pairs;
       edges.set(name, metaedgeFromPairs(name, n, pairs.src, pairs.dst, damping));
     }

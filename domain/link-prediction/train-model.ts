@@ -15,6 +15,7 @@ import { FEATURE_COUNT, FEATURES, FeatureComputer, FeatureSpec } from './feature
 import { HetnetView, pairKey } from './hetnet-view';
 import { fitLogisticL2, logits } from './logistic-regression';
 import { FeatureScaling, fitScaling, standardize } from './transforms';
+import type { CompoundUniverse, FeatureSetName } from './model-scope';
 import type { TrainingSet } from './training-set';
 
 export const LINK_PREDICTION_DEFAULTS = {
@@ -27,6 +28,8 @@ export const LINK_PREDICTION_DEFAULTS = {
   damping: 0.4,
   /** Fewer DM TREATS pairs than this in the active snapshots: the module is not available. */
   minPositives: 20,
+  /** The edges and compounds the model sees (model-scope.ts): Rephetio-era resources only. */
+  featureSet: 'rephetio_era' as FeatureSetName,
 };
 
 export interface Progress { done: number; total: number; message: string }
@@ -50,6 +53,8 @@ export interface LinkModel extends FittedModel {
     positives: number; curated_negatives: number; sampled_negatives: number;
     compounds: number; diseases: number; folds: number; seed: number; negatives_per_positive: number;
     population_pairs: number; population_prevalence: number; sample_prevalence: number;
+    /** The compound universe negatives and candidates range over (model-scope.ts), null without a scope. */
+    compound_universe: CompoundUniverse | null;
   };
 }
 
@@ -176,6 +181,7 @@ export function* trainLinkModel(
       positives, curated_negatives: set.origin.filter((o) => o === 'curated_not').length, sampled_negatives: set.origin.filter((o) => o === 'sampled').length,
       compounds: set.compounds.length, diseases: set.diseases.length, folds: set.folds, seed: options.seed, negatives_per_positive: options.negativesPerPositive,
       population_pairs: set.population.pairs, population_prevalence: populationPrevalence, sample_prevalence: samplePrevalence,
+      compound_universe: set.universe,
     },
   };
 }

@@ -2,12 +2,14 @@
 // disease-modifying indications of PharmacotherapyDB (the graph's TREATS edges: supporting claims only);
 // negatives are (a) the curated non-indications (PharmacotherapyDB NOT, known negatives) and (b) a seeded
 // random sample of compound × disease pairs with no TREATS or PALLIATES edge and no NOT claim, over every
-// compound of the graph and the diseases that have at least one treatment. Every pair gets a fold
+// compound of the model's universe (model-scope.ts; by default those with a Rephetio-era edge) and the diseases that
+// have at least one treatment. Every pair gets a fold
 // (positives and negatives shuffled separately, then dealt round-robin, so each fold holds its share of
 // both). A pair's features are always computed with the treatments of its own fold held out (train-model.ts).
 // Order-independent: compounds and diseases are taken in CURIE order before the seeded draws. Pure.
 import { seededRandom } from '../shared/seeded-random';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
+import type { CompoundUniverse, ModelScope } from './model-scope';
 
 export type PairOrigin = 'treats' | 'curated_not' | 'sampled';
 
@@ -24,6 +26,8 @@ export interface TrainingSet {
   diseases: Int32Array;
   /** Treatments among all compound × treated-disease pairs: the prevalence probabilities are calibrated to. */
   population: { pairs: number; positives: number };
+  /** Which compound universe the set ranges over (null: every compound of the graph, no scope). */
+  universe: CompoundUniverse | null;
 }
 
 export interface TrainingSetInput {
@@ -38,6 +42,8 @@ export interface TrainingSetInput {
   folds: number;
   /** Sampled negatives per positive. */
   negativesPerPositive: number;
+  /** The model's scope (model-scope.ts): its compound universe; every compound node of the graph when absent. */
+  scope?: Pick<ModelScope, 'compounds' | 'universe'>;
 }
 
 /** Fisher–Yates shuffle with the seeded generator (in place). */
@@ -63,21 +69,23 @@ export function buildTrainingSet(input: TrainingSetInput): TrainingSet {
   const byCurie = (a: number, b: number) => (g.id(a) < g.id(b) ? -1 : g.id(a) > g.id(b) ? 1 : 0);
   const key = (c: number, d: number) => c * n + d;
   const compounds: number[] = [];
-  for (let i = 0; i < n; i++) if (g.typeOf(i) === 'Compound') compounds.push(i);
+  if (input.scope) compounds.push(...input.scope.compounds);
+  else for (let i = 0; i < n; i++) if (g.typeOf(i) === 'Compound') compounds.push(i);
+  const inUniverse = new Set(compounds);
   compounds.sort(byCurie);
   const pairOrder = (a: [number, number], b: [number, number]) => byCurie(a[0], b[0]) || byCurie(a[1], b[1]);
-  const positives = [...new Map(input.treats.map((p) => [key(p[0], p[1]), p] as const)).values()].sort(pairOrder);
+  const positives = [...new Map(input.treats.filter(([c]) => inUniverse.has(c)).map((p) => [key(p[0], p[1]), p] as const)).values()].sort(pairOrder);
   const diseases = [...new Set(positives.map((p) => p[1]))].sort(byCurie);
   const labelled = new Set<number>([...input.treats, ...input.palliates, ...input.curatedNot].map(([c, d]) => key(c, d)));
   const known = new Set<number>([...input.treats, ...input.palliates].map(([c, d]) => key(c, d)));
-  const curated = [...new Map(input.curatedNot.filter(([c, d]) => !known.has(key(c, d))).map((p) => [key(p[0], p[1]), p] as const)).values()].sort(pairOrder);
+  const curated = [...new Map(input.curatedNot.filter(([c, d]) => inUniverse.has(c) && !known.has(key(c, d))).map((p) => [key(p[0], p[1]), p] as const)).values()].sort(pairOrder);
 
   // Seeded sample without replacement from compounds × treated diseases minus every labelled pair.
   const random = seededRandom(input.seed);
   const universe = compounds.length * diseases.length;
   let labelledInUniverse = 0;
   const diseaseSet = new Set(diseases);
-  for (const k of labelled) if (diseaseSet.has(k % n) && g.typeOf(Math.floor(k / n)) === 'Compound') labelledInUniverse++;
+  for (const k of labelled) if (diseaseSet.has(k % n) && inUniverse.has(Math.floor(k / n))) labelledInUniverse++;
   const wanted = Math.min(Math.round(input.negativesPerPositive * positives.length), universe - labelledInUniverse);
   const sampled = new Map<number, [number, number]>();
   while (sampled.size < wanted) {
@@ -104,5 +112,6 @@ export function buildTrainingSet(input: TrainingSetInput): TrainingSet {
     compounds: Int32Array.from(compounds),
     diseases: Int32Array.from(diseases),
     population: { pairs: universe, positives: positives.length },
+    universe: input.scope?.universe ?? null,
   };
 }

@@ -1,6 +1,7 @@
 // `evidence ml evaluate`: the link-prediction model cross-validated on the active snapshots, by held-out
 // pair and by held-out disease (domain/link-prediction/cross-validate.ts), with Project Rephetio's published
 // figures for their own evaluation sets beside ours. Trains nothing that is cached: every fold refits.
+import type { CompoundUniverse } from '../../../domain/link-prediction/model-scope';
 import type { Knex } from 'knex';
 import { FeatureComputer } from '../../../domain/link-prediction/feature-set';
 import { evaluateByDiseases, evaluateByPairs, HeldOutResult } from '../../../domain/link-prediction/cross-validate';
@@ -16,7 +17,7 @@ export interface LinkEvaluationReport {
   snapshots: { snapshot_id: string; resource: string }[];
   folds: number;
   seed: number;
-  training: { positives: number; curated_negatives: number; sampled_negatives: number; compounds: number; diseases: number };
+  training: { positives: number; curated_negatives: number; sampled_negatives: number; compounds: number; diseases: number; compound_universe: CompoundUniverse | null };
   held_out_pairs: HeldOutResult;
   held_out_diseases: HeldOutResult;
   /** ChEMBL approved indications absent from PharmacotherapyDB, scored by the model of the active snapshots. */
@@ -48,7 +49,7 @@ export async function evaluateLinkPrediction(
       version: served.key,
       snapshots: served.graph.snapshots.map((s) => ({ snapshot_id: s.snapshot_id, resource: s.resource })),
       folds: options.folds, seed: options.seed,
-      training: { positives: count('treats'), curated_negatives: count('curated_not'), sampled_negatives: count('sampled'), compounds: data.set.compounds.length, diseases: data.set.diseases.length },
+      training: { positives: count('treats'), curated_negatives: count('curated_not'), sampled_negatives: count('sampled'), compounds: data.set.compounds.length, diseases: data.set.diseases.length, compound_universe: data.set.universe },
       held_out_pairs: pairs, held_out_diseases: diseases, external,
       rephetio_published: REPHETIO_PUBLISHED,
       note: 'Ours: pooled out-of-fold predictions on our hold-outs of the active snapshots (held-out treatments removed from the graph before features). '

@@ -1,17 +1,18 @@
 // The link-prediction model of the active snapshots: the training pairs read off the served knowledge graph
-// (TREATS, PALLIATES) and the store (the curated NOT claims of the same snapshots), then the model trained
+// (TREATS, PALLIATES, within the model's scope: domain/link-prediction/model-scope.ts) and the store (the curated NOT claims of the same snapshots), then the model trained
 // once per active set — keyed by the set's snapshot ids (ServedGraph.key) and kept while that set is among
 // the last two, like the graph itself. The first request after an activation trains; the ones after it (and
 // any arriving while it trains) share the result. Fewer than LINK_PREDICTION_DEFAULTS.minPositives
 // disease-modifying TREATS pairs: not available (the reason is kept for the set too).
 import type { Knex } from 'knex';
 import { canonicalCurie } from '../../../domain/biomed/curie';
-import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import { FeatureComputer } from '../../../domain/link-prediction/feature-set';
 import { HetnetView, pairKey } from '../../../domain/link-prediction/hetnet-view';
+import type { FeatureSetName } from '../../../domain/link-prediction/model-scope';
 import { LINK_PREDICTION_DEFAULTS, LinkModel, Progress, trainLinkModel } from '../../../domain/link-prediction/train-model';
-import { buildTrainingSet, TrainingSet } from '../../../domain/link-prediction/training-set';
+import { edgePairs, modelInputs } from '../../../domain/link-prediction/model-inputs';
+import type { TrainingSet } from '../../../domain/link-prediction/training-set';
 import { curatedNonIndications } from '../../../infra/kg/curated-non-indications';
 import type { ServedGraph } from '../../../infra/kg/store-graph-cache';
 import { drive } from './drive';
@@ -35,14 +36,6 @@ export interface TrainedLinkModel extends LinkTrainingData {
 
 export type LinkModelOutcome = { kind: 'ready'; trained: TrainedLinkModel } | { kind: 'not_available'; reason: string };
 
-function edgePairs(g: TypedKnowledgeGraph, type: string): [number, number][] {
-  const t = edgeTypeIndex(type)!;
-  const a = g.adjacency();
-  const out: [number, number][] = [];
-  for (let e = 0; e < g.edgeCount; e++) if (a.edgeType[e] === t) out.push([a.edgeSrc[e]!, a.edgeDst[e]!]);
-  return out;
-}
-
 // The TREATS count per graph: every request checks it, and counting scans every edge of the graph.
 const treatsCounts = new WeakMap<TypedKnowledgeGraph, number>();
 
@@ -56,19 +49,16 @@ export function unavailableReason(g: TypedKnowledgeGraph): string | null {
 }
 
 /** The training pairs of a graph, with the curated negatives of its snapshots. */
-export async function linkTrainingData(served: ServedGraph, db: Knex, options: { seed: number; folds: number }): Promise<LinkTrainingData> {
+export async function linkTrainingData(served: ServedGraph, db: Knex, options: { seed: number; folds: number; featureSet?: FeatureSetName }): Promise<LinkTrainingData> {
   const g = served.graph;
   const n = g.nodeCount;
-  const view = HetnetView.of(g, LINK_PREDICTION_DEFAULTS.damping);
   const curatedNot: [number, number][] = [];
   for (const row of await curatedNonIndications(db, g.snapshots)) {
     const c = g.lookup(canonicalCurie(row.subject));
     const d = g.lookup(canonicalCurie(row.object));
     if (c !== undefined && d !== undefined && g.typeOf(c) === 'Compound' && g.typeOf(d) === 'Disease') curatedNot.push([c, d]);
   }
-  const treats = edgePairs(g, 'TREATS');
-  const palliates = edgePairs(g, 'PALLIATES');
-  const set = buildTrainingSet({ graph: g, treats, palliates, curatedNot, seed: options.seed, folds: options.folds, negativesPerPositive: LINK_PREDICTION_DEFAULTS.negativesPerPositive });
+  const { view, set, palliates } = modelInputs(g, curatedNot, options);
   return {
     view, set,
     curatedNot: new Set(curatedNot.map(([c, d]) => pairKey(c, d, n))),

@@ -63,6 +63,12 @@ describe('link prediction: GET /api/ml/predict and the job (seed slice)', functi
     expect(body.snapshots.map((s: Json) => s.resource)).to.include('pharmacotherapydb');
     expect(body.model.version).to.equal(served.key);
     expect(body.model.training.positives).to.be.at.least(20);
+    // The seed holds ChEMBL molecules without a Rephetio-era edge: the answer says they were left out of the universe.
+    const universe = body.model.training.compound_universe;
+    expect(universe).to.include({ feature_set: 'rephetio_era', compounds: body.model.training.compounds });
+    expect(universe.resources).to.include('pharmacotherapydb').and.not.include('chembl');
+    expect(universe.excluded_compounds).to.be.above(0);
+    expect(universe.compounds + universe.excluded_compounds).to.equal(served.graph.countsByNodeType().Compound);
     expect(body.model.features.map((f: Json) => f.id)).to.include.members(['dwpc_CbGaD', 'dwpc_CcSEcCtD', 'proximity', 'degree_CbG']);
     expect(body.predictions).to.have.length(10);
     body.predictions.forEach((p: Json, i: number) => {
