@@ -2,18 +2,10 @@
 // (paths-reference and neighbours-reference specs): hubs, symmetric interactions, expression edges.
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import { KnowledgeGraphBuilder, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
+import { seededRandom } from '../../../domain/shared/seeded-random';
 
-/** mulberry32: a small seeded generator, so a failing graph can be rebuilt from its seed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32), so a failing graph can be rebuilt from its seed. */
+export const random = seededRandom;
 
 const PREFIX = { Compound: 'DRUGBANK:DB', Gene: 'NCBIGene:', Disease: 'MONDO:', Anatomy: 'UBERON:', Pathway: 'REACTOME:R-HSA-' } as const;
 type Kind = keyof typeof PREFIX;
