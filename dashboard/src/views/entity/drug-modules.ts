@@ -42,13 +42,28 @@ function frequencyText(s: SideEffect): string {
 
 interface Feature { feature: string; kind: string; value: number; contribution: number }
 interface Prediction { rank: number; compound: { curie: string; label: string }; probability: number; known: string | null; top_features: Feature[] }
-interface PredictAnswer { compounds_scored: number; predictions: Prediction[]; disease: { curie: string; label: string } | null; method: string }
+interface CompoundUniverse { feature_set: string; resources: string[]; compounds: number; excluded_compounds: number }
+interface PredictAnswer {
+  compounds_scored: number; predictions: Prediction[]; disease: { curie: string; label: string } | null; method: string;
+  model?: { training?: { compound_universe?: CompoundUniverse | null } };
+}
+
+/** Why a drug of the graph has no prediction: the model scores only its feature set's compounds (docs/modules.md). */
+function universeNote(universe: CompoundUniverse | null | undefined): string {
+  if (!universe) return '.';
+  return `: the model scores the ${universe.compounds.toLocaleString('en')} compounds of its feature set "${universe.feature_set}" `
+    + `(compounds with an edge from ${universe.resources.join(', ')}), so that its figures stay comparable with Project Rephetio's; `
+    + `${universe.excluded_compounds.toLocaleString('en')} compounds of the graph, biologics and compounds only ChEMBL or the DrugBank vocabulary knows among them, are left out.`;
+}
 
 export async function predictedIndication(nodeId: string, disease: string, signal: AbortSignal): Promise<Child> {
   const answer = await api.get<PredictAnswer>('/api/ml/predict', { query: { disease_id: disease, top_n: 5000, no_shap: true }, signal });
   const mine = answer.predictions.find((p) => p.compound.curie === nodeId);
   const where = answer.disease ? h('a', { href: entityHref(answer.disease.curie) }, answer.disease.label) : disease;
-  if (!mine) return h('p', { class: 'muted' }, 'This drug is not among the compounds the model scored for ', where, '.');
+  if (!mine) {
+    return h('p', { class: 'muted', 'data-testid': 'prediction-not-scored' },
+      'This drug is not among the compounds the model scored for ', where, universeNote(answer.model?.training?.compound_universe));
+  }
   return h('div', { 'data-testid': 'prediction' },
     h('p', null, 'Predicted to treat ', where, ': ', h('strong', { 'data-testid': 'prediction-probability' }, `${formatScore(mine.probability * 100, 1)} %`),
       ` (rank ${mine.rank} of ${answer.compounds_scored} compounds${mine.known ? `; already known: ${mine.known}` : ''}).`),
