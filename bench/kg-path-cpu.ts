@@ -6,7 +6,7 @@
 // reached, expansions), the percentiles of each list, and what building the answer JSON costs.
 // Imports the resources of bench:kg first (bench/kg-imports.ts) unless KG_CPU_SKIP_IMPORT=1 (a database that
 // already holds them: BENCH_DATABASE_URL). BENCH_SMOKE=1: the seed slice (without sider and bgee), a few queries.
-// Last line: `kg-path-cpu: forward_p99_cpu_ms=… forward_max_cpu_ms=… any_p99_cpu_ms=… neighbors_p99_cpu_ms=… …`.
+// Last line: `kg-cpu: forward_p99_cpu_ms=… forward_max_cpu_ms=… any_p99_cpu_ms=… neighbors_p99_cpu_ms=… …`.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
-  printFigures('kg-path-cpu', figures);
+  printFigures('kg-cpu', figures);
 }
 
 main().catch((error) => {

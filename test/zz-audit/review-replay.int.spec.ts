@@ -73,9 +73,11 @@ describe('Audit: every review history replays to its read model', function () {
     }
     const streams = await db.knex('es_streams').where('stream_id', 'like', 'review-%').andWhere({ deleted: false }).pluck('stream_id');
     expect(streams, 'review histories to replay').to.include(reviewStreamId(ownRunId));
+    // A review stream may hold only carry-over decisions (CarryOverDeclined): no review to replay, and the read
+    // model must hold none either. The audit is never vacuous: its own run replays its three saves.
     for (const stream of streams) {
       const result = await replayReviews(store, reviewsQueries(db.knex), stream.slice('review-'.length));
-      expect(result.eventsReplayed, stream).to.be.greaterThan(0);
+      if (stream === reviewStreamId(ownRunId)) expect(result.eventsReplayed, stream).to.equal(3);
       expect(result.differences, stream).to.deep.equal([]);
     }
   });
