@@ -39,7 +39,7 @@ export async function mlEvaluate(options: { folds?: string; seed?: string; json?
   printTable(['hold-out', 'AUROC pooled', 'AUROC within disease (mean / median, diseases)', 'AUPRC', 'positives', 'negatives', 'λ per fold'], [r.held_out_pairs, r.held_out_diseases].map((h) => [
     h.scheme === 'pairs' ? 'held-out pairs' : 'held-out diseases', fixed(h.auroc),
     `${fixed(h.within_disease_auroc.mean)} / ${fixed(h.within_disease_auroc.median)} (${h.within_disease_auroc.diseases})`,
-    fixed(h.auprc), String(h.positives), String(h.negatives), h.lambdas.join(', '),
+    fixed(h.auprc), String(h.positives), String(h.negatives), h.lambdas.map((l) => l.toPrecision(3)).join(', '),
   ]));
   const x = r.external;
   console.log('\nOURS, external hold-out (ChEMBL approved indications not in PharmacotherapyDB; the model trained on all PharmacotherapyDB DM pairs):');

@@ -4,7 +4,7 @@
 //   training row also loses its own fold's treatments), so the test labels reach neither side;
 // - held-out diseases: diseases dealt into folds (seeded); every treatment of a test fold's diseases is
 //   removed, so a test disease looks like one with no known treatment (the repurposing question).
-// The transforms and λ are fitted inside each outer fold on its training rows (λ by inner cross-validation
+// The transforms and the elastic net's λ are fitted inside each outer fold on its training rows (λ by inner cross-validation
 // over the training rows' own folds). Predictions are pooled over the outer folds, then scored with AUROC
 // and AUPRC (classification-metrics.ts). Also: one disease held out and every compound ranked for it.
 import { auroc, averagePrecision, withinGroupAuroc } from './classification-metrics';
@@ -12,7 +12,7 @@ import { FEATURE_COUNT, FEATURES, FeatureComputer } from './feature-set';
 import { HetnetView, pairKey } from './hetnet-view';
 import { logits } from './logistic-regression';
 import { seededRandom } from '../shared/seeded-random';
-import { fitModel, foldMasks, LINK_PREDICTION_DEFAULTS, pickLabels, Progress, rowFeatures, union } from './train-model';
+import { fitModel, foldMasks, LINK_PREDICTION_DEFAULTS, PenaltyOptions, pickLabels, Progress, rowFeatures, union } from './train-model';
 import { dealFolds, TrainingSet } from './training-set';
 import { standardize } from './transforms';
 
@@ -31,7 +31,7 @@ export interface HeldOutResult {
 
 function* heldOutFolds(
   computer: FeatureComputer, set: TrainingSet, scheme: 'pairs' | 'diseases',
-  testFold: Int32Array, testMask: Set<number>[], lambdas: readonly number[],
+  testFold: Int32Array, testMask: Set<number>[], penalty: PenaltyOptions,
 ): Generator<Progress, HeldOutResult> {
   const base = computer.base;
   const pairMasks = foldMasks(base, set);
@@ -50,7 +50,7 @@ function* heldOutFolds(
       return { key: `${scheme} ${k} train ${j}`, pairs: views.get(j)! };
     }, `held-out ${scheme}, fold ${k + 1}/${folds}`);
     const testRaw = yield* rowFeatures(computer, set, test, () => ({ key: `${scheme} ${k} test`, pairs: testMask[k]! }), `held-out ${scheme}, fold ${k + 1}/${folds}`);
-    const fitted = fitModel(trainRaw, pickLabels(set.label, train), Int32Array.from(train, (r) => set.fold[r]!), lambdas);
+    const fitted = fitModel(trainRaw, pickLabels(set.label, train), Int32Array.from(train, (r) => set.fold[r]!), penalty);
     chosen.push(fitted.lambda);
     const eta = logits(fitted, standardize(FEATURES, fitted.scaling, testRaw, test.length), test.length, FEATURE_COUNT);
     test.forEach((r, t) => { scores[r] = eta[t]!; });
@@ -62,12 +62,12 @@ function* heldOutFolds(
 }
 
 /** Held-out pairs: the training set's own folds. */
-export function* evaluateByPairs(computer: FeatureComputer, set: TrainingSet, lambdas: readonly number[] = LINK_PREDICTION_DEFAULTS.lambdas): Generator<Progress, HeldOutResult> {
-  return yield* heldOutFolds(computer, set, 'pairs', set.fold, foldMasks(computer.base, set), lambdas);
+export function* evaluateByPairs(computer: FeatureComputer, set: TrainingSet, penalty: PenaltyOptions = LINK_PREDICTION_DEFAULTS.penalty): Generator<Progress, HeldOutResult> {
+  return yield* heldOutFolds(computer, set, 'pairs', set.fold, foldMasks(computer.base, set), penalty);
 }
 
 /** Held-out diseases: the training pairs' diseases (CURIE order) dealt into folds with the seed. */
-export function* evaluateByDiseases(computer: FeatureComputer, set: TrainingSet, seed: number, lambdas: readonly number[] = LINK_PREDICTION_DEFAULTS.lambdas): Generator<Progress, HeldOutResult> {
+export function* evaluateByDiseases(computer: FeatureComputer, set: TrainingSet, seed: number, penalty: PenaltyOptions = LINK_PREDICTION_DEFAULTS.penalty): Generator<Progress, HeldOutResult> {
   const g = computer.base.graph;
   const diseases = [...new Set(set.disease)].sort((a, b) => (g.id(a) < g.id(b) ? -1 : g.id(a) > g.id(b) ? 1 : 0));
   const dealt = dealFolds(diseases.length, set.folds, seededRandom(seed ^ 0xd15ea5e));
@@ -75,7 +75,7 @@ export function* evaluateByDiseases(computer: FeatureComputer, set: TrainingSet,
   const testFold = Int32Array.from(set.disease, (d) => foldOf.get(d)!);
   const masks = Array.from({ length: set.folds }, () => new Set<number>());
   for (let i = 0; i < set.label.length; i++) if (set.label[i]) masks[testFold[i]!]!.add(pairKey(set.compound[i]!, set.disease[i]!, g.nodeCount));
-  return yield* heldOutFolds(computer, set, 'diseases', testFold, masks, lambdas);
+  return yield* heldOutFolds(computer, set, 'diseases', testFold, masks, penalty);
 }
 
 export interface HeldOutDiseaseRanking {
@@ -91,7 +91,7 @@ export interface HeldOutDiseaseRanking {
  * treatments, then every compound is scored for it on that graph. The rank of each of its treatments says
  * whether the model would have found them.
  */
-export function* heldOutDiseaseRanking(computer: FeatureComputer, set: TrainingSet, disease: number, lambdas: readonly number[] = LINK_PREDICTION_DEFAULTS.lambdas): Generator<Progress, HeldOutDiseaseRanking> {
+export function* heldOutDiseaseRanking(computer: FeatureComputer, set: TrainingSet, disease: number, penalty: PenaltyOptions = LINK_PREDICTION_DEFAULTS.penalty): Generator<Progress, HeldOutDiseaseRanking> {
   const base: HetnetView = computer.base;
   const n = base.nodeCount;
   const treatments = [...base.neighbours('CtD', false, disease)];
@@ -105,7 +105,7 @@ export function* heldOutDiseaseRanking(computer: FeatureComputer, set: TrainingS
     if (!views.has(j)) views.set(j, union(held, pairMasks[j]!));
     return { key: `without disease, fold ${j}`, pairs: views.get(j)! };
   }, 'held-out disease');
-  const fitted = fitModel(raw, pickLabels(set.label, train), Int32Array.from(train, (r) => set.fold[r]!), lambdas);
+  const fitted = fitModel(raw, pickLabels(set.label, train), Int32Array.from(train, (r) => set.fold[r]!), penalty);
   const all = computer.forDisease(base.withoutTreats(held), disease);
   const m = computer.compounds.length;
   const eta = logits(fitted, standardize(FEATURES, fitted.scaling, all, m), m, FEATURE_COUNT);

@@ -27,6 +27,7 @@ const resultSchema = {
       properties: {
         version: { type: 'string', description: 'The snapshot ids the model was trained from' },
         kind: { type: 'string' }, damping: { type: 'number' }, lambda: { type: 'number' },
+        alpha: { type: 'number', description: 'elastic-net mixing: 0 ridge, 1 lasso' },
         lambda_selection: { type: 'array', items: { type: 'object', properties: { lambda: { type: 'number' }, mean_log_loss: { type: 'number' } }, required: ['lambda', 'mean_log_loss'] } },
         converged: { type: 'boolean' }, intercept: { type: 'number' }, prior_offset: { type: 'number' },
         base_value: { type: 'number', description: 'SHAP base value: the log-odds at the training mean; Σ shap = log_odds − base_value' },
@@ -71,7 +72,7 @@ export const linkPredictionModule: AnalysisModule = {
     path: '/api/ml/predict',
     operationId: 'predictTreatments',
     summary: 'Predict which compounds treat a disease (Rephetio-style link prediction with SHAP)',
-    description: 'Scores every compound of the knowledge graph for the disease with an L2-regularised logistic regression over DWPC features '
+    description: 'Scores every compound of the knowledge graph for the disease with an elastic-net logistic regression (α = 0.2) over DWPC features '
       + '(w = 0.4; metapaths CbGaD, CbGiGaD, CbGpPWpGaD, CbGbCtD, CcSEcCtD, CtDtCtD, CtDaGaD, CtD>isaD<isaD), degree features and interactome proximity, '
       + 'trained on the disease-modifying TREATS pairs of the active snapshots (positives), their curated NOT pairs and a seeded sample of 20 '
       + 'unlabelled compound–disease pairs per positive (negatives), λ by 5-fold cross-validation, every training pair\'s features computed '

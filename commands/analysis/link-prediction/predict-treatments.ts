@@ -11,7 +11,7 @@ import { linkModel, linkModelCached, unavailableReason } from './link-model';
 export const LINK_PREDICTION_METHOD = 'Project Rephetio-style link prediction (Himmelstein et al., eLife 2017, doi:10.7554/eLife.26726): '
   + 'degree-weighted path counts (w = 0.4; Himmelstein & Baranzini, PLoS Comput Biol 2015, doi:10.1371/journal.pcbi.1004259) over 8 metapaths, '
   + 'degree features and interactome proximity (Guney et al., Nat Commun 2016, doi:10.1038/ncomms10331), '
-  + 'L2-regularised logistic regression with λ by 5-fold cross-validation, exact linear SHAP values in log-odds (Lundberg & Lee, NeurIPS 2017)';
+  + 'elastic-net logistic regression (α = 0.2; Friedman et al., J Stat Softw 2010) with λ by 5-fold cross-validation, exact linear SHAP values in log-odds (Lundberg & Lee, NeurIPS 2017)';
 
 /** What `probability` is (issue 29: it was read as a chance of efficacy). */
 export const PROBABILITY_MEANING = 'the model\'s estimate that the pair is a PharmacotherapyDB disease-modifying indication (a catalogue label), '
@@ -61,9 +61,10 @@ export async function predictTreatments(deps: AnalysisDeps, input: Record<string
     body: {
       model: {
         version: trained.version,
-        kind: 'L2-regularised logistic regression on standardized features',
+        kind: 'elastic-net logistic regression on standardized features (glmnet objective: mean log-loss + λ((1 − α)/2 ‖β‖² + α ‖β‖₁))',
         damping: trained.view.damping,
         lambda: model.lambda,
+        alpha: model.alpha,
         lambda_selection: model.lambdaSelection,
         converged: model.converged,
         intercept: model.intercept,
