@@ -6,6 +6,7 @@ import { CLASS_FORMING_GENES, classPhraseEnd, followedByReceptor, hasGeneCue, na
 import { defaultIndex, graphTerms, TermIndex } from './lexicon';
 import { entityKey, findMentions, pickEntity } from './matcher';
 import { namesMeasuredSubstance } from './measured-substance';
+import { definedAbbreviations } from './abbreviations';
 import { mentionRole, type InterventionRole } from './roles';
 import type { LinkedKind, Term } from './terms';
 import { prepareText, words, type Word } from './text';
@@ -94,6 +95,20 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
   return found;
 }
 
+/**
+ * A short form the text defines for a drug ("etanercept (ETN)") names that drug wherever the text uses it, not
+ * what a vocabulary calls it (DrugBank: ETN, erythrityl tetranitrate). Mentions are redirected in place.
+ */
+function applyDefinedAbbreviations(found: Found[], text: string, ws: readonly Word[]): Found[] {
+  const spans = found.map((f) => ({ first: f.first, last: f.last, kind: f.term.kind, key: f.key, found: f }));
+  const defined = definedAbbreviations(text, ws, spans);
+  if (defined.size === 0) return found;
+  return found.map((f) => {
+    const owner = defined.get(text.slice(ws[f.first]!.start, ws[f.last]!.end))?.found;
+    return owner && owner.key !== f.key ? { ...f, key: owner.key, term: owner.term, needsContext: false } : f;
+  });
+}
+
 /** Ambiguous mentions kept only with a gene word nearby or the same entity named unambiguously elsewhere. */
 function applyContext(found: Found[], ws: readonly Word[]): Found[] {
   const named = new Set(found.filter((f) => !f.needsContext).map((f) => f.key));
@@ -133,7 +148,7 @@ export function linkEntities(input: { title: string; text: string }, graph?: Men
   const ws = words(text);
   const titleWords = ws.filter((w) => w.end <= title.length).length;
   const canonical = canonicalizer(graph);
-  const found = applyContext(resolveMentions(text, ws, indexesFor(text, graph), canonical), ws);
+  const found = applyContext(applyDefinedAbbreviations(resolveMentions(text, ws, indexesFor(text, graph), canonical), text, ws), ws);
   assignRoles(found, text, ws);
   const all = entities(found, titleWords, graph);
   return {
