@@ -154,8 +154,7 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     // PMC3606371 (rheumatoid arthritis) and PMC5887937 (psoriasis): erythrityl tetranitrate was a candidate of both.
     expect(drugsOf('We compared combination etanercept and methotrexate (ETN + MTX) versus DMARDs. Patients were randomized to ETN + MTX (N = 197).'))
       .to.deep.equal(['Etanercept', 'Methotrexate']);
-    expect(drugsOf('GP2015 and the etanercept originator product (ETN, Enbrel) were compared; switches between GP2015 and ETN had no effect.'))
-      .to.deep.equal(['Etanercept']);
+    expect(drugsOf('Patients received etanercept (ETN, Enbrel) weekly; switches between GP2015 and ETN had no effect.')).to.deep.equal(['Etanercept']);
     // A text that defines ETN as the nitrate keeps it.
     expect(drugsOf('Erythrityl tetranitrate (ETN) relieved angina; ETN was well tolerated.')).to.deep.equal(['Erythrityl tetranitrate']);
   });
@@ -182,5 +181,19 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     }, graph);
     expect(r.drugs.map((d) => d.name.toLowerCase())).to.deep.equal(['methotrexate']);
     expect(r.notStudied.map((d) => [d.name.toLowerCase(), d.role])).to.deep.equal([['etanercept', 'background']]);
+  });
+
+  it('reads the reference product of a biosimilar trial as the comparator ("comparing SB4 with etanercept reference product")', function () {
+    // PMC5264222 (rheumatoid arthritis): SB4's equivalence to etanercept was read as a null of etanercept.
+    const r = linkEntities({
+      title: 'A phase III randomised, double-blind, parallel-group study comparing SB4 with etanercept reference product in patients with active rheumatoid arthritis despite methotrexate therapy',
+      text: 'We compared SB4 (an etanercept biosimilar) with reference product etanercept (ETN). SB4 was shown to be equivalent with ETN in terms of efficacy at week 24.',
+    }, store);
+    expect(r.drugs.map((d) => d.name)).to.deep.equal([]);
+    expect(r.notStudied.map((d) => [d.name, d.role])).to.deep.equal([['Etanercept', 'comparator'], ['Methotrexate', 'background']]);
+    const originator = linkEntities({ title: '', text: 'Equivalence of GP2015 and the etanercept originator product (ETN, Enbrel) was shown.' }, store);
+    expect(originator.notStudied.map((d) => [d.name, d.role])).to.deep.equal([['Etanercept', 'comparator']]);
+    expect(linkEntities({ title: '', text: 'A study comparing the efficacy of tofacitinib with methotrexate.' }, graph).notStudied.map((d) => [d.name.toLowerCase(), d.role]))
+      .to.deep.equal([['methotrexate', 'comparator']]);
   });
 });
