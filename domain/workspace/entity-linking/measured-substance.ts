@@ -32,9 +32,12 @@ const MEASURE_OF: ReadonlySet<string> = new Set([
 /**
  * An item after the first of a list of measured analytes: "Serum levels of 25-hydroxy-D (25-OH-D), calcium, PTH and
  * IL-17 were measured" (issue 28: calcium and parathyroid hormone were multiple sclerosis candidates). The list runs
- * from "levels/concentrations of" through comma-separated items of at most 40 characters.
+ * from "levels/concentrations of" through comma-separated items of at most 40 characters; a list of "laboratory
+ * values, including ..." from its first item (glucose read as Dextrose in an asthma trial's safety results).
  */
 const MEASURED_LIST_BEFORE = /\b(?:levels?|concentrations?)\s+of\s+(?:[^,;.()]{1,40}(?:\([^()]{1,20}\))?\s*,\s*)+(?:and\s+)?$/i;
+/** Any item of a list of laboratory values: "no clinically relevant effects on laboratory values, including glucose and potassium". */
+const LAB_LIST_BEFORE = /\b(?:laboratory|lab|biochemical|safety)\s+(?:values|parameters|tests|variables)\s*,?\s*(?:including|such\s+as)\s+(?:[^,;.()]{1,40}\s*,\s*)*(?:[^,;.()]{1,40}\s+(?:and|or)\s+)?$/i;
 
 /**
  * An infusion fluid or a solvent, not a treatment: "100 CC of 5% dextrose water" (the placebo infusion of a
@@ -60,7 +63,8 @@ function sentenceBefore(text: string, words: readonly Word[], first: number): st
 /** The mention spanning words first..last names a measured analyte, a test agent or a vehicle. */
 export function namesMeasuredSubstance(text: string, words: readonly Word[], first: number, last: number): boolean {
   if (namesVehicle(text, words[first]!.start, words[last]!.end)) return true;
-  if (MEASURED_LIST_BEFORE.test(sentenceBefore(text, words, first))) return true;
+  const sentence = sentenceBefore(text, words, first);
+  if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence)) return true;
   const before = words[first - 1];
   const gap = words[first]!.gap;
   const sameSentence = before !== undefined && before.sentence === words[first]!.sentence;

@@ -164,6 +164,8 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(drugsOf('Serum levels of 25-hydroxy-D (25-OH-D), calcium, PTH, IL-17, IL-10 and IFN-gamma were measured periodically. Cholecalciferol was given.'))
       .to.deep.equal(['Cholecalciferol']);
     expect(drugsOf('Calcium and cholecalciferol were given daily.')).to.deep.equal(['Calcium', 'Cholecalciferol']);
+    // PMC3263438 (asthma, COPD): glucose among the safety laboratory values was a Dextrose candidate.
+    expect(drugsOf('There were no clinically relevant effects on laboratory values, including glucose and potassium, or on vital signs.')).to.deep.equal([]);
   });
 
   it('reads an infusion fluid or a solvent as a vehicle, not a treatment ("5% dextrose water", "dissolved in boiling water")', function () {
