@@ -7,6 +7,9 @@
 // form, the first one at the start of a word of it. Here the long form is a drug mention right before the
 // parentheses (at most two lower-case words between: "etanercept originator product (ETN, Enbrel)"), or, for
 // several short forms joined by "+", "/" or "and", as many drug mentions joined by list words, paired in order.
+// A short form the text defines for words that name no drug ("an adjustable maintenance dosing (AMD) regimen")
+// names no drug in that text either, whatever a vocabulary says (DrugBank: AMD, methyldopa): its long form is
+// found as Schwartz and Hearst find it, among the at most min(|A| + 5, 2|A|) words before the parentheses.
 
 /** A found mention as the linker holds it: its word span and the entity key it resolved to. */
 export interface SpanMention {
@@ -77,4 +80,31 @@ export function definedAbbreviations<M extends SpanMention>(text: string, ws: re
     if (first && SHORT_FORM.test(first) && /\p{Lu}/u.test(first) && definesAbbreviation(first, written(m))) defined.set(first, m);
   });
   return defined;
+}
+
+/** The words before a parenthesis Schwartz and Hearst search for the long form of a short form of n characters. */
+const maxLongFormWords = (n: number) => Math.min(n + 5, n * 2);
+
+/**
+ * Short forms (as written) the text defines for words that are no drug mention: "adjustable maintenance dosing
+ * (AMD)". `drugWords` are the word indexes of the text's drug mentions.
+ */
+export function nonDrugAbbreviations(text: string, ws: readonly TextWord[], drugWords: ReadonlySet<number>): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < ws.length; i++) {
+    const gap = text.slice(ws[i - 1]!.end, ws[i]!.start);
+    if (!/\(\s*$/.test(gap)) continue;
+    const close = /^\s*[),;]/.exec(text.slice(ws[i]!.end));
+    const shortForm = ws[i]!.text;
+    if (!close || !SHORT_FORM.test(shortForm) || !/\p{Lu}/u.test(shortForm)) continue;
+    let first = i;
+    for (let k = 1; k <= maxLongFormWords(shortForm.length) && i - k >= 0 && ws[i - k]!.sentence === ws[i]!.sentence; k++) {
+      if (definesAbbreviation(shortForm, text.slice(ws[i - k]!.start, ws[i - 1]!.end))) { first = i - k; break; }
+    }
+    if (first === i) continue;
+    let namesDrug = false;
+    for (let w = first; w < i; w++) if (drugWords.has(w)) namesDrug = true;
+    if (!namesDrug) out.add(shortForm);
+  }
+  return out;
 }

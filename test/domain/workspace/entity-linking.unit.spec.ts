@@ -159,6 +159,17 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(drugsOf('Erythrityl tetranitrate (ETN) relieved angina; ETN was well tolerated.')).to.deep.equal(['Erythrityl tetranitrate']);
   });
 
+  it('reads a short form the text defines for words that name no drug as no drug ("adjustable maintenance dosing (AMD)")', function () {
+    // PMC1924504 (asthma): DrugBank lists AMD as a synonym of methyldopa, which became an asthma candidate.
+    const amd = storeLikeView([
+      { id: 'drug:methyldopa', kind: 'drug', label: 'Methyldopa', synonyms: ['AMD'] },
+      { id: 'drug:formoterol', kind: 'drug', label: 'Formoterol' },
+    ]);
+    const text = 'We compared a stable-dose regimen and an adjustable maintenance dosing (AMD) regimen of formoterol. Patients received AMD with formoterol.';
+    expect(linkEntities({ title: '', text }, amd).drugs.map((d) => d.name)).to.deep.equal(['Formoterol']);
+    expect(linkEntities({ title: '', text: 'Patients received AMD for hypertension.' }, amd).drugs.map((d) => d.name)).to.deep.equal(['Methyldopa']);
+  });
+
   it('reads the items of a list of measured analytes as measured, not given (calcium and PTH in a vitamin D trial)', function () {
     // PMC3691658 (multiple sclerosis): calcium and parathyroid hormone were candidates.
     expect(drugsOf('Serum levels of 25-hydroxy-D (25-OH-D), calcium, PTH, IL-17, IL-10 and IFN-gamma were measured periodically. Cholecalciferol was given.'))
