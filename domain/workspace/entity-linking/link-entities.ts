@@ -6,6 +6,7 @@ import { CLASS_FORMING_GENES, classPhraseEnd, followedByReceptor, hasGeneCue, na
 import { defaultIndex, graphTerms, TermIndex } from './lexicon';
 import { entityKey, findMentions, pickEntity } from './matcher';
 import { namesMeasuredSubstance } from './measured-substance';
+import { definedAbbreviations, nonDrugAbbreviations } from './abbreviations';
 import { mentionRole, type InterventionRole } from './roles';
 import type { LinkedKind, Term } from './terms';
 import { prepareText, words, type Word } from './text';
@@ -94,6 +95,27 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
   return found;
 }
 
+/**
+ * A short form the text defines for a drug ("etanercept (ETN)") names that drug wherever the text uses it, not
+ * what a vocabulary calls it (DrugBank: ETN, erythrityl tetranitrate): mentions are redirected in place. One it
+ * defines for words that name no drug ("adjustable maintenance dosing (AMD)"; DrugBank: AMD, methyldopa) names
+ * no drug: its drug mentions are dropped.
+ */
+function applyDefinedAbbreviations(found: Found[], text: string, ws: readonly Word[]): Found[] {
+  const spans = found.map((f) => ({ first: f.first, last: f.last, kind: f.term.kind, key: f.key, found: f }));
+  const defined = definedAbbreviations(text, ws, spans);
+  const drugWords = new Set<number>();
+  for (const f of found) if (f.term.kind === 'drug' && !defined.has(text.slice(ws[f.first]!.start, ws[f.last]!.end))) for (let i = f.first; i <= f.last; i++) drugWords.add(i);
+  const notDrugs = nonDrugAbbreviations(text, ws, drugWords);
+  if (defined.size === 0 && notDrugs.size === 0) return found;
+  return found.flatMap((f) => {
+    const written = text.slice(ws[f.first]!.start, ws[f.last]!.end);
+    const owner = defined.get(written)?.found;
+    if (owner && owner.key !== f.key) return [{ ...f, key: owner.key, term: owner.term, needsContext: false }];
+    return f.term.kind === 'drug' && !owner && notDrugs.has(written) ? [] : [f];
+  });
+}
+
 /** Ambiguous mentions kept only with a gene word nearby or the same entity named unambiguously elsewhere. */
 function applyContext(found: Found[], ws: readonly Word[]): Found[] {
   const named = new Set(found.filter((f) => !f.needsContext).map((f) => f.key));
@@ -133,7 +155,7 @@ export function linkEntities(input: { title: string; text: string }, graph?: Men
   const ws = words(text);
   const titleWords = ws.filter((w) => w.end <= title.length).length;
   const canonical = canonicalizer(graph);
-  const found = applyContext(resolveMentions(text, ws, indexesFor(text, graph), canonical), ws);
+  const found = applyContext(applyDefinedAbbreviations(resolveMentions(text, ws, indexesFor(text, graph), canonical), text, ws), ws);
   assignRoles(found, text, ws);
   const all = entities(found, titleWords, graph);
   return {

@@ -29,8 +29,42 @@ const MEASURE_OF: ReadonlySet<string> = new Set([
   'clearance', 'saturation',
 ]);
 
-/** The mention spanning words first..last names a measured analyte or a test agent. */
+/**
+ * An item after the first of a list of measured analytes: "Serum levels of 25-hydroxy-D (25-OH-D), calcium, PTH and
+ * IL-17 were measured" (issue 28: calcium and parathyroid hormone were multiple sclerosis candidates). The list runs
+ * from "levels/concentrations of" through comma-separated items of at most 40 characters; a list of "laboratory
+ * values, including ..." from its first item (glucose read as Dextrose in an asthma trial's safety results).
+ */
+const MEASURED_LIST_BEFORE = /\b(?:levels?|concentrations?)\s+of\s+(?:[^,;.()]{1,40}(?:\([^()]{1,20}\))?\s*,\s*)+(?:and\s+)?$/i;
+/** Any item of a list of laboratory values: "no clinically relevant effects on laboratory values, including glucose and potassium". */
+const LAB_LIST_BEFORE = /\b(?:laboratory|lab|biochemical|safety)\s+(?:values|parameters|tests|variables)\s*,?\s*(?:including|such\s+as)\s+(?:[^,;.()]{1,40}\s*,\s*)*(?:[^,;.()]{1,40}\s+(?:and|or)\s+)?$/i;
+
+/**
+ * An infusion fluid or a solvent, not a treatment: "100 CC of 5% dextrose water" (the placebo infusion of a
+ * mitoxantrone trial), "dextrose in water", "water for injection"; what something is "dissolved/diluted/suspended
+ * in" ("cocoa powder dissolved in 250 ml of boiling water"). Issue 28: Dextrose and Water were candidates.
+ */
+const INFUSION_FLUID = /(?:\d+(?:\.\d+)?\s*%\s*)?\b(?:dextrose|glucose)\s+(?:in\s+)?(?:water|saline)\b|\b(?:sterile\s+)?water\s+for\s+injection\b/gi;
+const SOLVENT_BEFORE = /\b(?:dissolved|diluted|suspended|reconstituted)\s+(?:in|with)\s+(?:\d+(?:\.\d+)?\s*(?:ml|l|cc)\s+(?:of\s+)?)?(?:boiling\s+|warm\s+|hot\s+|cold\s+|sterile\s+|distilled\s+)?$/i;
+
+/** The mention from `start` to `end` is (part of) an infusion fluid or the solvent of something given. */
+function namesVehicle(text: string, start: number, end: number): boolean {
+  for (const fluid of text.matchAll(INFUSION_FLUID)) if (fluid.index! <= start && end <= fluid.index! + fluid[0].length) return true;
+  return SOLVENT_BEFORE.test(text.slice(Math.max(0, start - 60), start));
+}
+
+/** The text of the mention's sentence before it. */
+function sentenceBefore(text: string, words: readonly Word[], first: number): string {
+  let s = first;
+  while (s > 0 && words[s - 1]!.sentence === words[first]!.sentence) s--;
+  return text.slice(words[s]!.start, words[first]!.start);
+}
+
+/** The mention spanning words first..last names a measured analyte, a test agent or a vehicle. */
 export function namesMeasuredSubstance(text: string, words: readonly Word[], first: number, last: number): boolean {
+  if (namesVehicle(text, words[first]!.start, words[last]!.end)) return true;
+  const sentence = sentenceBefore(text, words, first);
+  if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence)) return true;
   const before = words[first - 1];
   const gap = words[first]!.gap;
   const sameSentence = before !== undefined && before.sentence === words[first]!.sentence;

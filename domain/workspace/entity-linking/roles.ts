@@ -8,11 +8,11 @@
 //    "inadequately controlled on/with/by" ("type 2 diabetes inadequately controlled on metformin")...;
 //    "receiving", "taking" or "on" after a population word ("patients receiving methotrexate"), except
 //    after "of" ("39% of patients receiving tofacitinib" reports an arm); a suffix "-naive", "-IR",
-//    "-inadequate", "-refractory", "-experienced"; "adjunct(ive treatment) to", "maintained on", "already/currently
+//    "-inadequate", "-refractory", "-experienced"; "the addition of <drug> to"; "adjunct(ive treatment) to", "maintained on", "already/currently
 //    treated with"; "on <drug> treatment/therapy" ("PD patients with motor complications on levodopa treatment");
 //  - comparator: "versus", "vs", "compared with/to", "relative to", "superior/inferior/non-inferior to",
-//    "against", "active comparator", "rather than", "instead of"; a suffix "as (active) comparator",
-//    "-controlled".
+//    "against", "active comparator", "rather than", "instead of", "comparing <A> with/to"; a suffix "as (active)
+//    comparator", "-controlled", "reference/originator (product)" (a biosimilar's reference).
 import type { Word } from './text';
 
 export type InterventionRole = 'studied' | 'background' | 'comparator';
@@ -52,9 +52,34 @@ const POPULATION = new Set(['patients', 'participants', 'subjects', 'adults', 'c
 const POPULATION_VERBS = new Set(['receiving', 'taking', 'on']);
 const MAX_SCOPE = 14;
 
-/** The cue ending at word p, if any. */
-function cueEndingAt(words: readonly Word[], p: number): Cue['role'] | null {
+/**
+ * "the addition of methotrexate to etanercept": the drug the studied one is added to is given in every arm
+ * (issue 28: the etanercept of a methotrexate add-on trial read against etanercept).
+ */
+function additionOfTo(words: readonly Word[], p: number, drugWords: ReadonlySet<number>): boolean {
   const lower = (i: number) => words[i]?.text.toLowerCase();
+  if (lower(p) !== 'to') return false;
+  let q = p - 1;
+  while (q >= 0 && (drugWords.has(q) || ['and', 'or', 'plus'].includes(lower(q) ?? '')) && words[q]!.sentence === words[p]!.sentence) q--;
+  return q < p - 1 && drugWords.has(q + 1) && lower(q) === 'of' && lower(q - 1) === 'addition';
+}
+
+/**
+ * "comparing SB4 with etanercept reference product", "comparing the efficacy of A to B": what A is compared with is
+ * the comparator (issue 28: a biosimilar's equivalence to etanercept read as a null of etanercept).
+ */
+function comparingWith(words: readonly Word[], p: number): boolean {
+  const lower = (i: number) => words[i]?.text.toLowerCase();
+  if (lower(p) !== 'with' && lower(p) !== 'to') return false;
+  for (let q = p - 1; q >= 0 && p - q <= 5 && words[q]!.sentence === words[p]!.sentence; q--) if (lower(q) === 'comparing') return true;
+  return false;
+}
+
+/** The cue ending at word p, if any. */
+function cueEndingAt(words: readonly Word[], p: number, drugWords: ReadonlySet<number>): Cue['role'] | null {
+  const lower = (i: number) => words[i]?.text.toLowerCase();
+  if (additionOfTo(words, p, drugWords)) return 'background';
+  if (comparingWith(words, p)) return 'comparator';
   for (const c of ROLE_CUES) {
     const start = p - c.words.length + 1;
     if (start >= 0 && c.words.every((w, k) => lower(start + k) === w)) return c.role;
@@ -86,7 +111,7 @@ function roleByCue(words: readonly Word[], first: number, last: number, drugWord
     const gap = words[p + 1]!.gap;
     if (words[p]!.sentence !== words[first]!.sentence || /[;:]/.test(gap)) return null;
     if (gap.includes(',')) comma = true;
-    const role = cueEndingAt(words, p);
+    const role = cueEndingAt(words, p, drugWords);
     if (role) return comma && !listItem(words, first, last, drugWords) ? null : role;
     if (!inScope(words[p]!, drugWords.has(p))) return null;
   }
@@ -97,7 +122,8 @@ function roleByCue(words: readonly Word[], first: number, last: number, drugWord
 const ON_TREATMENT_SUFFIX = /^\s+(?:(?:treatment|therapy|monotherapy|maintenance)\b)/i;
 
 const BACKGROUND_SUFFIX = /^-(?:naive|naïve|ir|inadequate|experienced|refractory|resistant|intolerant)\b/i;
-const COMPARATOR_SUFFIX = /^(?:-controlled\b|\s*[(,]?\s*(?:as\s+(?:an?\s+|the\s+)?)?(?:active\s+)?comparator\b)/i;
+// "etanercept reference product", "the etanercept originator product": the reference of a biosimilar trial.
+const COMPARATOR_SUFFIX = /^(?:-controlled\b|\s+(?:reference|originator)\b|\s*[(,]?\s*(?:as\s+(?:an?\s+|the\s+)?)?(?:active\s+)?comparator\b)/i;
 
 /** The role of the drug mention spanning words first..last of text. */
 export function mentionRole(text: string, words: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>): InterventionRole {

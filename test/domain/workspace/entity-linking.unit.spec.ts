@@ -11,6 +11,9 @@ import { LEXICON_DATA } from '../../../domain/workspace/entity-linking/lexicon-d
 import { loadDefaultGraph } from '../../support/curated-graph/load-graph';
 import { findProjectRoot } from '../../../infra/sources/offline-reader';
 import { deriveLexicon, lexiconJson } from '../../../scripts/derive-lexicon';
+import { MentionIndex, type MentionView } from '../../../domain/knowledge-graph/mention-index';
+import type { GraphNode } from '../../../domain/kg/graph-data';
+import { definesAbbreviation } from '../../../domain/workspace/entity-linking/abbreviations';
 
 interface TrickyCase {
   id: string;
@@ -118,5 +121,92 @@ describe('entity linking: rules', function () {
 
   it('never reads a symbol inside a longer word (TNFSF11, IL2RA, TNFR1), whatever the case', function () {
     for (const text of ['TNFSF11', 'tnfsf11', 'IL2RAs', 'xTNF', 'TNF2x']) expect(link(text).targets.map((t) => t.name), text).to.not.include('TNF');
+  });
+});
+
+/** A store-like graph of a few compounds with their DrugBank vocabulary synonyms ("ETN" is erythrityl tetranitrate's). */
+function storeLikeView(nodes: GraphNode[]): MentionView {
+  const index = new MentionIndex(nodes);
+  return { node: (id) => nodes.find((n) => n.id === id), resolve: (name, kind) => index.resolve(name, kind), mentionedIn: (text, kinds) => index.mentionedIn(text, kinds) };
+}
+
+describe('entity linking: issue 28 candidates that are no treatment of the disease', function () {
+  const store = storeLikeView([
+    { id: 'drug:etanercept', kind: 'drug', label: 'Etanercept' },
+    { id: 'drug:erythrityl_tetranitrate', kind: 'drug', label: 'Erythrityl tetranitrate', synonyms: ['ETN'] },
+    { id: 'drug:methotrexate', kind: 'drug', label: 'Methotrexate', synonyms: ['MTX'] },
+    { id: 'drug:calcium', kind: 'drug', label: 'Calcium' },
+    { id: 'drug:parathyroid_hormone', kind: 'drug', label: 'Parathyroid hormone', synonyms: ['PTH'] },
+    { id: 'drug:cholecalciferol', kind: 'drug', label: 'Cholecalciferol' },
+    { id: 'drug:water', kind: 'drug', label: 'Water' },
+    { id: 'drug:dextrose', kind: 'drug', label: 'Dextrose, unspecified form', synonyms: ['Dextrose', 'Glucose'] },
+  ]);
+  const drugsOf = (text: string) => linkEntities({ title: '', text }, store).drugs.map((d) => d.name);
+
+  it('accepts an abbreviation definition as Schwartz and Hearst do (letters in order, the first at a word start)', function () {
+    expect(definesAbbreviation('ETN', 'etanercept')).to.equal(true); // e·t·aNercept
+    expect(definesAbbreviation('MTX', 'methotrexate')).to.equal(true);
+    expect(definesAbbreviation('ETN', 'methotrexate')).to.equal(false); // no word of it starts with e
+    expect(definesAbbreviation('Enbrel', 'etanercept')).to.equal(false);
+  });
+
+  it('reads "ETN" as etanercept where the text defines it so, not as erythrityl tetranitrate (DrugBank\'s synonym)', function () {
+    // PMC3606371 (rheumatoid arthritis) and PMC5887937 (psoriasis): erythrityl tetranitrate was a candidate of both.
+    expect(drugsOf('We compared combination etanercept and methotrexate (ETN + MTX) versus DMARDs. Patients were randomized to ETN + MTX (N = 197).'))
+      .to.deep.equal(['Etanercept', 'Methotrexate']);
+    expect(drugsOf('Patients received etanercept (ETN, Enbrel) weekly; switches between GP2015 and ETN had no effect.')).to.deep.equal(['Etanercept']);
+    // A text that defines ETN as the nitrate keeps it.
+    expect(drugsOf('Erythrityl tetranitrate (ETN) relieved angina; ETN was well tolerated.')).to.deep.equal(['Erythrityl tetranitrate']);
+  });
+
+  it('reads a short form the text defines for words that name no drug as no drug ("adjustable maintenance dosing (AMD)")', function () {
+    // PMC1924504 (asthma): DrugBank lists AMD as a synonym of methyldopa, which became an asthma candidate.
+    const amd = storeLikeView([
+      { id: 'drug:methyldopa', kind: 'drug', label: 'Methyldopa', synonyms: ['AMD'] },
+      { id: 'drug:formoterol', kind: 'drug', label: 'Formoterol' },
+    ]);
+    const text = 'We compared a stable-dose regimen and an adjustable maintenance dosing (AMD) regimen of formoterol. Patients received AMD with formoterol.';
+    expect(linkEntities({ title: '', text }, amd).drugs.map((d) => d.name)).to.deep.equal(['Formoterol']);
+    expect(linkEntities({ title: '', text: 'Patients received AMD for hypertension.' }, amd).drugs.map((d) => d.name)).to.deep.equal(['Methyldopa']);
+  });
+
+  it('reads the items of a list of measured analytes as measured, not given (calcium and PTH in a vitamin D trial)', function () {
+    // PMC3691658 (multiple sclerosis): calcium and parathyroid hormone were candidates.
+    expect(drugsOf('Serum levels of 25-hydroxy-D (25-OH-D), calcium, PTH, IL-17, IL-10 and IFN-gamma were measured periodically. Cholecalciferol was given.'))
+      .to.deep.equal(['Cholecalciferol']);
+    expect(drugsOf('Calcium and cholecalciferol were given daily.')).to.deep.equal(['Calcium', 'Cholecalciferol']);
+    // PMC3263438 (asthma, COPD): glucose among the safety laboratory values was a Dextrose candidate.
+    expect(drugsOf('There were no clinically relevant effects on laboratory values, including glucose and potassium, or on vital signs.')).to.deep.equal([]);
+  });
+
+  it('reads an infusion fluid or a solvent as a vehicle, not a treatment ("5% dextrose water", "dissolved in boiling water")', function () {
+    // PMC4636858 (multiple sclerosis: the placebo infusion) and PMC3996149 (type 2 diabetes: cocoa's solvent).
+    expect(drugsOf('The second group received the same dosage of methotrexate plus 100 CC of 5% dextrose water monthly.')).to.deep.equal(['Methotrexate']);
+    expect(drugsOf('Subjects received 10 grams cocoa powder dissolved in 250 ml of boiling water twice daily.')).to.deep.equal([]);
+    expect(drugsOf('Oral glucose was given before the clamp.')).to.deep.equal(['Dextrose, unspecified form']);
+  });
+
+  it('reads the drug a studied one is added to as background ("the addition of methotrexate to etanercept")', function () {
+    // PMC3504074 (psoriasis): etanercept, given in both arms, was read as the failed comparator of methotrexate.
+    const r = linkEntities({
+      title: 'A randomized, double-blind, placebo-controlled study to evaluate the addition of methotrexate to etanercept in patients with moderate to severe plaque psoriasis',
+      text: 'Etanercept plus methotrexate combination therapy has not been adequately investigated in psoriasis.',
+    }, graph);
+    expect(r.drugs.map((d) => d.name.toLowerCase())).to.deep.equal(['methotrexate']);
+    expect(r.notStudied.map((d) => [d.name.toLowerCase(), d.role])).to.deep.equal([['etanercept', 'background']]);
+  });
+
+  it('reads the reference product of a biosimilar trial as the comparator ("comparing SB4 with etanercept reference product")', function () {
+    // PMC5264222 (rheumatoid arthritis): SB4's equivalence to etanercept was read as a null of etanercept.
+    const r = linkEntities({
+      title: 'A phase III randomised, double-blind, parallel-group study comparing SB4 with etanercept reference product in patients with active rheumatoid arthritis despite methotrexate therapy',
+      text: 'We compared SB4 (an etanercept biosimilar) with reference product etanercept (ETN). SB4 was shown to be equivalent with ETN in terms of efficacy at week 24.',
+    }, store);
+    expect(r.drugs.map((d) => d.name)).to.deep.equal([]);
+    expect(r.notStudied.map((d) => [d.name, d.role])).to.deep.equal([['Etanercept', 'comparator'], ['Methotrexate', 'background']]);
+    const originator = linkEntities({ title: '', text: 'Equivalence of GP2015 and the etanercept originator product (ETN, Enbrel) was shown.' }, store);
+    expect(originator.notStudied.map((d) => [d.name, d.role])).to.deep.equal([['Etanercept', 'comparator']]);
+    expect(linkEntities({ title: '', text: 'A study comparing the efficacy of tofacitinib with methotrexate.' }, graph).notStudied.map((d) => [d.name.toLowerCase(), d.role]))
+      .to.deep.equal([['methotrexate', 'comparator']]);
   });
 });
