@@ -16,6 +16,24 @@ export const BM25_B = 0.75;
 /** One field of a document and the weight of its words (1 = plain text). */
 export interface WeightedText { text: string; weight: number }
 
+/**
+ * A document as BM25 reads it: each token's (weighted) frequency and the (weighted) length. Tokenising is
+ * most of the cost of scoring a long text, so a caller that scores the same document again (the offline
+ * ranking of a mirror's records) keeps its bag and scores with `bm25ScoresOfBags`.
+ */
+export interface TermBag { readonly tf: ReadonlyMap<string, number>; readonly length: number }
+
+export function termBag(fields: readonly WeightedText[]): TermBag {
+  const tf = new Map<string, number>();
+  let length = 0;
+  for (const { text, weight } of fields) {
+    const words = tokens(text);
+    for (const t of words) tf.set(t, (tf.get(t) ?? 0) + weight);
+    length += weight * words.length;
+  }
+  return { tf, length };
+}
+
 /** An inverted index of documents numbered from 0 in the order given. */
 export class Bm25Index {
   readonly size: number;
@@ -26,13 +44,7 @@ export class Bm25Index {
   constructor(documents: Iterable<readonly WeightedText[]>, private readonly k1 = BM25_K1, private readonly b = BM25_B) {
     for (const fields of documents) {
       const doc = this.lengths.length;
-      const tf = new Map<string, number>();
-      let length = 0;
-      for (const { text, weight } of fields) {
-        const words = tokens(text);
-        for (const t of words) tf.set(t, (tf.get(t) ?? 0) + weight);
-        length += weight * words.length;
-      }
+      const { tf, length } = termBag(fields);
       this.lengths.push(length);
       for (const [t, f] of tf) {
         const list = this.postings.get(t);
@@ -64,4 +76,26 @@ export class Bm25Index {
 export function bm25Scores(documents: readonly string[], queryTerms: readonly string[], k1 = BM25_K1, b = BM25_B): number[] {
   const matches = new Bm25Index(documents.map((text) => [{ text, weight: 1 }]), k1, b).scores(queryTerms);
   return documents.map((_, i) => matches.get(i) ?? 0);
+}
+
+/**
+ * `bm25Scores` over documents already tokenised (the same formula, the same order of additions, so the same
+ * scores): arithmetic over the query's tokens, no index built. N, n(q) and avgdl are those of these documents.
+ */
+export function bm25ScoresOfBags(documents: readonly TermBag[], queryTerms: readonly string[], k1 = BM25_K1, b = BM25_B): number[] {
+  const scores = documents.map(() => 0);
+  if (documents.length === 0) return scores;
+  const avgdl = documents.reduce((sum, d) => sum + d.length, 0) / documents.length || 1;
+  for (const q of new Set(queryTerms.flatMap(tokens))) {
+    const holding = documents.reduce((n, d) => (d.tf.has(q) ? n + 1 : n), 0);
+    if (holding === 0) continue;
+    const idf = Math.log(1 + (documents.length - holding + 0.5) / (holding + 0.5));
+    documents.forEach((d, i) => {
+      const f = d.tf.get(q);
+      if (f === undefined) return;
+      const norm = 1 - b + (b * d.length) / avgdl;
+      scores[i] = scores[i]! + (idf * f * (k1 + 1)) / (f + k1 * norm);
+    });
+  }
+  return scores;
 }

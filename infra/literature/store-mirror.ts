@@ -15,6 +15,9 @@
 // cap gets them all, best ranked first, as before; one with more is answered from its newest (docs/biomed-store.md).
 // Each candidate is then checked against the terms exactly as the file mirror checks its records
 // (whole words, short upper-case acronyms only as written), since stemming is looser than the live query.
+// The rows read are kept (record-cache.ts, bounded): a later search reads from the database only the candidates'
+// ids and ranks, and the documents of candidates not read before; the records it hands out are the same
+// objects, so the offline BM25 ranking tokenises each record once (domain/workspace/question/record-terms.ts).
 // The snapshot id a source reports is its active snapshot ids joined with '+' (pubmed answers from two), so a
 // newer snapshot of either changes the dossier fingerprint.
 import type { Knex } from 'knex';
@@ -26,6 +29,7 @@ import { arrayLiteral } from '../biomed/store/bulk-insert';
 import type { EvidenceMirror, MirrorAnswer } from '../sources/evidence-mirror';
 import { parseLabels } from '../sources/adapters/fda_labels';
 import { diseaseTerms, termMatcher } from './disease-match';
+import { RecordCache, type CachedRow } from './record-cache';
 
 /** Store resources whose snapshots answer each source. */
 export const SOURCE_RESOURCES: Partial<Record<SourceName, readonly string[]>> = {
@@ -39,9 +43,12 @@ export const SOURCE_RESOURCES: Partial<Record<SourceName, readonly string[]>> = 
  */
 export const MAX_CANDIDATES = 300;
 
-interface Row { record_id: string; title: string; abstract: string; keywords: string; published: string | null; document: unknown }
+type Row = CachedRow;
 
 export class StoreMirror implements EvidenceMirror {
+  /** The rows this mirror has read, by snapshot and record (record-cache.ts): later searches reuse them. */
+  private readonly rows = new RecordCache();
+
   constructor(private readonly knex: Knex, private readonly fallback: EvidenceMirror | null) {}
 
   /** Active snapshot ids of the source's resources, in resource order; empty when the store holds none. */
@@ -64,15 +71,14 @@ export class StoreMirror implements EvidenceMirror {
     const terms = [...new Set(diseaseTerms(source, disease).map((t) => t.trim()).filter((t) => t.length >= 2))];
     const snapshotId = ids.join('+');
     if (terms.length === 0) return { snapshotId, records: [] };
-    const rows = await searchRecords(this.knex, ids, terms, MAX_CANDIDATES);
+    const rows = await searchRecords(this.knex, ids, terms, MAX_CANDIDATES, this.rows);
     const matches = termMatcher(terms);
     const records: SourceRecord[] = [];
     for (const row of rows) {
       // a label is matched on its indications only, as the live openFDA query is
       const text = source === 'fda_labels' ? row.abstract : `${row.title} \n ${row.abstract} \n ${row.keywords}`;
       if (!matches(text)) continue;
-      const document = typeof row.document === 'string' ? JSON.parse(row.document) as unknown : row.document;
-      const record = source === 'fda_labels' ? parseLabels({ results: [document] }, disease)[0] : document as SourceRecord;
+      const record = source === 'fda_labels' ? parseLabels({ results: [row.document] }, disease)[0] : row.document as SourceRecord;
       if (record) records.push(record);
     }
     records.sort((a, b) => (b.published ?? '').localeCompare(a.published ?? '') || a.nativeId.localeCompare(b.nativeId));
@@ -82,10 +88,10 @@ export class StoreMirror implements EvidenceMirror {
 
 /**
  * Records of the snapshots matching any of the phrases, at most `limit`, best ts_rank_cd first (ties by id),
- * chosen from each snapshot's bounded, newest-first candidates (`windowsSql`). Also what
- * bench/literature.ts times.
+ * chosen from each snapshot's bounded, newest-first candidates (`windowsSql`), documents parsed. With a
+ * cache, the rows it holds are not read again (the same row objects are returned) and those read are added.
  */
-export async function searchRecords(knex: Knex, snapshotIds: readonly string[], phrases: readonly string[], limit: number): Promise<Row[]> {
+export async function searchRecords(knex: Knex, snapshotIds: readonly string[], phrases: readonly string[], limit: number, cache?: RecordCache): Promise<Row[]> {
   if (snapshotIds.length === 0 || phrases.length === 0) return [];
   // Each snapshot is a partition of its own (migration 20261127001000), read directly: its GIN index answers @@
   // with no snapshot filter for the planner to combine with it and no other snapshot's partition to plan around.
@@ -113,15 +119,25 @@ export async function searchRecords(knex: Knex, snapshotIds: readonly string[], 
   // Ranked on the tsvector alone, then the documents of the best `limit` only: reading every candidate's document
   // (a PMC record carries up to 20,000 characters of body) cost more than finding and ranking them.
   if (best.length === 0) return [];
-  const position = new Map(best.map((c, i) => [`${c.table} ${c.record_id}`, i]));
-  const reads = tables.map((table, k) => ({ table, k, ids: best.filter((c) => c.table === table).map((c) => c.record_id) })).filter((r) => r.ids.length > 0);
-  // by primary key (snapshot_id, record_id), every snapshot in one statement
-  const { rows } = await knex.raw(
-    reads.map(({ table, k }) => `select ${k} as t, record_id, title, abstract, keywords, published, document from ${table} where snapshot_id = ? and record_id = any(?::text[])`).join(' union all '),
-    reads.flatMap(({ k, ids }) => [snapshotIds[k]!, arrayLiteral(ids, 'text')]),
-  ) as { rows: (Row & { t: number })[] };
-  const at = (row: Row & { t: number }) => position.get(`${tables[row.t]} ${row.record_id}`)!;
-  return rows.sort((a, b) => at(a) - at(b)).map(({ t: _t, ...row }) => row);
+  const snapshotOf = new Map(tables.map((table, k) => [table, snapshotIds[k]!]));
+  const held = best.map((c) => cache?.get(snapshotOf.get(c.table)!, c.record_id));
+  const missing = best.filter((_, i) => held[i] === undefined);
+  const reads = tables.map((table, k) => ({ table, k, ids: missing.filter((c) => c.table === table).map((c) => c.record_id) })).filter((r) => r.ids.length > 0);
+  const read = new Map<string, Row>();
+  if (reads.length > 0) {
+    // by primary key (snapshot_id, record_id), every snapshot in one statement
+    const { rows } = await knex.raw(
+      reads.map(({ table, k }) => `select ${k} as t, record_id, title, abstract, keywords, published, document from ${table} where snapshot_id = ? and record_id = any(?::text[])`).join(' union all '),
+      reads.flatMap(({ k, ids }) => [snapshotIds[k]!, arrayLiteral(ids, 'text')]),
+    ) as { rows: (Row & { t: number })[] };
+    for (const { t, ...fetched } of rows) {
+      // PGlite hands jsonb over as text, node-postgres parsed
+      const row: Row = typeof fetched.document === 'string' ? { ...fetched, document: JSON.parse(fetched.document) as unknown } : fetched;
+      read.set(`${tables[t]} ${row.record_id}`, row);
+      cache?.set(snapshotIds[t]!, row);
+    }
+  }
+  return best.flatMap((c, i) => held[i] ?? read.get(`${c.table} ${c.record_id}`) ?? []);
 }
 
 interface Candidate { table: string; record_id: string; rank: number }

@@ -2,11 +2,13 @@
 // query searches (see provider-queries.ts): for the sources whose live query requires one of the
 // question's entities (ENTITY_FILTERED_SOURCES), a record is kept only when it names one — by a graph
 // name in its text or structured fields, by a drug that acts on a named target (a mechanism edge), or by
-// a boost phrase ("Janus kinase"); then every source's records are ordered by BM25 (domain/retrieval/bm25.ts) over title,
-// text and structured names against the question's ranking terms, ties kept in provider order. The
-// pipeline caps records at max_evidence after this, so the order decides what is kept.
+// a boost phrase ("Janus kinase"); then every source's records are ordered by BM25 (domain/retrieval/bm25.ts)
+// over title, text and structured names (each record object tokenised once: record-terms.ts) against the
+// question's ranking terms, ties kept in provider order. The pipeline caps records at max_evidence after
+// this, so the order decides what is kept.
 import type { SourceName, SourceRecord } from '../sources';
-import { bm25Scores } from '../../retrieval/bm25';
+import { bm25ScoresOfBags } from '../../retrieval/bm25';
+import { recordTermBag, recordText } from './record-terms';
 import type { QuestionEntityLinker } from './entity-linker';
 import { matchedName } from './entity-linker';
 import type { QuestionAnalysis } from './types';
@@ -27,10 +29,7 @@ export interface RelevanceOutcome {
   note: RelevanceNote;
 }
 
-export function recordText(record: SourceRecord): string {
-  const { drugs, targets, pathways } = record.structured;
-  return [record.title, record.fullText ?? record.text, ...drugs, ...targets, ...pathways].join('\n');
-}
+export { recordText } from './record-terms';
 
 function recordEntityIds(record: SourceRecord, linker: QuestionEntityLinker): Set<string> {
   const ids = new Set(linker.link(recordText(record), ['drug', 'target', 'pathway', 'phenotype']).map((n) => n.id));
@@ -57,7 +56,7 @@ export function namesQuestionEntity(record: SourceRecord, analysis: QuestionAnal
 export function rankByRelevance(source: SourceName, records: readonly SourceRecord[], analysis: QuestionAnalysis, linker: QuestionEntityLinker): RelevanceOutcome {
   const filter = ENTITY_FILTERED_SOURCES.includes(source) && analysis.entities.length > 0;
   const kept = filter ? records.filter((r) => namesQuestionEntity(r, analysis, linker)) : [...records];
-  const scores = bm25Scores(kept.map(recordText), analysis.ranking_terms);
+  const scores = bm25ScoresOfBags(kept.map(recordTermBag), analysis.ranking_terms);
   const order = kept.map((record, i) => ({ record, score: scores[i] ?? 0, i }));
   order.sort((a, b) => b.score - a.score || a.i - b.i);
   return { records: order.map((o) => o.record), note: { ranked_by: 'bm25', entity_filter: filter, kept: kept.length, of: records.length } };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Bm25Index, bm25Scores } from '../../../domain/retrieval/bm25';
+import { Bm25Index, bm25Scores, bm25ScoresOfBags, termBag } from '../../../domain/retrieval/bm25';
 import { tokens } from '../../../domain/retrieval/tokens';
 
 /** The part of wink-bm25-text-search's engine used here (the package ships no types). */
@@ -64,5 +64,32 @@ describe('Okapi BM25 (the one implementation: Workspace ranking, semantic search
     expect(tokens('TNF-α and Sjögren’s IL-6')).to.deep.equal(['tnf', 'sjogren', 'il']);
     expect(tokens('Janus kinase (JAK1) inhibitors of the ﬁrst generation')).to.deep.equal(['janus', 'kinase', 'jak1', 'inhibitors', 'first', 'generation']);
     expect(bm25Scores([], ['x'])).to.deep.equal([]);
+  });
+
+  it('tokens of ASCII text (its fast path) are those of the Unicode rules written out', function () {
+    // the second implementation: rules 1-4 as the header states them, with no ASCII shortcut
+    const stopwords = new Set(('a an and are as at be by for from has have in into is it its of on or that the their this to was were which with '
+      + 'without not no other than').split(' '));
+    const unicodeRules = (text: string) => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u)
+      .filter((t) => t.length > 1 && !stopwords.has(t));
+    const every = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    for (const text of [every, `${every} x7 AB_cd e-f g/h 12.5% IL-6, HbA1c; TNF|JAK\tQ\nR`, 'The trial of metformin WITH placebo, not insulin.', '']) {
+      expect(tokens(text), JSON.stringify(text)).to.deep.equal(unicodeRules(text));
+    }
+    expect(tokens('HbA1c fell 0.5% (IL-6, TNF_alpha)')).to.deep.equal(['hba1c', 'fell', 'il', 'tnf', 'alpha']); // by hand
+  });
+
+  it('scores term bags as bm25Scores scores the texts (same numbers), and as a hand computation', function () {
+    const docs = ['JAK inhibitor trial', 'JAK; jak expression', 'TNF safety', 'Tofacitinib, an oral Janus kinase inhibitor with preference for JAK1 and JAK3.', ''];
+    const query = ['JAK', 'jak', 'Janus kinase', 'safety', 'placebo'];
+    const bags = docs.map((text) => termBag([{ text, weight: 1 }]));
+    expect(bm25ScoresOfBags(bags, query)).to.deep.equal(bm25Scores(docs, query));
+    // the hand computation of the first test, through bags: 0.447139, 0.624307, 0
+    const hand = bm25ScoresOfBags(['JAK inhibitor trial', 'JAK; jak expression', 'TNF safety'].map((text) => termBag([{ text, weight: 1 }])), ['jak']);
+    expect(hand[0]).to.be.closeTo(0.447139, 1e-5);
+    expect(hand[1]).to.be.closeTo(0.624307, 1e-5);
+    expect(hand[2]).to.equal(0);
+    expect(bm25ScoresOfBags([], ['jak'])).to.deep.equal([]);
+    expect(termBag([{ text: 'JAK jak trial', weight: 2 }])).to.deep.equal({ tf: new Map([['jak', 4], ['trial', 2]]), length: 6 });
   });
 });

@@ -74,6 +74,32 @@ describe('store-backed literature mirror', function () {
       expect(compared).to.be.greaterThan(50);
     });
 
+    it('answers a search again from the rows it read (same records, same order, the same objects); no document is read twice', async () => {
+      const knex = env.runtime.db.knex;
+      const store = new StoreMirror(knex, null);
+      const statements: string[] = [];
+      const log = (query: { sql: string }) => { statements.push(query.sql); };
+      knex.on('query', log);
+      try {
+        for (const id of DISEASES) {
+          statements.length = 0;
+          const first = (await store.search('pubmed', disease(id)))!.records;
+          const documentReads = statements.filter((sql) => /\bdocument from\b/.test(sql)).length;
+          statements.length = 0;
+          const again = (await store.search('pubmed', disease(id)))!.records;
+          expect(again.map((r) => r.nativeId), id).to.deep.equal(first.map((r) => r.nativeId));
+          again.forEach((record, i) => expect(record, `${id} ${record.nativeId}`).to.equal(first[i]));
+          if (first.length > 0) expect(documentReads, id).to.equal(1);
+          expect(statements.filter((sql) => /\bdocument from\b/.test(sql)), id).to.deep.equal([]);
+          // and what a mirror with nothing read yet answers
+          const fresh = (await new StoreMirror(knex, null).search('pubmed', disease(id)))!.records;
+          expect(fresh).to.deep.equal(first);
+        }
+      } finally {
+        knex.removeListener('query', log);
+      }
+    });
+
     it('serves an offline pubmed run with real links and the store snapshots named; a newer pubmed snapshot changes the id', async () => {
       const store = new StoreMirror(env.runtime.db.knex, files);
       const request = { disease: disease('t2d'), question: 'What treats it?', dateFrom: null, dateTo: null, limit: 500 };
@@ -149,6 +175,7 @@ describe('store-backed literature mirror', function () {
       const ids = await importSeed(deps);
       const store = new StoreMirror(db.knex, files);
       expect(await expectSameAsFiles(store, files, SOURCES)).to.be.greaterThan(50);
+      expect(await expectSameAsFiles(store, files, SOURCES)).to.be.greaterThan(50); // again, from the rows it read (jsonb came as text)
       expect(await store.snapshotId('clinical_trials')).to.equal(ids.clinical_trials);
       expect(await store.snapshotId('fda_labels')).to.equal(files.snapshotId('fda_labels'));
     });
