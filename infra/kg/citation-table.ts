@@ -1,11 +1,13 @@
 // The citations of a served graph's edges, held in memory beside it so a neighbour page or a path answers
 // without a database round trip: for each claim slot an edge cites (its first CITATIONS_PER_EDGE claims),
-// the claim's first evidence link (file, line, reference, evidence code) and its qualifiers, as plain
-// arrays indexed by slot, with every distinct string and qualifier text stored once. Read once per snapshot
-// set (snapshot rows never change), per snapshot in claim_no order: one streamed COPY on node-postgres,
-// pages by primary key on PGlite. Answers are the ones the per-request query gives (kg-views.ts readCitations).
+// the claim's first evidence link (file, line, reference, evidence code), as plain arrays indexed by slot
+// with every distinct string stored once. Read once per snapshot set (snapshot rows never change), per
+// snapshot in claim_no order: one streamed COPY on node-postgres, pages by primary key on PGlite.
+// Qualifiers (only path answers show them) are not part of it: on the full data they are 305,000 distinct
+// JSON texts of ~300 bytes (SIDER, the interactome, ChEMBL indications), ~90 MB for a few paths' sake, so
+// they are read for the claims a path cites and memoised per claim, the memo bounded (QUALIFIERS_KEPT).
+// Answers are the ones the per-request query gives (kg-views.ts readCitations; tested byte for byte).
 import type { Knex } from 'knex';
-import { EDGE_TYPE_NAMES } from '../../domain/knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { copyOut, copyUnescape, sqlLiteral } from '../biomed/store/copy-to';
 import { T } from '../biomed/store/tables';
@@ -25,12 +27,18 @@ export interface CitationJson {
   resource: string;
 }
 
+/** Claims whose qualifiers are kept (least recently used dropped first): ~300 bytes each, so ≤ ~20 MB. */
+export const QUALIFIERS_KEPT = 50_000;
+
 const NONE = -1;
 const PAGE = 50_000;
 const TAB = 9;
 const NEWLINE = 10;
 
 export class CitationTable {
+  /** Qualifier JSON text (null: none) per claim slot, most recently used last. */
+  private readonly qualifierMemo = new Map<number, string | null>();
+
   constructor(
     private readonly graph: TypedKnowledgeGraph,
     /** Per slot: index into `strings` (NONE: no evidence link read for the slot), and the link's line. */
@@ -38,35 +46,60 @@ export class CitationTable {
     private readonly line: Int32Array,
     private readonly reference: Int32Array,
     private readonly code: Int32Array,
-    /** Per slot: index into `qualifierTexts` (NONE: null). */
-    private readonly qualifierOf: Int32Array,
     private readonly strings: readonly string[],
-    private readonly qualifierTexts: readonly string[],
   ) {}
 
-  /** The citation of a claim slot, or undefined when the claim has no evidence link (an IS_A hierarchy edge). */
+  /**
+   * The citation of a claim slot, or undefined when the claim has no evidence link (an IS_A hierarchy edge).
+   * `withQualifiers`: the slot's qualifiers, which qualifiersFor must have read first.
+   */
   citation(slot: number, withQualifiers: boolean): CitationJson | undefined {
     const file = this.file[slot]!;
     if (file === NONE) return undefined;
     const snapshot = this.graph.snapshots[this.graph.claimSnapshotIndex(slot)]!;
     const reference = this.reference[slot]!;
     const code = this.code[slot]!;
-    const q = withQualifiers ? this.qualifierOf[slot]! : NONE;
+    const qualifiers = withQualifiers ? this.qualifierMemo.get(slot) : null;
+    if (qualifiers === undefined) throw new Error(`citation table: qualifiers of slot ${slot} not read`);
     return {
       snapshot_id: snapshot.snapshot_id, claim_no: this.graph.claimNumber(slot),
       reference: reference === NONE ? null : this.strings[reference]!, source_file: this.strings[file]!, source_line: this.line[slot]!,
       evidence_code: code === NONE ? null : this.strings[code]!,
       // Parsed per answer: each answer owns its objects, as it did when they came from a query.
-      qualifiers: q === NONE ? null : JSON.parse(this.qualifierTexts[q]!) as Record<string, unknown>,
+      qualifiers: qualifiers === null ? null : JSON.parse(qualifiers) as Record<string, unknown>,
       resource: snapshot.resource,
     };
   }
 
+  /** Makes the qualifiers of these slots available to citation(): from the memo, the rest in one query. */
+  async qualifiersFor(db: Knex, slots: readonly number[]): Promise<void> {
+    const missing: number[] = [];
+    for (const slot of slots) {
+      const known = this.qualifierMemo.get(slot);
+      if (known !== undefined) {
+        this.qualifierMemo.delete(slot); // most recently used last
+        this.qualifierMemo.set(slot, known);
+      } else if (this.file[slot] !== NONE && !missing.includes(slot)) missing.push(slot);
+    }
+    if (missing.length > 0) {
+      const snapshotIds = missing.map((p) => this.graph.snapshots[this.graph.claimSnapshotIndex(p)]!.snapshot_id);
+      const { rows } = await db.raw(`select k.slot, c.qualifiers::text as qualifiers
+        from unnest(?::int[], ?::text[], ?::int[]) as k(slot, snapshot_id, claim_no)
+        join ${T.claims} c on c.snapshot_id = k.snapshot_id and c.claim_no = k.claim_no`, [missing, snapshotIds, missing.map((p) => this.graph.claimNumber(p))]);
+      for (const r of rows as { slot: number; qualifiers: string | null }[]) this.qualifierMemo.set(r.slot, r.qualifiers);
+    }
+    // Trimmed after the answer's own slots are in: they are the most recently used, so they stay.
+    for (const slot of this.qualifierMemo.keys()) {
+      if (this.qualifierMemo.size <= Math.max(QUALIFIERS_KEPT, slots.length)) break;
+      this.qualifierMemo.delete(slot);
+    }
+  }
+
   /** What the table holds, for the bench's memory figures. */
-  get size(): { slots: number; strings: number; qualifier_texts: number } {
+  get size(): { slots: number; strings: number; qualifiers_kept: number } {
     let slots = 0;
     for (let p = 0; p < this.file.length; p++) if (this.file[p] !== NONE) slots++;
-    return { slots, strings: this.strings.length, qualifier_texts: this.qualifierTexts.length };
+    return { slots, strings: this.strings.length, qualifiers_kept: this.qualifierMemo.size };
   }
 }
 
@@ -106,33 +139,30 @@ function citedSlots(g: TypedKnowledgeGraph, s: number): { keys: Float64Array; sp
   return { keys: keys.sort(), span };
 }
 
-interface LinkRow { claim_no: number; source_file: string; source_line: number; reference: string | null; evidence_code: string | null; qualifiers: string | null }
+interface LinkRow { claim_no: number; source_file: string; source_line: number; reference: string | null; evidence_code: string | null }
 
-/** The first evidence link and qualifiers of every supporting edge claim of a snapshot, in claim_no order. */
-async function forEachCitedLink(db: Knex, snapshotId: string, wanted: (claimNo: number) => boolean, visit: (row: LinkRow) => void): Promise<void> {
-  const select = (snapshot: string, types: string) => `select e.claim_no, e.source_file, e.source_line, e.reference, e.evidence_code, c.qualifiers::text
-    from ${T.evidence} e join ${T.claims} c on c.snapshot_id = e.snapshot_id and c.claim_no = e.claim_no
-    where e.snapshot_id = ${snapshot} and e.link_no = 1 and c.evidence_direction = 'supports' and c.predicate = any(${types}::text[])`;
-  const typesLiteral = sqlLiteral(`{${EDGE_TYPE_NAMES.map((t) => `"${t}"`).join(',')}}`);
+/** The first evidence link of every claim of a snapshot, in claim_no order (those `wanted` refuses are not decoded). */
+async function forEachFirstLink(db: Knex, snapshotId: string, wanted: (claimNo: number) => boolean, visit: (row: LinkRow) => void): Promise<void> {
+  const select = (snapshot: string) => `select claim_no, source_file, source_line, reference, evidence_code from ${T.evidence}
+    where snapshot_id = ${snapshot} and link_no = 1`;
   const field = (row: Buffer, from: number, to: number) => {
     const text = row.toString('utf8', from, to);
     return text === '\\N' ? null : copyUnescape(text);
   };
-  const copied = await copyOut(db, `${select(sqlLiteral(snapshotId), typesLiteral)} order by e.claim_no`, (row) => {
+  const copied = await copyOut(db, `${select(sqlLiteral(snapshotId))} order by claim_no`, (row) => {
     const a = row.indexOf(TAB);
     const claimNo = Number(row.toString('latin1', 0, a));
-    if (!wanted(claimNo)) return; // beyond an edge's cited claims: not decoded
+    if (!wanted(claimNo)) return;
     const b = row.indexOf(TAB, a + 1);
     const c = row.indexOf(TAB, b + 1);
     const d = row.indexOf(TAB, c + 1);
-    const f = row.indexOf(TAB, d + 1);
     const end = row[row.length - 1] === NEWLINE ? row.length - 1 : row.length;
-    visit({ claim_no: claimNo, source_file: field(row, a + 1, b)!, source_line: Number(row.toString('latin1', b + 1, c)), reference: field(row, c + 1, d), evidence_code: field(row, d + 1, f), qualifiers: field(row, f + 1, end) });
+    visit({ claim_no: claimNo, source_file: field(row, a + 1, b)!, source_line: Number(row.toString('latin1', b + 1, c)), reference: field(row, c + 1, d), evidence_code: field(row, d + 1, end) });
   });
   if (copied) return;
   let after = -1;
   for (;;) {
-    const { rows } = await db.raw(`${select('?', '?')} and e.claim_no > ? order by e.claim_no limit ?`, [snapshotId, [...EDGE_TYPE_NAMES], after, PAGE]);
+    const { rows } = await db.raw(`${select('?')} and claim_no > ? order by claim_no limit ?`, [snapshotId, after, PAGE]);
     const page = rows as LinkRow[];
     for (const r of page) if (wanted(r.claim_no)) visit(r);
     if (page.length < PAGE) return;
@@ -147,15 +177,13 @@ export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph): Promi
   const line = new Int32Array(slots);
   const reference = new Int32Array(slots).fill(NONE);
   const code = new Int32Array(slots).fill(NONE);
-  const qualifierOf = new Int32Array(slots).fill(NONE);
   const strings = new Interned();
-  const qualifierTexts = new Interned();
   for (let s = 0; s < g.snapshots.length; s++) {
     const { keys, span } = citedSlots(g, s);
     if (keys.length === 0) continue;
     let at = 0; // rows come in claim_no order, as the keys are sorted
     const claimAt = (i: number) => Math.floor(keys[i]! / span);
-    await forEachCitedLink(db, g.snapshots[s]!.snapshot_id, (claimNo) => {
+    await forEachFirstLink(db, g.snapshots[s]!.snapshot_id, (claimNo) => {
       while (at < keys.length && claimAt(at) < claimNo) at++;
       return at < keys.length && claimAt(at) === claimNo;
     }, (row) => {
@@ -165,9 +193,8 @@ export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph): Promi
         line[p] = row.source_line;
         reference[p] = strings.of(row.reference);
         code[p] = strings.of(row.evidence_code);
-        qualifierOf[p] = qualifierTexts.of(row.qualifiers === null ? null : typeof row.qualifiers === 'string' ? row.qualifiers : JSON.stringify(row.qualifiers));
       }
     });
   }
-  return new CitationTable(g, file, line, reference, code, qualifierOf, strings.list, qualifierTexts.list);
+  return new CitationTable(g, file, line, reference, code, strings.list);
 }

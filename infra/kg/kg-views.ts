@@ -1,7 +1,8 @@
 // JSON views of knowledge-graph nodes and edges for the /api/kg routes, with each edge's citations
 // (evidence links of its claims: file, line, reference, evidence code) from the graph's citation table in
-// memory (citation-table.ts) or, until that is loaded, one store query per answer. IS_A edges cite their
-// ontology snapshot's hierarchy (claim_no -1: no claim row behind them).
+// memory (citation-table.ts) or, until that is loaded, one store query per answer; a path's qualifiers come
+// from the table's bounded memo (one query for the claims it lacks). IS_A edges cite their ontology
+// snapshot's hierarchy (claim_no -1: no claim row behind them).
 import type { Knex } from 'knex';
 import { EDGE_TYPES } from '../../domain/knowledge-graph/metagraph';
 import type { ClaimRef, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
@@ -59,6 +60,9 @@ export async function edgesJson(
   const table = options.table;
   const perEdge = steps.map((s) => g.claimsOf(s.edge));
   const citations = table ? undefined : await readCitations(db, perEdge.flatMap((refs) => refs.slice(0, CITATIONS_PER_EDGE)), qualifiers);
+  if (table && qualifiers) {
+    await table.qualifiersFor(db, steps.flatMap((s, i) => Array.from({ length: Math.min(perEdge[i]!.length, CITATIONS_PER_EDGE) }, (_, k) => g.claimSlotStart(s.edge) + k)));
+  }
   return steps.map((s, i) => {
     const refs = perEdge[i]!;
     const spec = EDGE_TYPES[g.edgeTypeIndex(s.edge)]!;

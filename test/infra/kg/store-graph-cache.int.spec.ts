@@ -77,10 +77,12 @@ describe('knowledge-graph cache: neighbour pages and paths answered from memory 
     expect(qualified, 'paths whose citations carry qualifiers').to.have.length.greaterThan(0);
   });
 
-  it('a second neighbour request (and a path) makes no database query once the citations are loaded', async () => {
+  it('a second neighbour request (and a second path) makes no database query once the citations are loaded', async () => {
     const first = await env.get('/api/kg/neighbors/MONDO:0007915?limit=50');
     expect(first.status).to.equal(200);
     await (await storeGraphCache(db).current()).citationsLoaded(db);
+    // A path's qualifiers are read once for its claims, then kept.
+    expect((await env.get('/api/kg/path?source=DRUGBANK:DB08879&target=MONDO:0007915&direction=any')).status).to.equal(200);
     let second: { status: number; body: { neighbors: unknown[] } } | undefined;
     let path: { status: number; body: { result: string } } | undefined;
     const sent = await queriesDuring(db, async () => {
