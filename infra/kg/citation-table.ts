@@ -47,6 +47,7 @@ export class CitationTable {
     private readonly reference: Int32Array,
     private readonly code: Int32Array,
     private readonly strings: readonly string[],
+    private readonly qualifiersKept = QUALIFIERS_KEPT,
   ) {}
 
   /**
@@ -90,7 +91,7 @@ export class CitationTable {
     }
     // Trimmed after the answer's own slots are in: they are the most recently used, so they stay.
     for (const slot of this.qualifierMemo.keys()) {
-      if (this.qualifierMemo.size <= Math.max(QUALIFIERS_KEPT, slots.length)) break;
+      if (this.qualifierMemo.size <= Math.max(this.qualifiersKept, slots.length)) break;
       this.qualifierMemo.delete(slot);
     }
   }
@@ -171,7 +172,7 @@ async function forEachFirstLink(db: Knex, snapshotId: string, wanted: (claimNo: 
 }
 
 /** Reads the citation table of a graph from the store. */
-export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph): Promise<CitationTable> {
+export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph, qualifiersKept = QUALIFIERS_KEPT): Promise<CitationTable> {
   const slots = g.claimCount;
   const file = new Int32Array(slots).fill(NONE);
   const line = new Int32Array(slots);
@@ -196,5 +197,5 @@ export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph): Promi
       }
     });
   }
-  return new CitationTable(g, file, line, reference, code, strings.list);
+  return new CitationTable(g, file, line, reference, code, strings.list, qualifiersKept);
 }

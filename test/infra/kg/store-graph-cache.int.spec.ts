@@ -11,6 +11,7 @@ import { kgNeighbors } from '../../../commands/kg-reads/kg-neighbors';
 import { kgPaths } from '../../../commands/kg-reads/kg-paths';
 import { edgeTypeMask } from '../../../domain/knowledge-graph/typed-graph';
 import { ACTIVE_SET_MAX_AGE_MS } from '../../../infra/biomed/search/recent-active-set';
+import { loadCitationTable } from '../../../infra/kg/citation-table';
 import { storeGraphCache, StoreGraphCache } from '../../../infra/kg/store-graph-cache';
 import { BiomedEnv, startBiomedEnv } from '../../biomed/support/biomed-env';
 
@@ -75,6 +76,26 @@ describe('knowledge-graph cache: neighbour pages and paths answered from memory 
       }
     }
     expect(qualified, 'paths whose citations carry qualifiers').to.have.length.greaterThan(0);
+  });
+
+  it('keeps the qualifiers of at most the bound\'s claims (least recently used dropped), and answers the same after dropping them', async () => {
+    const served = await storeGraphCache(db).current();
+    const g = served.graph;
+    const table = await loadCitationTable(db, g, 3);
+    const from = g.lookup('DRUGBANK:DB08879')!;
+    const to = g.lookup('MONDO:0007915')!;
+    const input = { from, to, maxHops: 4, k: 5, mode: 'any' as const, allowed: served.defaultMask };
+    const expected = JSON.stringify((await kgPaths(db, served, input, undefined)).paths);
+    const cited = (expected.match(/"source_file":"/g) ?? []).length;
+    expect(cited, 'claims one answer cites').to.be.greaterThan(3);
+    expect(JSON.stringify((await kgPaths(db, served, input, table)).paths)).to.equal(expected);
+    expect(table.size.qualifiers_kept, 'an answer\'s own claims are kept while it is built').to.be.at.most(cited);
+    // Another answer's claims push the first answer's out.
+    const rituximabToMs = { ...input, from: g.lookup('DRUGBANK:DB00073')!, to: g.lookup('MONDO:0005301')!, k: 1, maxHops: 2 };
+    expect([rituximabToMs.from, rituximabToMs.to]).to.not.include(undefined);
+    const otherCited = (JSON.stringify((await kgPaths(db, served, rituximabToMs, table)).paths).match(/"source_file":"/g) ?? []).length;
+    expect(table.size.qualifiers_kept).to.be.at.most(Math.max(3, otherCited));
+    expect(JSON.stringify((await kgPaths(db, served, input, table)).paths), 'read again after being dropped').to.equal(expected);
   });
 
   it('a second neighbour request (and a second path) makes no database query once the citations are loaded', async () => {
