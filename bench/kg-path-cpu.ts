@@ -6,7 +6,10 @@
 // reached, expansions), the percentiles of each list, and what building the answer JSON costs.
 // Imports the resources of bench:kg first (bench/kg-imports.ts) unless KG_CPU_SKIP_IMPORT=1 (a database that
 // already holds them: BENCH_DATABASE_URL). BENCH_SMOKE=1: the seed slice (without sider and bgee), a few queries.
-// Last line: `kg-cpu: forward_p99_cpu_ms=… forward_max_cpu_ms=… any_p99_cpu_ms=… neighbors_p99_cpu_ms=… …`.
+// Then loads the citation table the server keeps per snapshot set (its load time and heap cost: run with
+// --expose-gc, as npm run bench:kg-cpu does), answers the same lists from memory, and checks every answer's JSON
+// equals the one the per-request query gave.
+// Last line: `kg-cpu: forward_p99_cpu_ms=… forward_max_cpu_ms=… any_p99_cpu_ms=… neighbors_p99_cpu_ms=… … answers_differing=0`.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -20,6 +23,7 @@ import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
 import { loadStoreGraph } from '../infra/kg/load-store-graph';
 import { ServedGraph } from '../infra/kg/store-graph-cache';
+import type { CitationTable } from '../infra/kg/citation-table';
 import { kShortestPaths } from '../domain/knowledge-graph/paths';
 import { neighbourPage } from '../domain/knowledge-graph/neighbourhood';
 import { edgeTypeMask } from '../domain/knowledge-graph/typed-graph';
@@ -83,46 +87,86 @@ async function main(): Promise<void> {
       const pairs = pdbPairs().map(([s, d]) => ({ s, d, from: g.lookup(s), to: g.lookup(d) }))
         .filter((p): p is { s: string; d: string; from: number; to: number } => p.from !== undefined && p.to !== undefined);
 
+      /** Answers by the store query (table undefined) or from the citation table; their JSON is compared below. */
+      const answerJson = new Map<string, string>();
+      let differing = 0;
+      const record = (key: string, json: string) => {
+        const before = answerJson.get(key);
+        if (before === undefined) answerJson.set(key, json);
+        else if (before !== json) { differing++; if (differing <= 3) console.log(`  DIFFERS ${key}:\n    store  ${before.slice(0, 400)}\n    memory ${json.slice(0, 400)}`); }
+      };
+      const all = edgeTypeMask(undefined);
+      const answerRounds = async (table: CitationTable | undefined, how: string) => {
+        for (const mode of ['forward', 'any'] as const) {
+          const whole: Timed[] = [];
+          for (const p of pairs.slice(0, SMOKE ? pairs.length : 500)) {
+            const before = process.cpuUsage();
+            const answer = await kgPaths(db, served, { from: p.from, to: p.to, maxHops: 4, k: 5, mode, allowed: served.defaultMask }, table);
+            const json = JSON.stringify(answer.paths);
+            whole.push({ label: `${p.s} -> ${p.d}`, ms: cpuMs(before), note: `${json.length} bytes of JSON` });
+            record(`path ${mode} ${p.s} ${p.d}`, json);
+          }
+          const w = summary(`kgPaths ${mode} (search + citations ${how} + JSON; this process's CPU only)`, whole);
+          Object.assign(figures, { [`${mode}_answer${table ? '_memory' : ''}_p99_cpu_ms`]: w.p99 });
+        }
+        const answers: Timed[] = [];
+        for (let n = 0; n < Math.min(NEIGHBOR_QUERIES, 500); n++) {
+          const node = (n * 7919) % g.nodeCount;
+          const before = process.cpuUsage();
+          const answer = await kgNeighbors(db, g, table, node, all, 'both', 0, 50);
+          const json = JSON.stringify(answer);
+          answers.push({ label: g.id(node), ms: cpuMs(before), note: `total ${answer.total}, ${json.length} bytes of JSON` });
+          record(`neighbors ${g.id(node)}`, json);
+        }
+        const w = summary(`kgNeighbors (page + citations ${how} + JSON; this process's CPU only)`, answers);
+        Object.assign(figures, { [`neighbors_answer${table ? '_memory' : ''}_p99_cpu_ms`]: w.p99 });
+      };
+
       for (const mode of ['forward', 'any'] as const) {
         // Warm the JIT on a few queries first (the server is warm too).
         for (const p of pairs.slice(0, 20)) kShortestPaths(g, { from: p.from, to: p.to, maxHops: 4, k: 5, mode, allowed: served.defaultMask });
         const search: Timed[] = [];
-        const whole: Timed[] = [];
         for (const p of pairs) {
           const before = process.cpuUsage();
           const found = kShortestPaths(g, { from: p.from, to: p.to, maxHops: 4, k: 5, mode, allowed: served.defaultMask });
           search.push({ label: `${p.s} -> ${p.d}`, ms: cpuMs(before), note: `shortest ${found.shortest} paths ${found.paths.length} reached ${found.nodes_reaching_target} expansions ${found.expansions}${found.truncated ? ' TRUNCATED' : ''}` });
         }
-        for (const p of pairs.slice(0, SMOKE ? pairs.length : 500)) {
-          const before = process.cpuUsage();
-          const answer = await kgPaths(db, served, { from: p.from, to: p.to, maxHops: 4, k: 5, mode, allowed: served.defaultMask });
-          const bytes = JSON.stringify(answer.paths).length;
-          whole.push({ label: `${p.s} -> ${p.d}`, ms: cpuMs(before), note: `${bytes} bytes of JSON` });
-        }
         const s = summary(`kShortestPaths ${mode}`, search);
         Object.assign(figures, { [`${mode}_p50_cpu_ms`]: s.p50, [`${mode}_p99_cpu_ms`]: s.p99, [`${mode}_max_cpu_ms`]: s.max });
-        const w = summary(`kgPaths ${mode} (search + citations query + JSON; this process's CPU only)`, whole);
-        Object.assign(figures, { [`${mode}_answer_p99_cpu_ms`]: w.p99 });
       }
-
-      const all = edgeTypeMask(undefined);
       const neighbours: Timed[] = [];
-      const answers: Timed[] = [];
       for (let n = 0; n < NEIGHBOR_QUERIES; n++) {
         const node = (n * 7919) % g.nodeCount;
         const before = process.cpuUsage();
         const page = neighbourPage(g, node, all, 'both', 0, 50);
         neighbours.push({ label: g.id(node), ms: cpuMs(before), note: `total ${page.total}` });
       }
-      for (let n = 0; n < Math.min(NEIGHBOR_QUERIES, 500); n++) {
-        const node = (n * 7919) % g.nodeCount;
-        const before = process.cpuUsage();
-        const answer = await kgNeighbors(db, g, node, all, 'both', 0, 50);
-        answers.push({ label: g.id(node), ms: cpuMs(before), note: `total ${answer.total}, ${JSON.stringify(answer).length} bytes of JSON` });
-      }
       const s = summary('neighbourPage (random nodes, limit 50)', neighbours);
-      const w = summary('kgNeighbors (page + citations query + JSON; this process\'s CPU only)', answers);
-      Object.assign(figures, { neighbors_p99_cpu_ms: s.p99, neighbors_max_cpu_ms: s.max, neighbors_answer_p99_cpu_ms: w.p99 });
+      Object.assign(figures, { neighbors_p99_cpu_ms: s.p99, neighbors_max_cpu_ms: s.max });
+
+      await answerRounds(undefined, 'query');
+
+      // The citation table the server keeps per snapshot set: its load and its heap cost (run with --expose-gc).
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      const heapBefore = process.memoryUsage();
+      const loadStarted = Date.now();
+      const loadCpu = process.cpuUsage();
+      const table = await served.citationsLoaded(db);
+      const loadMs = Date.now() - loadStarted;
+      const loadCpuMs = cpuMs(loadCpu);
+      gc?.();
+      const heapAfter = process.memoryUsage();
+      const mb = (n: number) => n / 2 ** 20;
+      const heapMb = mb(heapAfter.heapUsed - heapBefore.heapUsed);
+      const arraysMb = mb(heapAfter.arrayBuffers - heapBefore.arrayBuffers);
+      console.log(`\ncitation table: ${JSON.stringify(table.size)} loaded in ${loadMs} ms (${loadCpuMs.toFixed(0)} ms CPU); `
+        + `heap +${heapMb.toFixed(1)} MB, typed arrays +${arraysMb.toFixed(1)} MB${gc ? '' : ' (no --expose-gc: rough)'}; RSS ${mb(heapAfter.rss).toFixed(0)} MB`);
+      Object.assign(figures, { citations_load_ms: loadMs, citations_load_cpu_ms: Math.round(loadCpuMs), citations_heap_mb: Math.round(heapMb + arraysMb) });
+
+      await answerRounds(table, 'from memory');
+      console.log(`\nanswers from memory identical to the query's: ${differing === 0 ? 'yes' : `NO (${differing} differ)`} (${answerJson.size} answers compared)`);
+      Object.assign(figures, { answers_differing: differing });
     } finally {
       await runtime.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,6 +14,9 @@
 // 20 req/s, no warm-up; the whole path, no meaningful figures, no shared data needed.
 // Last line: `kg: mondo_load_ms=… mondo_load_cpu_ms=… mondo_registry=… import_s=… build_s=… metrics_s=… path_p99_ms=… path_any_p99_ms=… neighbors_p99_ms=… targets_met=…`.
 //
+// Each round also prints the server process's CPU per request (from /proc), a figure the machine's load hardly moves.
+// KG_ROUNDS_ONLY=1 with BENCH_DATABASE_URL naming a database that already holds the resources: no imports, no
+// metrics, only the graph's node list and the server rounds (to compare two builds on one store).
 // Environment: BENCH_DATABASE_URL / BENCH_ADMIN_URL (see scratch-database.ts), SHARED_DATA_DIR,
 //   BENCH_RATE (default 200), BENCH_DURATION seconds per round (default 10), BENCH_CONNECTIONS (default 10).
 import fs from 'node:fs';
@@ -27,9 +30,9 @@ import { benchImports } from './kg-imports';
 const SMOKE_SKIPS = new Set(['sider', 'bgee']);
 import { printFigures, requireSharedData, SHARED_DATA_DIR, SMOKE, sized } from './smoke';
 import { readSeedList } from '../commands/biomed/seed-store';
-import { startService } from './service-process';
+import { BenchService, startService } from './service-process';
 import { importSnapshot } from '../commands/biomed/import-snapshot';
-import { openRuntime } from '../app/runtime';
+import { openRuntime, Runtime } from '../app/runtime';
 import { CENTRALITY_METRICS } from '../domain/knowledge-graph/metrics';
 import { importerFor } from '../infra/biomed/importers/registry';
 import { loadSettings } from '../infra/config/settings';
@@ -50,6 +53,8 @@ const RATE = sized('BENCH_RATE', 200, 20);
 const DURATION = sized('BENCH_DURATION', 10, 1);
 const WARM_UP = sized('BENCH_WARM_UP', 2, 0);
 const CONNECTIONS = sized('BENCH_CONNECTIONS', 10, 2);
+const ROUNDS_ONLY = process.env.KG_ROUNDS_ONLY === '1';
+if (ROUNDS_ONLY && !process.env.BENCH_DATABASE_URL) throw new Error('KG_ROUNDS_ONLY=1 needs BENCH_DATABASE_URL (a database holding the resources)');
 const TARGETS = { mondoLoadMs: 1000, importSeconds: 60, importRssMb: 1229, buildSeconds: 12, metricsSeconds: 10, pathP99: 50, neighborsP99: 10 };
 
 const S = (rel: string) => path.join(SHARED, rel);
@@ -71,13 +76,17 @@ function pdbPairs(): [string, string][] {
     .map((c) => [`DRUGBANK:${c[header.indexOf('drugbank_id')]}`, c[header.indexOf('doid_id')]!]);
 }
 
-async function round(url: string, label: string, next: () => string, target: number): Promise<{ ok: boolean; p99: number }> {
+async function round(service: BenchService, label: string, next: () => string, target: number): Promise<{ ok: boolean; p99: number; cpuPerRequest: number | undefined }> {
+  const url = service.url;
   if (WARM_UP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP, overallRate: RATE, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
+  const cpuBefore = service.cpuMs();
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, overallRate: RATE, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }] });
+  const cpuAfter = service.cpuMs();
+  const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined || r.requests.total === 0 ? undefined : (cpuAfter - cpuBefore) / r.requests.total;
   const ok = r.latency.p99 <= target && r.non2xx === 0 && r.errors === 0;
   console.log(`${label.padEnd(44)} ${r.requests.total} req (${r.requests.average.toFixed(0)} req/s)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  max ${r.latency.max} ms  `
-    + `non-2xx ${r.non2xx} errors ${r.errors}  target p99 <= ${target} ms ${ok ? 'met' : 'NOT MET'}`);
-  return { ok, p99: r.latency.p99 };
+    + `non-2xx ${r.non2xx} errors ${r.errors}  server CPU ${cpuPerRequest === undefined ? '?' : cpuPerRequest.toFixed(2)} ms/req  target p99 <= ${target} ms ${ok ? 'met' : 'NOT MET'}`);
+  return { ok, p99: r.latency.p99, cpuPerRequest };
 }
 
 /** The figure line's values, filled in as the bench goes. */
@@ -106,6 +115,57 @@ function benchMondoRegistry(verdicts: boolean[]): void {
     + `(target <= ${TARGETS.mondoLoadMs} ms ${ok ? 'met' : 'NOT MET'}); lookup ${nsPerLookup.toFixed(0)} ns`);
 }
 
+/** Steps 1-3: imports, the graph build and the whole-graph metrics; returns the graph's node ids. */
+async function importBuildAndMeasure(runtime: Runtime, verdicts: boolean[]): Promise<string[]> {
+  const deps = { knex: runtime.db.knex, store: runtime.store, logInDatabase: true };
+  const sampler = rssSampler();
+  const started = process.hrtime.bigint();
+  const skipped: string[] = [];
+  console.log('import                 seconds   rows written');
+  for (const [resource, files] of benchImports()) {
+    if (SMOKE && SMOKE_SKIPS.has(resource)) { skipped.push(`${resource} (smoke)`); continue; }
+    try { importerFor(resource); } catch { skipped.push(`${resource} (no importer)`); continue; }
+    if (files.some((f) => !fs.existsSync(f))) { skipped.push(`${resource} (file missing)`); continue; }
+    const t = process.hrtime.bigint();
+    const result = await importSnapshot(deps, { resource, files });
+    if (result.outcome !== 'imported') throw new Error(`${resource}: ${result.outcome} ${'message' in result ? result.message : ''}`);
+    console.log(`${resource.padEnd(20)} ${seconds(t).toFixed(2).padStart(8)}   ${String(result.report.rows_written).padStart(12)}`);
+  }
+  const importSeconds = seconds(started);
+  figures.import_s = importSeconds;
+  const importRss = sampler.stop();
+  verdicts.push(importSeconds <= TARGETS.importSeconds && importRss <= TARGETS.importRssMb);
+  console.log(`all imports: ${importSeconds.toFixed(1)} s (target <= ${TARGETS.importSeconds}), peak RSS ${importRss.toFixed(0)} MB (target <= ${TARGETS.importRssMb})`
+    + (skipped.length ? `; skipped: ${skipped.join(', ')}` : ''));
+  await runtime.db.knex.raw('analyze');
+
+  global.gc?.();
+  const buildStarted = process.hrtime.bigint();
+  const loaded = await loadStoreGraph(runtime.db.knex);
+  const buildSeconds = seconds(buildStarted);
+  figures.build_s = buildSeconds;
+  verdicts.push(buildSeconds <= TARGETS.buildSeconds);
+  const g = loaded.graph;
+  console.log(`graph build: ${buildSeconds.toFixed(2)} s (target <= ${TARGETS.buildSeconds}); ${g.nodeCount} nodes, ${g.edgeCount} edges, ${g.claimCount} claims; RSS now ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
+  console.log(`  nodes by type ${JSON.stringify(g.countsByNodeType())}`);
+  console.log(`  edges by type ${JSON.stringify(g.countsByEdgeType())}`);
+  const nodeIds = Array.from({ length: g.nodeCount }, (_, i) => g.id(i));
+
+  const served = new ServedGraph(loaded, 'bench');
+  const metricsStarted = process.hrtime.bigint();
+  for (const metric of CENTRALITY_METRICS) {
+    const { scores, ms } = served.centrality(metric);
+    console.log(`  ${metric.padEnd(12)} ${String(ms).padStart(6)} ms  ${scores.method}`);
+  }
+  const { split, ms } = served.communities();
+  console.log(`  communities  ${String(ms).padStart(6)} ms  ${split.count} communities, modularity ${split.modularity.toFixed(3)}`);
+  const metricsSeconds = seconds(metricsStarted);
+  figures.metrics_s = metricsSeconds;
+  verdicts.push(metricsSeconds <= TARGETS.metricsSeconds);
+  console.log(`centrality (5 metrics) + communities: ${metricsSeconds.toFixed(2)} s (target <= ${TARGETS.metricsSeconds})`);
+  return nodeIds;
+}
+
 async function main(): Promise<void> {
   if (!SMOKE) requireSharedData('kg', [S('pharmacotherapydb/indications.tsv')]);
   const mondoVerdicts: boolean[] = [];
@@ -118,52 +178,13 @@ async function main(): Promise<void> {
       const runtime = await openRuntime(settings, silentLogger);
       let nodeIds: string[] = [];
       try {
-        const deps = { knex: runtime.db.knex, store: runtime.store, logInDatabase: true };
-        const sampler = rssSampler();
-        const started = process.hrtime.bigint();
-        const skipped: string[] = [];
-        console.log('import                 seconds   rows written');
-        for (const [resource, files] of benchImports()) {
-          if (SMOKE && SMOKE_SKIPS.has(resource)) { skipped.push(`${resource} (smoke)`); continue; }
-          try { importerFor(resource); } catch { skipped.push(`${resource} (no importer)`); continue; }
-          if (files.some((f) => !fs.existsSync(f))) { skipped.push(`${resource} (file missing)`); continue; }
-          const t = process.hrtime.bigint();
-          const result = await importSnapshot(deps, { resource, files });
-          if (result.outcome !== 'imported') throw new Error(`${resource}: ${result.outcome} ${'message' in result ? result.message : ''}`);
-          console.log(`${resource.padEnd(20)} ${seconds(t).toFixed(2).padStart(8)}   ${String(result.report.rows_written).padStart(12)}`);
+        if (ROUNDS_ONLY) {
+          const { graph: g } = await loadStoreGraph(runtime.db.knex);
+          nodeIds = Array.from({ length: g.nodeCount }, (_, i) => g.id(i));
+          console.log(`rounds only: the store's graph has ${g.nodeCount} nodes, ${g.edgeCount} edges`);
+        } else {
+          nodeIds = await importBuildAndMeasure(runtime, verdicts);
         }
-        const importSeconds = seconds(started);
-        figures.import_s = importSeconds;
-        const importRss = sampler.stop();
-        verdicts.push(importSeconds <= TARGETS.importSeconds && importRss <= TARGETS.importRssMb);
-        console.log(`all imports: ${importSeconds.toFixed(1)} s (target <= ${TARGETS.importSeconds}), peak RSS ${importRss.toFixed(0)} MB (target <= ${TARGETS.importRssMb})`
-          + (skipped.length ? `; skipped: ${skipped.join(', ')}` : ''));
-        await runtime.db.knex.raw('analyze');
-
-        global.gc?.();
-        const buildStarted = process.hrtime.bigint();
-        const loaded = await loadStoreGraph(runtime.db.knex);
-        const buildSeconds = seconds(buildStarted);
-        figures.build_s = buildSeconds;
-        verdicts.push(buildSeconds <= TARGETS.buildSeconds);
-        const g = loaded.graph;
-        console.log(`graph build: ${buildSeconds.toFixed(2)} s (target <= ${TARGETS.buildSeconds}); ${g.nodeCount} nodes, ${g.edgeCount} edges, ${g.claimCount} claims; RSS now ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
-        console.log(`  nodes by type ${JSON.stringify(g.countsByNodeType())}`);
-        console.log(`  edges by type ${JSON.stringify(g.countsByEdgeType())}`);
-        nodeIds = Array.from({ length: g.nodeCount }, (_, i) => g.id(i));
-
-        const served = new ServedGraph(loaded, 'bench');
-        const metricsStarted = process.hrtime.bigint();
-        for (const metric of CENTRALITY_METRICS) {
-          const { scores, ms } = served.centrality(metric);
-          console.log(`  ${metric.padEnd(12)} ${String(ms).padStart(6)} ms  ${scores.method}`);
-        }
-        const { split, ms } = served.communities();
-        console.log(`  communities  ${String(ms).padStart(6)} ms  ${split.count} communities, modularity ${split.modularity.toFixed(3)}`);
-        const metricsSeconds = seconds(metricsStarted);
-        figures.metrics_s = metricsSeconds;
-        verdicts.push(metricsSeconds <= TARGETS.metricsSeconds);
-        console.log(`centrality (5 metrics) + communities: ${metricsSeconds.toFixed(2)} s (target <= ${TARGETS.metricsSeconds})`);
       } finally {
         await runtime.close();
       }
@@ -178,18 +199,20 @@ async function main(): Promise<void> {
         console.log(`\nserver: first /api/kg/stats (builds the graph in the server): ${Date.now() - t} ms`);
         const pairs = pdbPairs();
         let i = 0;
-        const forward = await round(service.url, 'GET /api/kg/path forward (4 hops, k 5)', () => {
+        const forward = await round(service, 'GET /api/kg/path forward (4 hops, k 5)', () => {
           const [s, d] = pairs[i++ % pairs.length]!;
           return `/api/kg/path?source=${s}&target=${d}&max_hops=4&k=5`;
         }, TARGETS.pathP99);
-        const any = await round(service.url, 'GET /api/kg/path any direction (4 hops, k 5)', () => {
+        const any = await round(service, 'GET /api/kg/path any direction (4 hops, k 5)', () => {
           const [s, d] = pairs[(i++ * 7) % pairs.length]!;
           return `/api/kg/path?source=${s}&target=${d}&max_hops=4&k=5&direction=any`;
         }, TARGETS.pathP99);
         let n = 0;
-        const neighbors = await round(service.url, 'GET /api/kg/neighbors (random nodes)', () => `/api/kg/neighbors/${encodeURIComponent(nodeIds[(n++ * 7919) % nodeIds.length]!)}?limit=50`, TARGETS.neighborsP99);
+        const neighbors = await round(service, 'GET /api/kg/neighbors (random nodes)', () => `/api/kg/neighbors/${encodeURIComponent(nodeIds[(n++ * 7919) % nodeIds.length]!)}?limit=50`, TARGETS.neighborsP99);
         verdicts.push(forward.ok, any.ok, neighbors.ok);
         Object.assign(figures, { path_p99_ms: forward.p99, path_any_p99_ms: any.p99, neighbors_p99_ms: neighbors.p99 });
+        const cpu = (r: { cpuPerRequest: number | undefined }) => (r.cpuPerRequest === undefined ? -1 : Math.round(r.cpuPerRequest * 100) / 100);
+        Object.assign(figures, { path_server_cpu_ms: cpu(forward), path_any_server_cpu_ms: cpu(any), neighbors_server_cpu_ms: cpu(neighbors) });
       } finally {
         await service.stop();
       }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { kShortestPaths } from '../../domain/knowledge-graph/paths';
 import type { ServedGraph } from '../../infra/kg/store-graph-cache';
 import { edgesJson, nodeJson } from '../../infra/kg/kg-views';
+import type { CitationTable } from '../../infra/kg/citation-table';
 import { EDGE_TYPE_NAMES } from '../../domain/knowledge-graph/metagraph';
 import { edgeTypeMask } from '../../domain/knowledge-graph/typed-graph';
 import { currentKnowledgeGraph } from './current-graph';
@@ -11,10 +12,11 @@ import { KgReadDeps, kgNotFound, KgReadOutcome, resolveNode, snapshotsOf } from 
 
 export interface KgPathsInput { from: number; to: number; maxHops: number; k: number; mode: 'forward' | 'any'; allowed: Uint8Array }
 
-export async function kgPaths(db: Knex, served: ServedGraph, input: KgPathsInput) {
+/** The paths; `table`: the graph's citations in memory (ServedGraph.citations), else they are read from the store. */
+export async function kgPaths(db: Knex, served: ServedGraph, input: KgPathsInput, table: CitationTable | undefined) {
   const g = served.graph;
   const found = kShortestPaths(g, input);
-  const edges = await edgesJson(db, g, found.paths.flatMap((p) => p.steps));
+  const edges = await edgesJson(db, g, found.paths.flatMap((p) => p.steps), table ? { table } : {});
   let at = 0;
   const paths = found.paths.map((p) => {
     const slice = edges.slice(at, at + p.steps.length);
@@ -35,7 +37,7 @@ export async function kgPathQuery(deps: Pick<KgReadDeps, 'db'>, input: PathQuery
   const to = resolveNode(g, input.target);
   if (typeof to !== 'number') return kgNotFound(to.detail);
   const mask = input.edge_types ? edgeTypeMask(input.edge_types) : served.defaultMask;
-  const { found, paths } = await kgPaths(deps.db, served, { from, to, maxHops: input.max_hops, k: input.k, mode: input.direction, allowed: mask });
+  const { found, paths } = await kgPaths(deps.db, served, { from, to, maxHops: input.max_hops, k: input.k, mode: input.direction, allowed: mask }, served.citations(deps.db));
   return {
     kind: 'ok',
     body: {

@@ -306,6 +306,15 @@ export class TypedKnowledgeGraph {
   }
 
   /**
+   * Claim slots: the claims of edge e sit at slots claimSlotStart(e) … claimSlotStart(e + 1) - 1, in
+   * claimsOf order; a slot's snapshot (index into `snapshots`) and claim number (-1: an IS_A hierarchy edge).
+   * Lets a per-claim table beside the graph (infra/kg/citation-table.ts) be plain arrays indexed by slot.
+   */
+  claimSlotStart(e: number): number { return this.a.claimStart[e]!; }
+  claimSnapshotIndex(slot: number): number { return this.a.claimSnap[slot]!; }
+  claimNumber(slot: number): number { return this.a.claimNo[slot]!; }
+
+  /**
    * Steps out of `node`. forward: along directed edges, and both ways along symmetric ones; any: also
    * against directed edges, reported with reverse = true. `allowed[type]` = 1 for the edge types to use.
    */

@@ -1,23 +1,17 @@
-// JSON views of knowledge-graph nodes and edges for the /api/kg routes, with each edge's citations read
-// from the store (evidence links of its claims: file, line, reference, evidence code) in one query per
-// answer. IS_A edges cite their ontology snapshot's hierarchy (claim_no -1: no claim row behind them).
+// JSON views of knowledge-graph nodes and edges for the /api/kg routes, with each edge's citations
+// (evidence links of its claims: file, line, reference, evidence code) from the graph's citation table in
+// memory (citation-table.ts) or, until that is loaded, one store query per answer; a path's qualifiers come
+// from the table's bounded memo (one query for the claims it lacks). IS_A edges cite their ontology
+// snapshot's hierarchy (claim_no -1: no claim row behind them).
 import type { Knex } from 'knex';
 import { EDGE_TYPES } from '../../domain/knowledge-graph/metagraph';
 import type { ClaimRef, TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { T } from '../biomed/store/tables';
+import { CITATIONS_PER_EDGE, CitationJson, CitationTable } from './citation-table';
+
+export { CITATIONS_PER_EDGE, type CitationJson } from './citation-table';
 
 export interface NodeJson { id: string; label: string; type: string }
-
-export interface CitationJson {
-  snapshot_id: string;
-  resource: string;
-  claim_no: number | null;
-  reference: string | null;
-  source_file: string | null;
-  source_line: number | null;
-  evidence_code: string | null;
-  qualifiers: Record<string, unknown> | null;
-}
 
 export interface EdgeJson {
   source: string;
@@ -30,9 +24,6 @@ export interface EdgeJson {
   claim_count: number;
   citations: CitationJson[];
 }
-
-/** Citations per edge shown; an edge stated by more claims says so in claim_count. */
-export const CITATIONS_PER_EDGE = 5;
 
 export function nodeJson(g: TypedKnowledgeGraph, i: number): NodeJson {
   return { id: g.id(i), label: g.label(i), type: g.typeOf(i) };
@@ -58,19 +49,30 @@ export async function readCitations(db: Knex, refs: readonly ClaimRef[], qualifi
   return out;
 }
 
-/** Edges as JSON, citations filled from one store read. `steps`: edge index, walk direction. */
-export async function edgesJson(db: Knex, g: TypedKnowledgeGraph, steps: readonly { edge: number; reverse: boolean }[], options: { qualifiers?: boolean } = {}): Promise<EdgeJson[]> {
+/**
+ * Edges as JSON. `steps`: edge index, walk direction. Citations come from the graph's citation table when it
+ * is loaded (no database round trip), else from one store read; both give the same answer.
+ */
+export async function edgesJson(
+  db: Knex, g: TypedKnowledgeGraph, steps: readonly { edge: number; reverse: boolean }[], options: { qualifiers?: boolean; table?: CitationTable } = {},
+): Promise<EdgeJson[]> {
+  const qualifiers = options.qualifiers ?? true;
+  const table = options.table;
   const perEdge = steps.map((s) => g.claimsOf(s.edge));
-  const citations = await readCitations(db, perEdge.flatMap((refs) => refs.slice(0, CITATIONS_PER_EDGE)), options.qualifiers ?? true);
+  const citations = table ? undefined : await readCitations(db, perEdge.flatMap((refs) => refs.slice(0, CITATIONS_PER_EDGE)), qualifiers);
+  if (table && qualifiers) {
+    await table.qualifiersFor(db, steps.flatMap((s, i) => Array.from({ length: Math.min(perEdge[i]!.length, CITATIONS_PER_EDGE) }, (_, k) => g.claimSlotStart(s.edge) + k)));
+  }
   return steps.map((s, i) => {
     const refs = perEdge[i]!;
     const spec = EDGE_TYPES[g.edgeTypeIndex(s.edge)]!;
+    const firstSlot = g.claimSlotStart(s.edge);
     return {
       source: g.id(g.edgeSource(s.edge)), target: g.id(g.edgeTarget(s.edge)), type: spec.type,
       direction: s.reverse ? 'reverse' : 'forward', symmetric: spec.symmetric, claim_count: refs.length,
-      citations: refs.slice(0, CITATIONS_PER_EDGE).map((r) => {
-        const found = citations.get(`${r.snapshot_id}#${r.claim_no}`);
-        if (found) return { ...found, resource: r.resource };
+      citations: refs.slice(0, CITATIONS_PER_EDGE).map((r, k) => {
+        const found = table ? table.citation(firstSlot + k, qualifiers) : citations!.get(`${r.snapshot_id}#${r.claim_no}`);
+        if (found) return table ? found : { ...found, resource: r.resource };
         return { snapshot_id: r.snapshot_id, resource: r.resource, claim_no: r.claim_no >= 0 ? r.claim_no : null, reference: r.claim_no < 0 ? `${r.resource} IS_A hierarchy` : null, source_file: null, source_line: null, evidence_code: null, qualifiers: null };
       }),
     };

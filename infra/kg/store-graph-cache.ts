@@ -1,9 +1,11 @@
 // One knowledge graph per set of active snapshots, shared by everything in the process (the /api/kg routes,
 // the analysis modules): built on first use of a set, kept while it stays active, and replaced when an
-// activation by any process changes the set — the same freshness rule as the condition search index
-// (infra/biomed/search/condition-index-cache.ts): every request reads the active set first (one tiny
-// query, shared by requests arriving together), snapshot rows never change, so a graph is never stale
-// for its set. Whole-graph centralities and communities are computed once per graph, on first request.
+// activation changes the set. The set itself is held between activations (infra/biomed/search/
+// recent-active-set.ts): re-read at once after an activation committed in this process (any thread), and
+// at most every ACTIVE_SET_MAX_AGE_MS otherwise, which bounds how long an activation by another process
+// goes unseen; snapshot rows never change, so a graph is never stale for its set. Whole-graph centralities
+// and communities are computed once per graph, on first request; the edges' citations are loaded once per
+// graph, in the background, on the first answer that cites (citation-table.ts).
 import type { Knex } from 'knex';
 import { ClaimGraph } from '../../domain/knowledge-graph/claim-graph';
 import { PATH_DEFAULT_EXCLUDED } from '../../domain/knowledge-graph/metagraph';
@@ -13,7 +15,8 @@ import { edgeTypeMask } from '../../domain/knowledge-graph/typed-graph';
 import type { CompoundSafetyFacts } from '../../domain/workspace/safety-flags';
 import { seriousSideEffects } from '../biomed/read/serious-side-effects';
 import { withdrawnCompounds } from '../biomed/read/withdrawn-compounds';
-import { FreshActiveSet } from '../biomed/search/fresh-active-set';
+import { RecentActiveSet, RecentActiveSetOptions } from '../biomed/search/recent-active-set';
+import { CitationTable, loadCitationTable } from './citation-table';
 import { LoadedGraph, loadStoreGraph } from './load-store-graph';
 import { readLayerClaims } from './read-layer-claims';
 
@@ -28,6 +31,7 @@ export class ServedGraph {
   private split: { split: CommunitySplit; ms: number } | undefined;
   private safety: Promise<CompoundSafetyFacts> | undefined;
   private claims: Promise<ClaimGraph> | undefined;
+  private citationTable: { loading: Promise<CitationTable>; loaded?: CitationTable } | undefined;
 
   constructor(readonly loaded: LoadedGraph, readonly key: string) {}
 
@@ -72,6 +76,29 @@ export class ServedGraph {
     return this.claims;
   }
 
+  /**
+   * The edges' citations in memory (citation-table.ts), or undefined while they load: the first call starts
+   * the load in the background and answers keep reading citations from the store until it is done, so no
+   * request waits for it. Read once per set (snapshot rows never change).
+   */
+  citations(db: Knex): CitationTable | undefined {
+    return this.loadCitations(db).loaded;
+  }
+
+  /** The citation table once loaded (the bench and tests wait for it). */
+  citationsLoaded(db: Knex): Promise<CitationTable> {
+    return this.loadCitations(db).loading;
+  }
+
+  private loadCitations(db: Knex): { loading: Promise<CitationTable>; loaded?: CitationTable } {
+    if (!this.citationTable) {
+      const entry: { loading: Promise<CitationTable>; loaded?: CitationTable } = { loading: loadCitationTable(db, this.graph) };
+      entry.loading.then((table) => { entry.loaded = table; }, () => { if (this.citationTable === entry) this.citationTable = undefined; }); // a failed load is tried again
+      this.citationTable = entry;
+    }
+    return this.citationTable;
+  }
+
   communities(): { split: CommunitySplit; ms: number; cached: boolean } {
     if (this.split) return { ...this.split, cached: true };
     const started = Date.now();
@@ -85,10 +112,10 @@ const KEPT = 2;
 
 export class StoreGraphCache {
   private readonly byKey = new Map<string, Promise<ServedGraph>>();
-  private readonly activeSet: FreshActiveSet;
+  private readonly activeSet: RecentActiveSet;
 
-  constructor(private readonly db: Knex) {
-    this.activeSet = new FreshActiveSet(db);
+  constructor(private readonly db: Knex, options: RecentActiveSetOptions = {}) {
+    this.activeSet = new RecentActiveSet(db, options);
   }
 
   async current(): Promise<ServedGraph> {

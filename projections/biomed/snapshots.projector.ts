@@ -7,6 +7,7 @@
 // readers never see an older snapshot flicker back to active while the runner catches up.
 import type { Knex } from 'knex';
 import { SNAPSHOT_EVENT_TYPES, SnapshotEvent } from '../../domain/biomed/snapshot-lifecycle';
+import { signalActivation } from '../../infra/biomed/store/activation-signal';
 import type { RecordedEvent } from '../../infra/event-store/event-store';
 import { liveTableNames, Projector, TableNames } from '../projector';
 import { createCheckpoint } from '../runner/checkpoints';
@@ -57,6 +58,19 @@ async function applyOne(db: Knex | Knex.Transaction, table: string, streamId: st
   }
 }
 
+/**
+ * Once the transaction that applied an activation commits, this process's caches of the active set read it
+ * again (infra/biomed/store/activation-signal.ts); a rolled-back one changed nothing.
+ */
+function signalActivationsOnCommit(trx: Knex | Knex.Transaction, types: readonly string[]): void {
+  if (!types.includes('SnapshotActivated')) return;
+  let outermost = trx as { executionPromise?: Promise<unknown>; parentTransaction?: unknown };
+  while (outermost.parentTransaction) outermost = outermost.parentTransaction as typeof outermost; // a savepoint's promise settles before the commit
+  const committed = outermost.executionPromise;
+  if (committed) committed.then(signalActivation, () => undefined);
+  else signalActivation(); // not a transaction: already committed
+}
+
 export const biomedSnapshotsProjector: Projector = {
   name: NAME,
   version: VERSION,
@@ -67,6 +81,7 @@ export const biomedSnapshotsProjector: Projector = {
     for (const event of events) {
       await applyOne(trx, names[SNAPSHOTS_TABLE]!, event.streamId, { type: event.type, data: event.data } as SnapshotEvent);
     }
+    signalActivationsOnCommit(trx, events.map((e) => e.type));
   },
 };
 
@@ -80,4 +95,5 @@ export async function applySnapshotEventsInline(trx: Knex.Transaction, streamId:
   await createCheckpoint(trx, NAME, VERSION);
   const table = liveTableNames(biomedSnapshotsProjector)[SNAPSHOTS_TABLE]!;
   for (const event of events) await applyOne(trx, table, streamId, event);
+  signalActivationsOnCommit(trx, events.map((e) => e.type));
 }
