@@ -37,7 +37,7 @@ interface Worker { child: ChildProcess; exited: Promise<void> }
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 // The Node flags of docker-compose.yml's `worker` command (README, scaling rule): once jobs keep the cores busy,
-// V8's parallel GC helper threads only take CPU from the jobs (a job's CPU fell by a fifth without them).
+// V8's parallel GC helper threads only take CPU from the jobs (this job's loop used about 15% less CPU without them).
 // BENCH_WORKER_NODE_FLAGS="" (or other flags) measures workers started otherwise.
 const WORKER_NODE_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? '--single-threaded-gc').split(' ').filter(Boolean);
 
