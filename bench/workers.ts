@@ -25,7 +25,8 @@ import { pollUntil, printFigures, sized, SMOKE } from './smoke';
 import { CPU_WORK_MODULE } from './workers-child';
 
 const CHILD = path.resolve(__dirname, 'workers-child.js');
-const COUNTS = SMOKE ? [1, 2] : [1, 2, 4];
+// BENCH_WORKER_COUNTS=1,2: only these worker counts (the first is the speed-ups' baseline).
+const COUNTS = process.env.BENCH_WORKER_COUNTS ? process.env.BENCH_WORKER_COUNTS.split(',').map(Number) : SMOKE ? [1, 2] : [1, 2, 4];
 const REPEATS = sized('BENCH_REPEATS', 3, 1);
 const JOBS = sized('BENCH_JOBS', 16, 4);
 const ITERATIONS = sized('BENCH_JOB_ITERATIONS', 400_000, 2_000);
@@ -35,9 +36,14 @@ interface Worker { child: ChildProcess; exited: Promise<void> }
 // BENCH_CPU_PROF=<dir>: each worker writes a V8 CPU profile there when it stops (node --cpu-prof).
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
+// The Node flags of docker-compose.yml's `worker` command (README, scaling rule): once jobs keep the cores busy,
+// V8's parallel GC helper threads only take CPU from the jobs (this job's loop used about 15% less CPU without them).
+// BENCH_WORKER_NODE_FLAGS="" (or other flags) measures workers started otherwise.
+const WORKER_NODE_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? '--single-threaded-gc').split(' ').filter(Boolean);
+
 function startWorker(databaseUrl: string): Promise<Worker> {
   const child = fork(CHILD, [], {
-    execArgv: CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],
+    execArgv: [...WORKER_NODE_FLAGS, ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // The embedded bus on PostgreSQL is what this bench measures: a KAFKA_BROKERS inherited from CI would send the
     // workers to a Kafka nothing publishes these jobs to.
@@ -102,6 +108,9 @@ async function main(): Promise<void> {
     const context = () => newCommandContext(systemClock, { kind: 'system', id: 'bench-workers' });
     const rate: Record<number, number> = {};
     const cpu: Record<number, number[]> = Object.fromEntries(COUNTS.map((c) => [c, []]));
+    // CPU seconds per job, the workers' and the database's: less noisy than wall time on a shared machine.
+    const cpuPerJob: Record<number, number[]> = Object.fromEntries(COUNTS.map((c) => [c, []]));
+    const dbCpuPerJob: Record<number, number[]> = Object.fromEntries(COUNTS.map((c) => [c, []]));
     try {
       for (const count of COUNTS) {
         const rounds: number[] = [];
@@ -120,15 +129,16 @@ async function main(): Promise<void> {
             const pending = new Set(ids);
             let finished = started;
             // The round ends at the last JobSucceeded as the log dates it, so this poll's interval adds nothing to
-            // the figure; it is slow so that the bench takes little of the CPU the workers share with it.
+            // the figure; it is slow, and reads the pending jobs in submission order only up to the first one not
+            // done (workers take the oldest first), so that the bench takes little of the CPU (its own and the
+            // database's) that the workers share with it.
             await pollUntil(`${JOBS} jobs on ${count} worker(s)`, async () => {
               for (const id of [...pending]) {
                 const last = (await store.readStream(jobStreamId(id))).at(-1);
                 if (last?.type === 'JobFailed') throw new Error(`job ${id} failed: ${JSON.stringify(last.data)}`);
-                if (last?.type === 'JobSucceeded') {
-                  pending.delete(id);
-                  finished = Math.max(finished, last.createdAt.getTime());
-                }
+                if (last?.type !== 'JobSucceeded') break;
+                pending.delete(id);
+                finished = Math.max(finished, last.createdAt.getTime());
               }
               return pending.size === 0 ? true : undefined;
             }, 600_000, 250);
@@ -137,6 +147,8 @@ async function main(): Promise<void> {
             const dbBusy = databaseCpuSeconds(database) - dbFrom;
             rounds.push(JOBS / seconds);
             cpu[count]!.push(busy.reduce((a, b) => a + b, 0) / count);
+            cpuPerJob[count]!.push(busy.reduce((a, b) => a + b, 0) / JOBS);
+            dbCpuPerJob[count]!.push(dbBusy / JOBS);
             const timing = await jobTimings(store, ids);
             console.log(`${count} worker(s), round ${round + 1}: ${JOBS} jobs in ${seconds.toFixed(2)} s = ${(JOBS / seconds).toFixed(2)} jobs/s; `
               + `median wait ${timing.waitMs} ms, median run ${timing.runMs} ms, jobs per worker ${timing.perWorker}; `
@@ -152,11 +164,13 @@ async function main(): Promise<void> {
       await store.close();
       await db.close();
     }
-    const figures: Record<string, number | string> = { jobs: JOBS, iterations: ITERATIONS, rounds: REPEATS };
+    const figures: Record<string, number | string> = { jobs: JOBS, iterations: ITERATIONS, rounds: REPEATS, node_flags: WORKER_NODE_FLAGS.join(',') || 'none' };
     for (const count of COUNTS) {
       figures[`w${count}_jobs_per_s`] = rate[count]!;
       figures[`w${count}_cpu_s_per_worker`] = median(cpu[count]!);
-      if (count > 1) figures[`speedup_${count}`] = rate[count]! / rate[1]!;
+      figures[`w${count}_cpu_s_per_job`] = median(cpuPerJob[count]!);
+      figures[`w${count}_db_cpu_s_per_job`] = median(dbCpuPerJob[count]!);
+      if (count !== COUNTS[0]) figures[`speedup_${count}`] = rate[count]! / rate[COUNTS[0]!]!;
     }
     figures.cores = os.cpus().length;
     figures.load_avg = os.loadavg()[0]!;
