@@ -31,7 +31,7 @@ async function start(settings: Settings) {
   const sharedRate = providerRateLimit(settings, silentLogger, []);
   const deps = analysisDeps({ db, diseases, settings, ...(sharedRate ? { sharedRate } : {}) });
   return {
-    warm: async () => { await deps.graph(); return null; },
+    warm: async () => (await deps.graph()).graph.nodeCount,
     analysis: analysisRouteRunner(ANALYSIS_MODULES, deps),
     kg: kgHeavyReadRunner({ db: db.knex, diseases }),
   };

@@ -24,8 +24,8 @@ export interface AnalysisRunners {
   kgHeavyReads: KgHeavyReadRunner;
   /** The analysis modules' jobs, in the same pool (waiting for a thread, never refused); absent without a pool. */
   analysisJobRuns?: AnalysisRouteRunner;
-  /** Builds each thread's knowledge graph now (at once without a pool: this thread builds its own on first use). */
-  warmAnalysisThreads(): Promise<void>;
+  /** Builds each thread's knowledge graph now and says how many nodes each holds (none without a pool: this thread builds its own on first use). */
+  warmAnalysisThreads(): Promise<number[]>;
 }
 
 export function analysisRunnersFor(parts: ModuleParts, options: { inThreadOnly: boolean }, cleanups: (() => Promise<void>)[]): AnalysisRunners {
@@ -34,7 +34,7 @@ export function analysisRunnersFor(parts: ModuleParts, options: { inThreadOnly: 
     return {
       analysisRuns: analysisRouteRunner(ANALYSIS_MODULES, analysisDeps(parts)),
       kgHeavyReads: kgHeavyReadRunner({ db: parts.db.knex, diseases: parts.diseases }),
-      warmAnalysisThreads: async () => undefined,
+      warmAnalysisThreads: async () => [],
     };
   }
   const pool = new WorkerPool({
@@ -57,7 +57,8 @@ export function analysisRunnersFor(parts: ModuleParts, options: { inThreadOnly: 
     analysisJobRuns: (call) => inPool<AnalysisRouteAnswer>({ kind: 'analysis', call }, true),
     // One task per thread, all sent at once: each starts a thread of its own.
     warmAnalysisThreads: async () => {
-      await Promise.all(Array.from({ length: settings.analysisThreads }, () => pool.run({ kind: 'warm' } satisfies AnalysisThreadTask, { wait: true })));
+      const answers = await Promise.all(Array.from({ length: settings.analysisThreads }, () => pool.run<number>({ kind: 'warm' } satisfies AnalysisThreadTask, { wait: true })));
+      return answers.map((answer) => (answer.kind === 'done' ? answer.value : 0));
     },
   };
 }

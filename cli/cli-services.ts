@@ -37,7 +37,7 @@ export interface CliRuntime {
   startWorkers(): Promise<void>;
   startScheduler(): Promise<void>;
   /** Has the analysis threads build their knowledge graphs (`serve`, once the start-up preloads end). */
-  warmAnalysisThreads(): Promise<void>;
+  warmAnalysisThreads(): Promise<unknown>;
   /** The HTTP application (routes, middleware) over this runtime. */
   httpApp(): CliHttpApp;
   close(): Promise<void>;
