@@ -4,6 +4,8 @@
 // (commands/analysis/run-analysis-route.ts, commands/kg-reads/kg-heavy-reads.ts). Its knowledge graph is its
 // own: loaded on the first call and rebuilt only when the set of active snapshots changes
 // (infra/kg/store-graph-cache.ts checks the set on every call); whole-graph metrics are cached with it.
+// A `warm` task builds that graph before any caller waits for it (sent once the start-up seed import ends).
+// The thread runs below the serving loop's priority (infra/threads/thread-priority.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { ANALYSIS_MODULES } from '../commands/analysis';
 import { analysisDeps } from '../commands/analysis/analysis-deps';
@@ -14,10 +16,11 @@ import { openDatabase } from '../infra/db/database';
 import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { silentLogger } from '../infra/logging/logger';
 import { serveTasks } from '../infra/threads/serve-tasks';
+import { lowerThisThreadPriority } from '../infra/threads/thread-priority';
 import { providerRateLimit } from './provider-rate.compose';
 
 /** What the main thread sends one thread. Structured-cloneable. */
-export type AnalysisThreadTask = { kind: 'analysis'; call: AnalysisRouteCall } | { kind: 'kg'; call: KgHeavyCall };
+export type AnalysisThreadTask = { kind: 'analysis'; call: AnalysisRouteCall } | { kind: 'kg'; call: KgHeavyCall } | { kind: 'warm' };
 
 /** Connections per thread: a thread runs one call at a time; a few for its parallel reads. */
 const THREAD_POOL_MAX = 4;
@@ -26,17 +29,21 @@ async function start(settings: Settings) {
   const db = await openDatabase({ url: settings.databaseUrl, poolMax: THREAD_POOL_MAX });
   const diseases = DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)]);
   const sharedRate = providerRateLimit(settings, silentLogger, []);
+  const deps = analysisDeps({ db, diseases, settings, ...(sharedRate ? { sharedRate } : {}) });
   return {
-    analysis: analysisRouteRunner(ANALYSIS_MODULES, analysisDeps({ db, diseases, settings, ...(sharedRate ? { sharedRate } : {}) })),
+    warm: async () => (await deps.graph()).graph.nodeCount,
+    analysis: analysisRouteRunner(ANALYSIS_MODULES, deps),
     kg: kgHeavyReadRunner({ db: db.knex, diseases }),
   };
 }
 
 if (parentPort) {
+  lowerThisThreadPriority();
   const ready = start((workerData as { settings: Settings }).settings);
   serveTasks(parentPort, async (message) => {
     const task = message as AnalysisThreadTask;
     const runners = await ready;
+    if (task.kind === 'warm') return runners.warm();
     return task.kind === 'kg' ? runners.kg(task.call) : runners.analysis(task.call);
   });
 }

@@ -60,6 +60,8 @@ export interface Runtime {
   analysisRuns: AnalysisRouteRunner;
   /** Runs /api/kg/centrality and /api/kg/communities: in the same thread pool as analysisRuns, or in this thread. */
   kgHeavyReads: KgHeavyReadRunner;
+  /** Has every analysis thread build its knowledge graph (serve calls it once the start-up preloads end). */
+  warmAnalysisThreads(): Promise<number[]>;
   /** Start-up work (abandoned imports, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */

@@ -12,7 +12,9 @@
 // The service runs as `evidence serve` in its own process (bench/service-process.ts), as an operator runs it, so the
 // health probe times the server, not this process's own sample generation and body building; its errors go to
 // its log file, and the first of them are printed after the figures.
-// FUZZ_REQUESTS (default 50000; under BENCH_SMOKE=1 one request a route) sets the total, FUZZ_SEED the seed.
+// FUZZ_REQUESTS (default 50000; under BENCH_SMOKE=1 one request a route) sets the total, FUZZ_SEED the seed;
+// FUZZ_SERVER_NODE_ARGS (space-separated) go to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+// find what holds its event loop (a profile per thread, written when the service stops).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -95,7 +97,8 @@ async function run(databaseUrl: string): Promise<void> {
   // KAFKA_BROKERS emptied: the service fuzzed is the embedded-bus one, whatever the shell exports (CI exports it).
   Object.assign(env, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEBUG: 'true', RATE_LIMIT_REQUESTS: '0', LOG_LEVEL: 'error', KAFKA_BROKERS: '' });
   const logFile = path.join(dataDir, 'service.log');
-  const service = await startService(env, logFile);
+  const nodeArgs = (process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const service = await startService(env, logFile, nodeArgs);
   const base = service.url;
   try {
     await untilReady(base);

@@ -39,7 +39,6 @@ function procPeakRssMb(pid: number): number | undefined {
   }
 }
 
-/** `nodeArgs` go before the script, e.g. ['--cpu-prof'] to profile the server. */
 /** A port free right now (the kernel's pick), for the child to bind. */
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -57,6 +56,7 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** `nodeArgs` go before the script, e.g. ['--cpu-prof'] to profile the server. */
 export async function startService(env: Record<string, string>, logFile: string, nodeArgs: string[] = [], timeoutMs = 60_000): Promise<BenchService> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -36,6 +36,8 @@ export interface CliRuntime {
   diseases: DiseaseRegistry;
   startWorkers(): Promise<void>;
   startScheduler(): Promise<void>;
+  /** Has the analysis threads build their knowledge graphs (`serve`, once the start-up preloads end). */
+  warmAnalysisThreads(): Promise<unknown>;
   /** The HTTP application (routes, middleware) over this runtime. */
   httpApp(): CliHttpApp;
   close(): Promise<void>;

@@ -45,6 +45,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : settings.port;
     logger.info({ url: `http://${settings.host}:${port}`, database: runtime.db.describe }, 'listening');
     const preloading = runtime.preloads.runAll(); // records failures, never throws
+    // The analysis threads build their graphs once the seed is in, not in the first callers' requests.
+    void preloading.then(() => runtime.warmAnalysisThreads())
+      .catch((err) => logger.warn({ err }, 'warming the analysis threads failed; each builds its graph on first use'));
     if (settings.workersInProcess) {
       await runtime.startWorkers();
       runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));

@@ -3,6 +3,7 @@
 // same reason the synchronous route gives (404 / 409 ModuleNotAvailableError / 422).
 import { RequestValidationError } from '../../domain/shared/schema-validation';
 import type { ModuleDefinition } from '../jobs/module-registry';
+import { diseaseParameters, registryRefusedDiseases } from './registry-refused-diseases';
 import { routeParameters } from './route-parameters';
 import type { AnalysisDeps, AnalysisModule } from './analysis-module';
 import type { AnalysisRouteRunner } from './run-analysis-route';
@@ -33,6 +34,9 @@ export function analysisJobModule(module: AnalysisModule, deps: AnalysisDeps, in
     ...(module.bodySchema ? { bodySchema: module.bodySchema } : {}),
     contract: { description: `the result of GET ${main.path}`, resultSchema: main.resultSchema },
     availability: () => module.availability?.(deps) ?? { available: true },
+    // Only the main route's own disease parameters: the common job disease_id is ignored by a module that has none.
+    refuseParameters: (params) => registryRefusedDiseases(diseaseParameters(main.query, main.params), params, deps.diseases)
+      .map(({ parameter, detail, type }) => ({ loc: ['query', parameter], msg: detail, type })),
     async run({ params, body }, context) {
       const raw = module.bodySchema && body !== undefined ? { ...routeKeys(params), body } : routeKeys(params);
       let input: Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Analysis modules that can run as jobs. Each declares its id, legacy aliases, the schema of its
 // request (query parameters, and a JSON body where it takes one), its contract (what it returns),
 // whether it is available, and its handler. Real modules register with their own features.
-import type { JsonSchema } from '../../domain/shared/schema-validation';
+import type { JsonSchema, ValidationDetail } from '../../domain/shared/schema-validation';
 import type { Logger } from '../../infra/logging/logger';
 import type { CommandContext } from '../shared/command-context';
 import { DISEASE_ID_PATTERN } from '../../domain/diseases/disease-id-patterns';
@@ -34,6 +34,11 @@ export interface ModuleDefinition {
   bodySchema?: JsonSchema;
   contract: { description: string; resultSchema: JsonSchema };
   availability(): Availability;
+  /**
+   * Refusals of valid parameters that need no computing, made before the job is queued (an analysis module:
+   * a disease the registry does not know), as 422 details; a job so refused would only fail.
+   */
+  refuseParameters?(params: Record<string, unknown>): ValidationDetail[];
   /**
    * Set for a module queued only by its own use case, for a signed-in researcher (the Workspace: its run
    * is requested first, under that researcher). The generic submission refuses it and run-all leaves it

@@ -1,5 +1,6 @@
 // POST /api/jobs/{module_id}: queue a job of a registry module (found by id or legacy alias) once it is
-// available and its parameters are valid. Nothing is appended unless the result is `submitted`.
+// available and its parameters are valid (the module's own refusals included: an unknown disease is a 422, as on
+// POST /api/jobs/workspace). Nothing is appended unless the result is `submitted`.
 import { validate, ValidationDetail } from '../../domain/shared/schema-validation';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { CommandContext } from '../shared/command-context';
@@ -46,6 +47,7 @@ export async function submitModuleJob(deps: SubmitModuleJobDeps, context: Comman
     body = input.body ?? {};
     details.push(...validate(module.bodySchema, body, 'body'));
   }
+  if (details.length === 0) details.push(...module.refuseParameters?.(params) ?? []);
   if (details.length > 0) return { kind: 'invalid', details };
   const jobId = context.newId();
   const queue = () => submitJob(deps.store, context, {

@@ -85,8 +85,19 @@ describe('Analysis GETs in worker threads (ANALYSIS_THREADS)', function () {
     }
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(health.status).to.equal(200);
+    // An unknown disease needs no thread: 404 at once, never shed with the computations (nor, before the first
+    // graph build, kept waiting 14 s for it, as under bench:fuzz).
+    const unknown = await fetch(`${server.baseUrl}/api/expression/correlate?disease_id=keylen`);
+    expect(unknown.status).to.equal(404);
+    expect(await unknown.json()).to.deep.equal({ detail: "unknown disease module 'keylen'" });
     expect(heavyDone, '/api/health answered only after the heavy analysis').to.equal(false);
     const answer = await heavy;
     expect(answer.status, answer.text).to.equal(200);
+  });
+
+  it('has each analysis thread build its knowledge graph when asked to warm up (serve asks once the seed import ends), not on its first caller', async () => {
+    const built = await server.runtime.warmAnalysisThreads();
+    expect(built).to.have.length(1); // ANALYSIS_THREADS=1
+    expect(built[0]).to.be.greaterThan(0);
   });
 });

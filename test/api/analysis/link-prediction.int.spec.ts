@@ -157,10 +157,10 @@ describe('link prediction: GET /api/ml/predict and the job (seed slice)', functi
     expect(aliased.status).to.equal('SUCCESS');
     expect(aliased.module).to.equal('link-prediction');
     expect(aliased.result.predictions).to.have.length(2);
+    // An unknown disease is refused before it is queued (issue 23: it was queued, 202, only to fail).
     const unknown = await fetch(`${server.baseUrl}/api/jobs/ml?disease_id=no_such_disease`, { method: 'POST' });
-    expect(unknown.status).to.equal(202);
-    const failed = await finished(server, ((await unknown.json()) as Json).job_id);
-    expect(failed.status).to.equal('FAILURE');
+    expect(unknown.status).to.equal(422);
+    expect(((await unknown.json()) as Json).detail).to.deep.equal([{ loc: ['query', 'disease_id'], msg: "unknown disease module 'no_such_disease'", type: 'unknown_disease' }]);
   });
 
   it('is listed in /api/system/modules with its alias', async function () {

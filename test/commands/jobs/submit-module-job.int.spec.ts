@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { ANALYSIS_MODULES } from '../../../commands/analysis';
+import { analysisJobModule } from '../../../commands/analysis/analysis-job';
+import type { AnalysisDeps } from '../../../commands/analysis/analysis-module';
 import { ModuleRegistry } from '../../../commands/jobs/module-registry';
 import { submitModuleJob } from '../../../commands/jobs/submit-module-job';
 import { researchPipelineModule } from '../../../commands/workspace/research-pipeline-module';
@@ -92,6 +95,24 @@ describe('Submitting a module job', function () {
       const result = await submitModuleJob({ store, modules: registry }, contextWithId(jobId), { moduleId: 'workspace', query: {}, body, ...(researcherId ? { researcherId } : {}) });
       expect(result).to.deep.equal({ kind: 'own_submission', moduleId: 'workspace' });
       expect(await store.readStream(jobStreamId(jobId))).to.deep.equal([]);
+    }
+  });
+
+  it('refuses with 422 details, and queues nothing, a disease id the registry does not know (POST /api/jobs/gwas?disease_id=constructor was queued, 202, to fail in the job)', async function () {
+    const diseases = DiseaseRegistry.load();
+    const analysisModule = (id: string) => analysisJobModule(ANALYSIS_MODULES.find((m) => m.id === id)!, { diseases } as unknown as AnalysisDeps);
+    const registry = new ModuleRegistry([analysisModule('gwas-loci'), analysisModule('drug-safety'), analysisModule('cross-disease')]);
+    for (const [moduleId, parameter] of [['gwas', 'disease_id'], ['safety', 'disease']] as const) {
+      const jobId = randomUUID();
+      const result = await submitModuleJob({ store, modules: registry }, contextWithId(jobId), { moduleId, query: { [parameter]: 'constructor' } });
+      expect(result).to.deep.equal({ kind: 'invalid', details: [{ loc: ['query', parameter], msg: "unknown disease module 'constructor'", type: 'unknown_disease' }] });
+      expect(await store.readStream(jobStreamId(jobId))).to.deep.equal([]);
+    }
+    // A known module id and a CURIE (resolved against the graph, in the job) are queued; so is the common
+    // disease_id of a module whose route takes none (cross-disease compares the whole registry).
+    for (const [moduleId, query] of [['gwas', { disease_id: 'sle' }], ['gwas', { disease_id: 'MONDO:0000000' }], ['cross-disease', { disease_id: 'constructor' }]] as const) {
+      const result = await submitModuleJob({ store, modules: registry }, contextWithId(randomUUID()), { moduleId, query: { ...query } });
+      expect(result.kind, `${moduleId} ${JSON.stringify(query)}`).to.equal('submitted');
     }
   });
 });
