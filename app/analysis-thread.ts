@@ -13,10 +13,10 @@ import { analysisRouteRunner, type AnalysisRouteCall } from '../commands/analysi
 import { kgHeavyReadRunner, type KgHeavyCall } from '../commands/kg-reads/kg-heavy-reads';
 import type { Settings } from '../infra/config/settings';
 import { openDatabase } from '../infra/db/database';
-import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
 import { silentLogger } from '../infra/logging/logger';
 import { serveTasks } from '../infra/threads/serve-tasks';
 import { lowerThisThreadPriority } from '../infra/threads/thread-priority';
+import { serviceDiseaseRegistry } from './disease-registry.compose';
 import { providerRateLimit } from './provider-rate.compose';
 
 /** What the main thread sends one thread. Structured-cloneable. */
@@ -27,7 +27,7 @@ const THREAD_POOL_MAX = 4;
 
 async function start(settings: Settings) {
   const db = await openDatabase({ url: settings.databaseUrl, poolMax: THREAD_POOL_MAX });
-  const diseases = DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)]);
+  const diseases = serviceDiseaseRegistry(settings, silentLogger);
   const sharedRate = providerRateLimit(settings, silentLogger, []);
   const deps = analysisDeps({ db, diseases, settings, ...(sharedRate ? { sharedRate } : {}) });
   return {

@@ -24,8 +24,8 @@ import { allProcessors } from '../processors';
 import type { Processor } from '../processors/processor';
 import { startProcessors } from '../processors/processor-host';
 import { ModuleParts, shippedModules } from '../commands/jobs/shipped-modules';
-import { DEFAULT_DISEASES_DIR, discoveredModulesDir, DiseaseRegistry } from '../infra/diseases/disease-registry';
-import { openMondoRegistry } from '../infra/diseases/read-mondo-registry';
+import type { DiseaseRegistry } from '../infra/diseases/disease-registry';
+import { serviceDiseaseRegistry } from './disease-registry.compose';
 import { ModuleDefinition, ModuleRegistry } from '../commands/jobs/module-registry';
 import { jobRunnerProcessors } from '../processors/jobs/job-runner';
 import { monitorSnapshotModule } from '../commands/monitor/monitor-snapshot-job';
@@ -94,8 +94,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
       : new EmbeddedBus(db.knex, store, { logger, leaseMs: settings.busLeaseMs });
     const projections = new ProjectionRunner(db.knex, store, overrides.projectors ?? allProjectors, { logger, owner, leaseMs: settings.busLeaseMs });
     // The curated modules, then those `evidence disease discover` wrote under DATA_DIR (when any).
-    const diseases = overrides.diseases ?? DiseaseRegistry.loadAll([DEFAULT_DISEASES_DIR, discoveredModulesDir(settings.dataDir)])
-      .withMondo(() => openMondoRegistry(settings.mondoDir, logger));
+    const diseases = overrides.diseases ?? serviceDiseaseRegistry(settings, logger);
     const sharedRate = providerRateLimit(settings, logger, cleanups);
     const parts: ModuleParts = { settings, logger, clock, db, store, diseases, ...(sharedRate ? { sharedRate } : {}) };
     const { analysisJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);

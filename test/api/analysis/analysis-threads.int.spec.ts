@@ -3,19 +3,25 @@
 // computation in the request's thread, /api/health answers while one computes, and a call that finds every
 // thread busy and the queue full gets 503 with Retry-After instead of waiting.
 import { expect } from 'chai';
+import fs from 'node:fs';
 import { ANALYSIS_MODULES } from '../../../commands/analysis';
 import { analysisDeps } from '../../../commands/analysis/analysis-deps';
 import { analysisRouteRunner } from '../../../commands/analysis/run-analysis-route';
 import { kgHeavyReadRunner, type KgHeavyCall } from '../../../commands/kg-reads/kg-heavy-reads';
+import { requireSharedData, shared } from '../../biomed/support/biomed-env';
 import { startTestServer, TestServer } from '../../support/test-server';
 
 describe('Analysis GETs in worker threads (ANALYSIS_THREADS)', function () {
   this.timeout(180_000);
   let server: TestServer;
 
+  // MONDO's class registry (../shared/data/mondo) makes `mondo_…` ids disease ids, in every thread.
+  const mondoDir = shared('mondo');
+  const hasMondo = fs.existsSync(shared('mondo/class-stats.tsv'));
+
   before(async () => {
     // One thread and no queue: a second call while one computes is refused at once.
-    server = await startTestServer({ env: { BIOMED_SEED: 'true', ANALYSIS_THREADS: '1', ANALYSIS_QUEUE_MAX: '0' } });
+    server = await startTestServer({ env: { BIOMED_SEED: 'true', ANALYSIS_THREADS: '1', ANALYSIS_QUEUE_MAX: '0', ...(hasMondo ? { MONDO_DIR: mondoDir } : {}) } });
   });
   after(async () => { await server?.close(); });
 
@@ -25,8 +31,11 @@ describe('Analysis GETs in worker threads (ANALYSIS_THREADS)', function () {
     ['repurpose', '/api/repurpose/candidates', { disease_id: 'sle', top_n: 20, permutations: 200, seed: 11 }],
     ['drug-combinations', '/api/synergy/pairs', { disease_id: 'ra', top_n: 10 }],
     ['pathway-enrichment', '/api/bioinformatics/enrichment', { disease_id: 'sle' }],
+    // The thread built its disease registry without MONDO's classes and answered 404 for a MONDO class id.
+    ['pathway-enrichment', '/api/bioinformatics/enrichment', { disease_id: 'mondo_0005301' }],
   ] as const) {
-    it(`answers ${path} exactly as the computation in the request's thread does`, async () => {
+    it(`answers ${path} ${input.disease_id} exactly as the computation in the request's thread does`, async function () {
+      if (input.disease_id.startsWith('mondo_')) requireSharedData(this, 'mondo/class-stats.tsv');
       const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]));
       const res = await fetch(`${server.baseUrl}${path}?${query}`);
       const text = await res.text();
