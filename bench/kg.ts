@@ -12,9 +12,10 @@
 // BENCH_SMOKE=1: the seed slice instead of the full resources (bench/kg-imports.ts; without sider and bgee, which
 // no route below reads), one 1 s round per route at
 // 20 req/s, no warm-up; the whole path, no meaningful figures, no shared data needed.
-// Last line: `kg: mondo_load_ms=… mondo_load_cpu_ms=… mondo_registry=… import_s=… build_s=… metrics_s=… path_p99_ms=… path_any_p99_ms=… neighbors_p99_ms=… targets_met=…`.
+// Last line: `kg: mondo_load_ms=… mondo_load_cpu_ms=… mondo_registry=… import_s=… build_s=… metrics_s=… path_p99_ms=… path_any_p99_ms=… neighbors_p99_ms=… floor_p99_ms=… targets_met=…`.
 //
-// Each round also prints the server process's CPU per request (from /proc), a figure the machine's load hardly moves.
+// Each round also prints the server process's CPU per request (from /proc), a figure the machine's load hardly moves,
+// and after the rounds the machine's own floor: the same load against a bare node:http server (bench/latency-floor.ts).
 // KG_ROUNDS_ONLY=1 with BENCH_DATABASE_URL naming a database that already holds the resources: no imports, no
 // metrics, only the graph's node list and the server rounds (to compare two builds on one store).
 // Environment: BENCH_DATABASE_URL / BENCH_ADMIN_URL (see scratch-database.ts), SHARED_DATA_DIR,
@@ -23,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { latencyFloor } from './latency-floor';
 import { withScratchDatabase } from './scratch-database';
 import { benchImports } from './kg-imports';
 
@@ -210,6 +212,9 @@ async function main(): Promise<void> {
         let n = 0;
         const neighbors = await round(service, 'GET /api/kg/neighbors (random nodes)', () => `/api/kg/neighbors/${encodeURIComponent(nodeIds[(n++ * 7919) % nodeIds.length]!)}?limit=50`, TARGETS.neighborsP99);
         verdicts.push(forward.ok, any.ok, neighbors.ok);
+        const floor = await latencyFloor({ rate: RATE, connections: CONNECTIONS, durationSeconds: DURATION });
+        console.log(`${'machine floor: bare node:http, same load'.padEnd(44)} p50 ${floor.p50} ms  p99 ${floor.p99} ms  max ${floor.max} ms  (what this machine adds to any route's latency)`);
+        Object.assign(figures, { floor_p99_ms: floor.p99 });
         Object.assign(figures, { path_p99_ms: forward.p99, path_any_p99_ms: any.p99, neighbors_p99_ms: neighbors.p99 });
         const cpu = (r: { cpuPerRequest: number | undefined }) => (r.cpuPerRequest === undefined ? -1 : Math.round(r.cpuPerRequest * 100) / 100);
         Object.assign(figures, { path_server_cpu_ms: cpu(forward), path_any_server_cpu_ms: cpu(any), neighbors_server_cpu_ms: cpu(neighbors) });
