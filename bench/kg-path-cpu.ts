@@ -7,7 +7,7 @@
 // Imports the resources of bench:kg first (bench/kg-imports.ts) unless KG_CPU_SKIP_IMPORT=1 (a database that
 // already holds them: BENCH_DATABASE_URL). BENCH_SMOKE=1: the seed slice (without sider and bgee), a few queries.
 // Then loads the citation table the server keeps per snapshot set (its load time and heap cost: run with
-// --expose-gc, as npm run bench:kg-cpu does), answers the same lists from memory, and checks every answer's JSON
+// `node --expose-gc dist/bench/kg-path-cpu.js` for an exact heap figure; npm run bench:kg-cpu gives a rough one), answers the same lists from memory, and checks every answer's JSON
 // equals the one the per-request query gave.
 // Last line: `kg-cpu: forward_p99_cpu_ms=… forward_max_cpu_ms=… any_p99_cpu_ms=… neighbors_p99_cpu_ms=… … answers_differing=0`.
 import fs from 'node:fs';
