@@ -1,6 +1,7 @@
 // The model's features for a compound–disease pair, as Project Rephetio built them (Himmelstein et al., eLife
 // 2017, doi:10.7554/eLife.26726): degree features of the compound and the disease, one DWPC per metapath
-// (metapaths.ts), and — beyond Rephetio — the interactome proximity of Guney et al. (proximity.ts).
+// (metapaths.ts), Rephetio's permutation prior of treatment from the compound's and the disease's treatment
+// degrees (permutation-prior.ts), and — beyond Rephetio — the interactome proximity of Guney et al. (proximity.ts).
 // Raw values here; transforms.ts turns them into model inputs (asinh for degrees, asinh of DWPC / its mean).
 // Features are computed per disease for every compound at once (one backward propagation per metapath).
 // Features without a TREATS edge on their paths do not depend on which treatments are held out, so a
@@ -8,9 +9,10 @@
 import { DwpcEngine } from './dwpc';
 import type { HetnetView, MetaedgeName } from './hetnet-view';
 import { Metapath, METAPATHS } from './metapaths';
+import { DegreePrior, PERMUTATION_PRIOR_DEFAULTS, permutationPrior, priorLogit } from './permutation-prior';
 import { closestDistance, diseaseDistances, proximityFeature } from './proximity';
 
-export type FeatureKind = 'degree' | 'dwpc' | 'proximity' | 'missing_indicator';
+export type FeatureKind = 'degree' | 'dwpc' | 'proximity' | 'missing_indicator' | 'prior';
 export type FeatureTransform = 'asinh' | 'asinh_mean' | 'identity';
 
 export interface FeatureSpec {
@@ -47,6 +49,12 @@ export const FEATURES: readonly FeatureSpec[] = [
     id: 'proximity_missing', kind: 'missing_indicator', transform: 'identity', usesTreats: false,
     description: '1 when the proximity is undefined (no target of the compound in the interactome reaches a disease gene), else 0',
   },
+  {
+    id: 'prior_logit', kind: 'prior', transform: 'identity', usesTreats: true,
+    description: 'Rephetio\'s permutation prior as a logit (clipped at 1e-5): the fraction of degree-preserving XSwap permutations of the '
+      + 'known treatments (those the view keeps; 50 permutations of 10 × |E| swap attempts) in which a pair of the same compound and disease '
+      + 'treatment degrees — its other treatments — is connected',
+  },
 ];
 
 export const FEATURE_COUNT = FEATURES.length;
@@ -56,6 +64,8 @@ export class FeatureComputer {
   private readonly position: Int32Array;
   /** Treatment-independent columns per disease (compounds × features, NaN where not cached). */
   private readonly fixed = new Map<number, Float64Array>();
+  /** The permutation prior of each view's TREATS edges (computed once per view, on that view's edges only). */
+  private readonly priors = new WeakMap<HetnetView, DegreePrior>();
 
   /** `compounds`: the compound nodes rows are computed for, in row order. `cache`: keep fixed columns per disease. */
   constructor(readonly base: HetnetView, readonly compounds: Int32Array, private readonly cache = true) {
@@ -76,6 +86,10 @@ export class FeatureComputer {
     const out = fixed.slice();
     FEATURES.forEach((spec, f) => {
       if (!spec.usesTreats) return;
+      if (spec.kind === 'prior') {
+        this.priorColumn(view, disease, out, f);
+        return;
+      }
       if (spec.kind === 'degree') {
         // Other indications only: a pair's own treatment never counts towards its features.
         for (let i = 0; i < rows; i++) out[i * p + f] = view.degree('CtD', true, this.compounds[i]!);
@@ -89,6 +103,35 @@ export class FeatureComputer {
       this.scatter(this.engine.toDisease(view, spec.metapath!, disease), out, f);
     });
     return out;
+  }
+
+  /** The view's permutation prior, from the TREATS edges the view keeps (held-out treatments never enter it). */
+  priorOf(view: HetnetView): DegreePrior {
+    let prior = this.priors.get(view);
+    if (!prior) {
+      const ctd = view.metaedge('CtD').forward;
+      const src = new Int32Array(ctd.nbr.length);
+      for (let u = 0; u < view.nodeCount; u++) src.fill(u, ctd.start[u]!, ctd.start[u + 1]!);
+      prior = permutationPrior(src, ctd.nbr, view.nodeCount, PERMUTATION_PRIOR_DEFAULTS);
+      this.priors.set(view, prior);
+    }
+    return prior;
+  }
+
+  /**
+   * prior_logit of every compound for `disease`: the prior of its degree class, the degrees counting the pair's
+   * OTHER treatments only (as degree_CtD does): a pair the view holds as a treatment (an in-sample pair when
+   * predicting) is looked up at both degrees less its own edge.
+   */
+  private priorColumn(view: HetnetView, disease: number, out: Float64Array, f: number): void {
+    const prior = this.priorOf(view);
+    const diseaseDegree = view.degree('CtD', false, disease);
+    const own = new Set(view.neighbours('CtD', false, disease));
+    for (let i = 0; i < this.compounds.length; i++) {
+      const c = this.compounds[i]!;
+      const self = own.has(c) ? 1 : 0;
+      out[i * FEATURE_COUNT + f] = priorLogit(prior.prior(view.degree('CtD', true, c) - self, diseaseDegree - self));
+    }
   }
 
   private scatter(vector: { nodes: Int32Array; dwpc: Float64Array }, out: Float64Array, f: number): void {

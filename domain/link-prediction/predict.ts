@@ -107,6 +107,7 @@ export function examplePath(context: ExplanationContext, spec: FeatureSpec, comp
     return describePath(g, nodes, types, null);
   }
   if (spec.kind === 'missing_indicator') return null; // absence has no path to show
+  if (spec.kind === 'prior') return null; // a degree-class statistic of permuted networks: no path of this graph carries it
   // A degree: one of the node's edges of that metaedge (the lowest node index; for CtD not this disease).
   const { metaedge, of } = spec.degree!;
   const node = of === 'compound' ? compound : disease;

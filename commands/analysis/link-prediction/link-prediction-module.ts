@@ -31,7 +31,7 @@ const resultSchema = {
         lambda_selection: { type: 'array', items: { type: 'object', properties: { lambda: { type: 'number' }, mean_log_loss: { type: 'number' } }, required: ['lambda', 'mean_log_loss'] } },
         converged: { type: 'boolean' }, intercept: { type: 'number' }, prior_offset: { type: 'number' },
         base_value: { type: 'number', description: 'SHAP base value: the log-odds at the training mean; Σ shap = log_odds − base_value' },
-        features: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, kind: { enum: ['degree', 'dwpc', 'proximity', 'missing_indicator'] }, description: { type: 'string' }, transform: { type: 'string' }, metapath: { type: ['string', 'null'] }, coefficient: { type: 'number' }, divisor: { type: 'number' }, center: { type: 'number' }, scale: { type: 'number' } }, required: ['id', 'kind', 'coefficient'] } },
+        features: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, kind: { enum: ['degree', 'dwpc', 'proximity', 'missing_indicator', 'prior'] }, description: { type: 'string' }, transform: { type: 'string' }, metapath: { type: ['string', 'null'] }, coefficient: { type: 'number' }, divisor: { type: 'number' }, center: { type: 'number' }, scale: { type: 'number' } }, required: ['id', 'kind', 'coefficient'] } },
         training: { type: 'object' },
       },
       required: ['version', 'lambda', 'base_value', 'features', 'training'],

@@ -82,7 +82,7 @@ describe('link prediction: GET /api/ml/predict and the job (seed slice)', functi
       expect(p.top_features).to.have.length(3);
       for (const f of p.top_features) {
         expect(f.contribution).to.equal(p.shap[f.feature]);
-        if (f.value !== null && f.value > 0 && f.kind !== 'missing_indicator') {
+        if (f.value !== null && f.value > 0 && f.kind !== 'missing_indicator' && f.kind !== 'prior') {
           expect(f.path, f.feature).to.not.equal(null);
           expect(f.path.nodes[0].id).to.equal(p.compound.curie);
           expect(f.path.edges).to.have.length(f.path.nodes.length - 1);

@@ -154,7 +154,7 @@ describe('link prediction: training set, features, model, SHAP and cross-validat
     const top = topContributions(model, new ExplanationContext(view, d), scores, 0, 3);
     expect(top).to.have.length(3);
     for (const t of top) {
-      if (t.value !== null && t.value > 0 && t.kind !== 'missing_indicator') {
+      if (t.value !== null && t.value > 0 && t.kind !== 'missing_indicator' && t.kind !== 'prior') {
         expect(t.path, t.feature).to.not.equal(null);
         expect(t.path!.nodes[0]!.id).to.equal(g.id(scores.compounds[0]!));
         if (t.kind !== 'degree') expect(t.path!.nodes.at(-1)!.id).to.equal(g.id(d));
