@@ -40,6 +40,7 @@ export function ruleFeatures(r: RuleReading): string[] {
   if (r.words.increase.length > 0) f.push('r:inc_word');
   if (r.words.decrease.length > 0) f.push('r:dec_word');
   if (r.words.betweenGroupsNull) f.push('r:between_groups_null');
+  if (r.words.deniedSignificance) f.push('r:denied_significance');
   if (r.words.noDifference.length > 0 && s.pValues.some((p) => p.significant)) f.push('r:nodiff_word_but_p_sig');
   // A change within one group or over time ("from baseline", "in both groups") is not a difference between arms.
   const within = WITHIN_GROUP.test(r.text);

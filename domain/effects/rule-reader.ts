@@ -2,7 +2,7 @@
 // estimate's interval, the per-arm values and the direction words, each turned to the intervention's side by
 // which arm the sentence is about. Its verdict and every intermediate fact are features of the learned reader
 // (learned-model.ts) and are returned as the explanation.
-import { BETWEEN_GROUPS_NULL, DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, matches } from './direction-cues';
+import { BETWEEN_GROUPS_NULL, DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, deniedSignificance, matches } from './direction-cues';
 import { tokenDirections, wordSign } from './direction-words';
 import { armPositions, type ArmPositions, type MarkedToken } from './mentions';
 import { parseStatistics, type ParsedStatistics } from './statistics';
@@ -20,7 +20,7 @@ export interface RuleReading {
   subjectArm: 'intervention' | 'comparator' | null;
   arms: ArmPositions;
   statistics: ParsedStatistics;
-  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean; betweenGroupsNull: string | null };
+  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean; betweenGroupsNull: string | null; deniedSignificance: string | null };
   /** The words or figures that decided, quoted from the evidence. */
   deciding: string[];
   /** The evidence read. */
@@ -132,6 +132,7 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[], im
     increase: matches(text, INCREASE), decrease: matches(text, DECREASE), noDifference: matches(text, NO_DIFFERENCE),
     significant: matches(text, SIGNIFICANT_WORD), trend: TREND.test(text), nonInferiority: NON_INFERIORITY.test(text),
     betweenGroupsNull: BETWEEN_GROUPS_NULL.exec(text)?.[0] ?? null,
+    deniedSignificance: deniedSignificance(text),
   };
   const deciding: string[] = [];
   const sigP = statistics.pValues.filter((p) => p.significant);
@@ -146,6 +147,8 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[], im
   else if (ciIncl.length > 0 && ciExcl.length === 0) { significance = 'not_significant'; deciding.push(ciIncl[0]!.text); }
   else if (words.noDifference.length > 0 && words.trend === false) { significance = 'not_significant'; deciding.push(words.noDifference[0]!); }
   else if (statistics.statedNotSignificant || words.trend) { significance = 'not_significant'; deciding.push(words.trend ? 'trend' : 'not significant'); }
+  // "did not result in statistically significant improvements": every significance word denied.
+  else if (words.deniedSignificance) { significance = 'not_significant'; deciding.push(words.deniedSignificance); }
   else if (words.significant.length > 0) { significance = 'significant'; deciding.push(words.significant[0]!); }
 
   // Direction, on the intervention's side: an interval of a ratio or difference (intervention vs comparator),
