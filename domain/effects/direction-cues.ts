@@ -3,7 +3,7 @@
 
 export const INCREASE = /\b(?:increas\w*|higher|greater|more|larger|longer|elevat\w*|rais\w*|improv\w*|gain\w*|rise|rose|prolong\w*|enhanc\w*|superior|exceed\w*|augment\w*|boost\w*)\b/g;
 export const DECREASE = /\b(?:decreas\w*|lower\w*|less|fewer|smaller|shorter|reduc\w*|declin\w*|fell|fall|drop\w*|diminish\w*|attenuat\w*|inferior|suppress\w*|lessen\w*|shorten\w*|alleviat\w*|prevent\w*|relie\w*)\b/g;
-export const NO_DIFFERENCE = /\b(?:no (?:statistically )?significant|not (?:statistically )?significant\w*|non-?significant\w*|insignificant\w*|did not (?:\w+ )?(?:differ|change|affect|improve|reduce|increase|decrease|alter|influence|show|reach)|no (?:\w+ )?(?:difference|differences|change|changes|effect|effects|benefit|association)|similar|similarly(?!\s*,)|equally|comparable|equivalen\w*|non-?inferior\w*|were not|was not|n\.?s\.?|unchanged|neither|nor|failed to|no longer)\b/g;
+export const NO_DIFFERENCE = /\b(?:no (?:statistically )?significant|not (?:statistically )?significant\w*|non-?significant\w*|insignificant\w*|did not (?:\w+ )?(?:differ|change|affect|improve|reduce|increase|decrease|alter|influence|show|reach)|no (?:\w+ )?(?:difference|differences|change|changes|effect|effects|benefit|association)|similar|similarly(?!\s*,)|equally|comparable|equivalen\w*|non-?inferior\w*|were not|was not|n\.?s\.?|unchanged|neither|nor|failed to|no longer|unlikely to|(?:did|does|do) not appear to)\b/g;
 export const SIGNIFICANT_WORD = /\b(?:significant(?:ly)?|statistically)\b/g;
 export const TREND = /\btrends?\b|\btended\b|\btendency\b|\bborderline\b|\bmarginal(?:ly)?\b/;
 export const NON_INFERIORITY = /\bnon-?inferior\w*|\bnoninferior\w*|\bequivalen\w*/i;
@@ -22,7 +22,7 @@ export function matches(text: string, re: RegExp): string[] {
 // statistically significant improvements", "did not have significantly more", "none statistically differed",
 // "didn't show any significant difference". Only these connecting words may stand between, so "patients not
 // receiving X had significantly higher …" is not a denial (the negation is about the patients).
-const DENIAL_BEFORE = /(?:\b(?:not|no|none|never|neither|nor|failed to|fail to|fails to|unable to|unlikely to)|n[’']t)\s+(?:(?:show|shows|showed|shown|find|found|result|results|resulted|in|have|has|had|reach|reached|detect|detected|observe|observed|demonstrate|demonstrated|produce|produced|lead|led|to|cause|caused|yield|yielded|any|a|an|the|be|been|statistically|clinically|appear|appeared|seem|seemed|there|was|were|is|are|differ|differed)\s+){0,4}$/;
+const DENIAL_BEFORE = /(?:\b(?:not|no|none|never|neither|nor|failed to|fail to|fails to|unable to|unlikely to)|n[’']t)\s+(?:(?:show|shows|showed|shown|find|found|result|results|resulted|in|have|has|had|reach|reached|detect|detected|observe|observed|demonstrate|demonstrated|produce|produced|lead|led|to|cause|caused|yield|yielded|any|a|an|the|be|been|statistically|clinically|appear|appeared|seem|seemed|indicate|indicated|suggest|suggested|there|was|were|is|are|differ|differed)\s+){0,4}$/;
 const CLAUSE_BREAK = /[.;:!?]|\bbut\b|\bwhereas\b|\bwhile\b|\bhowever\b/g;
 
 /**
