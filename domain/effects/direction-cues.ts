@@ -7,8 +7,14 @@ export const NO_DIFFERENCE = /\b(?:no (?:statistically )?significant|not (?:stat
 export const SIGNIFICANT_WORD = /\b(?:significant(?:ly)?|statistically)\b/g;
 export const TREND = /\btrends?\b|\btended\b|\btendency\b|\bborderline\b|\bmarginal(?:ly)?\b/;
 export const NON_INFERIORITY = /\bnon-?inferior\w*|\bnoninferior\w*|\bequivalen\w*/i;
-/** An explicit statement that the groups did not differ: "no significant difference between the groups". */
-export const BETWEEN_GROUPS_NULL = /\b(?:no|without|not)\b[^.;]{0,40}\bdiffer\w*[^.;]{0,40}\b(?:between|among|across)\b[^.;]{0,30}\b(?:groups|arms|treatments)\b/;
+/**
+ * An explicit statement that the groups did not differ: "no significant difference between the groups", "no
+ * between-group differences", "no significant intergroup difference", "comparison with the control group failed
+ * to show any significant group-wise difference", "the intergroup differences were not statistically
+ * significant". The last three forms (issue 27, seventh round) were found among the train CV errors; on train
+ * the 26 items they add were all labelled no_difference.
+ */
+export const BETWEEN_GROUPS_NULL = /\b(?:no|without|not)\b[^.;]{0,40}\bdiffer\w*[^.;]{0,40}\b(?:between|among|across)\b[^.;]{0,30}\b(?:groups|arms|treatments)\b|\b(?:no|not|without)\b[^.;]{0,30}\b(?:group[- ]wise|between[- ]groups?|inter-?group)\b|\b(?:comparison|compared)\s+(?:with|to|between)\s+(?:the\s+)?(?:control|placebo|groups?)\b[^.;]{0,40}\b(?:not|failed|no)\b[^.;]{0,30}\bsignifican|\b(?:between|inter)[- ]?groups?\s+(?:differences?|comparisons?)\b[^.;]{0,25}\b(?:not|no|non-?significant|ns)\b/;
 export const COMPARISON = /\b(?:than|compared (?:with|to)|versus|vs\.?|relative to|over)\b/g;
 export const NEGATION = /\b(?:no|not|nor|neither|without|failed|did not|does not|was not|were not)\b/;
 
