@@ -32,6 +32,10 @@ export function ruleFeatures(r: RuleReading): string[] {
   if (s.intervals.some((i) => i.relation === 'includes_null')) f.push('r:ci_incl');
   for (const i of s.intervals) if (i.side) f.push(`r:ci_side=${i.side}_${i.nullValue}`);
   if (s.statedNotSignificant) f.push('r:stated_ns');
+  // Two intervals of per-arm values (no null value: "2·8 months (95% CI 2·6–3·0) with INTV versus 2·6 months
+  // (2·4–2·9) with COMP") that overlap or not: on train, overlapping ones without a p-value were mostly null.
+  const perArm = s.intervals.filter((i) => i.relation === 'unknown');
+  if (perArm.length >= 2) f.push(perArm[0]!.lower <= perArm[1]!.upper && perArm[1]!.lower <= perArm[0]!.upper ? 'r:arm_cis_overlap' : 'r:arm_cis_disjoint');
   if (s.armValues) f.push(`r:arm_values=${Math.sign(s.armValues.first - s.armValues.second)}_${r.arms.firstNamed}`);
   if (r.words.trend) f.push('r:trend');
   if (r.words.nonInferiority) f.push('r:noninferiority');
