@@ -121,11 +121,24 @@ export function outcomeDirectionToken(marked: readonly MarkedToken[], signs: rea
   return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
 }
 
+/**
+ * "P = 0.05" is significant for authors who test at p ≤ 0.05: read as significant when the sentence calls the
+ * result significant (a significance word, none denied, no no-difference word) or its other p-values are all
+ * significant. On train, such sentences were labelled a change 12 times of 12 (they were read as no difference).
+ */
+function atTheBoundary(statistics: ParsedStatistics, words: { noDifference: string[]; significant: string[]; deniedSignificance: string | null }): ParsedStatistics {
+  const boundary = (p: ParsedStatistics['pValues'][number]) => p.value === 0.05 && p.bound === '=';
+  if (!statistics.pValues.some(boundary)) return statistics;
+  const others = statistics.pValues.filter((p) => !boundary(p));
+  const calledSignificant = words.significant.length > 0 && words.deniedSignificance === null && words.noDifference.length === 0;
+  if (!calledSignificant && !(others.length > 0 && others.every((p) => p.significant))) return statistics;
+  return { ...statistics, pValues: statistics.pValues.map((p) => (boundary(p) ? { ...p, significant: true } : p)) };
+}
+
 /** improvementSign: -1 when improvement is a decrease of the outcome (outcome-polarity.ts improvementSignOf). */
 export function readByRules(evidence: string, marked: readonly MarkedToken[], improvementSign: 1 | -1 = 1): RuleReading {
   const text = evidence.toLowerCase();
   const signs = tokenDirections(marked.map((t) => t.text), improvementSign, marked.map((t) => t.tag === 'OUTC'));
-  const statistics = parseStatistics(evidence);
   const arms = armPositions(marked);
   let subject = subjectArm(marked, arms);
   const words = {
@@ -134,6 +147,7 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[], im
     betweenGroupsNull: BETWEEN_GROUPS_NULL.exec(text)?.[0] ?? null,
     deniedSignificance: deniedSignificance(text),
   };
+  const statistics = atTheBoundary(parseStatistics(evidence), words);
   const deciding: string[] = [];
   const sigP = statistics.pValues.filter((p) => p.significant);
   const nonSigP = statistics.pValues.filter((p) => !p.significant && p.bound !== '<');
