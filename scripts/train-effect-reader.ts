@@ -162,7 +162,7 @@ function main(): void {
   console.log(JSON.stringify({ split: dev ? 'train-dev (10% of train articles)' : 'validation', train_items: train.length, seconds: (Date.now() - started) / 1000, ...figures, confusion: scoreEffects(pairs).confusion }, null, 1));
   if (dev) return;
   const header = {
-    what: 'Effect reader: softmax regression over hashed masked word n-grams and rule features, and a direction model over the rule and arm features trained on the significant items; direction by kind of rule reading; abstains when a change is read with p(no difference) >= CHANGE_DOUBT_AT; seventh round: denied significance, between-groups null wording, p = 0.05 called significant (docs/outcome-classification.md)',
+    what: 'Effect reader: softmax regression over hashed masked word n-grams and rule features, and a direction model over the rule and arm features trained on the significant items; direction by kind of rule reading; abstains when a change is read with p(no difference) >= CHANGE_DOUBT_AT (docs/outcome-classification.md)',
     command: 'npm run effects:train',
     train_file: 'shared/data/evidence-inference/train.jsonl',
     train_sha256: sha256,

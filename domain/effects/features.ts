@@ -32,10 +32,6 @@ export function ruleFeatures(r: RuleReading): string[] {
   if (s.intervals.some((i) => i.relation === 'includes_null')) f.push('r:ci_incl');
   for (const i of s.intervals) if (i.side) f.push(`r:ci_side=${i.side}_${i.nullValue}`);
   if (s.statedNotSignificant) f.push('r:stated_ns');
-  // Two intervals of per-arm values (no null value: "2·8 months (95% CI 2·6–3·0) with INTV versus 2·6 months
-  // (2·4–2·9) with COMP") that overlap or not: on train, overlapping ones without a p-value were mostly null.
-  const perArm = s.intervals.filter((i) => i.relation === 'unknown');
-  if (perArm.length >= 2) f.push(perArm[0]!.lower <= perArm[1]!.upper && perArm[1]!.lower <= perArm[0]!.upper ? 'r:arm_cis_overlap' : 'r:arm_cis_disjoint');
   if (s.armValues) f.push(`r:arm_values=${Math.sign(s.armValues.first - s.armValues.second)}_${r.arms.firstNamed}`);
   if (r.words.trend) f.push('r:trend');
   if (r.words.nonInferiority) f.push('r:noninferiority');
@@ -44,7 +40,6 @@ export function ruleFeatures(r: RuleReading): string[] {
   if (r.words.increase.length > 0) f.push('r:inc_word');
   if (r.words.decrease.length > 0) f.push('r:dec_word');
   if (r.words.betweenGroupsNull) f.push('r:between_groups_null');
-  if (r.words.deniedSignificance) f.push('r:denied_significance');
   if (r.words.noDifference.length > 0 && s.pValues.some((p) => p.significant)) f.push('r:nodiff_word_but_p_sig');
   // A change within one group or over time ("from baseline", "in both groups") is not a difference between arms.
   const within = WITHIN_GROUP.test(r.text);

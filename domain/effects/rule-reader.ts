@@ -2,7 +2,7 @@
 // estimate's interval, the per-arm values and the direction words, each turned to the intervention's side by
 // which arm the sentence is about. Its verdict and every intermediate fact are features of the learned reader
 // (learned-model.ts) and are returned as the explanation.
-import { BETWEEN_GROUPS_NULL, DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, deniedSignificance, matches } from './direction-cues';
+import { BETWEEN_GROUPS_NULL, DECREASE, INCREASE, NON_INFERIORITY, NO_DIFFERENCE, SIGNIFICANT_WORD, TREND, matches } from './direction-cues';
 import { tokenDirections, wordSign } from './direction-words';
 import { armPositions, type ArmPositions, type MarkedToken } from './mentions';
 import { parseStatistics, type ParsedStatistics } from './statistics';
@@ -20,7 +20,7 @@ export interface RuleReading {
   subjectArm: 'intervention' | 'comparator' | null;
   arms: ArmPositions;
   statistics: ParsedStatistics;
-  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean; betweenGroupsNull: string | null; deniedSignificance: string | null };
+  words: { increase: string[]; decrease: string[]; noDifference: string[]; significant: string[]; trend: boolean; nonInferiority: boolean; betweenGroupsNull: string | null };
   /** The words or figures that decided, quoted from the evidence. */
   deciding: string[];
   /** The evidence read. */
@@ -121,33 +121,18 @@ export function outcomeDirectionToken(marked: readonly MarkedToken[], signs: rea
   return words.reduce((best, w) => (distance(w.at) < distance(best.at) ? w : best));
 }
 
-/**
- * "P = 0.05" is significant for authors who test at p ≤ 0.05: read as significant when the sentence calls the
- * result significant (a significance word, none denied, no no-difference word) or its other p-values are all
- * significant. On train, such sentences were labelled a change 12 times of 12 (they were read as no difference).
- */
-function atTheBoundary(statistics: ParsedStatistics, words: { noDifference: string[]; significant: string[]; deniedSignificance: string | null }): ParsedStatistics {
-  const boundary = (p: ParsedStatistics['pValues'][number]) => p.value === 0.05 && p.bound === '=';
-  if (!statistics.pValues.some(boundary)) return statistics;
-  const others = statistics.pValues.filter((p) => !boundary(p));
-  const calledSignificant = words.significant.length > 0 && words.deniedSignificance === null && words.noDifference.length === 0;
-  if (!calledSignificant && !(others.length > 0 && others.every((p) => p.significant))) return statistics;
-  return { ...statistics, pValues: statistics.pValues.map((p) => (boundary(p) ? { ...p, significant: true } : p)) };
-}
-
 /** improvementSign: -1 when improvement is a decrease of the outcome (outcome-polarity.ts improvementSignOf). */
 export function readByRules(evidence: string, marked: readonly MarkedToken[], improvementSign: 1 | -1 = 1): RuleReading {
   const text = evidence.toLowerCase();
   const signs = tokenDirections(marked.map((t) => t.text), improvementSign, marked.map((t) => t.tag === 'OUTC'));
+  const statistics = parseStatistics(evidence);
   const arms = armPositions(marked);
   let subject = subjectArm(marked, arms);
   const words = {
     increase: matches(text, INCREASE), decrease: matches(text, DECREASE), noDifference: matches(text, NO_DIFFERENCE),
     significant: matches(text, SIGNIFICANT_WORD), trend: TREND.test(text), nonInferiority: NON_INFERIORITY.test(text),
     betweenGroupsNull: BETWEEN_GROUPS_NULL.exec(text)?.[0] ?? null,
-    deniedSignificance: deniedSignificance(text),
   };
-  const statistics = atTheBoundary(parseStatistics(evidence), words);
   const deciding: string[] = [];
   const sigP = statistics.pValues.filter((p) => p.significant);
   const nonSigP = statistics.pValues.filter((p) => !p.significant && p.bound !== '<');
@@ -161,8 +146,6 @@ export function readByRules(evidence: string, marked: readonly MarkedToken[], im
   else if (ciIncl.length > 0 && ciExcl.length === 0) { significance = 'not_significant'; deciding.push(ciIncl[0]!.text); }
   else if (words.noDifference.length > 0 && words.trend === false) { significance = 'not_significant'; deciding.push(words.noDifference[0]!); }
   else if (statistics.statedNotSignificant || words.trend) { significance = 'not_significant'; deciding.push(words.trend ? 'trend' : 'not significant'); }
-  // "did not result in statistically significant improvements": every significance word denied.
-  else if (words.deniedSignificance) { significance = 'not_significant'; deciding.push(words.deniedSignificance); }
   else if (words.significant.length > 0) { significance = 'significant'; deciding.push(words.significant[0]!); }
 
   // Direction, on the intervention's side: an interval of a ratio or difference (intervention vs comparator),
