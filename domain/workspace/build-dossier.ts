@@ -7,7 +7,7 @@ import type { GraphView } from '../kg/graph-view';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 import { explainWithKnowledgeGraph } from './knowledge-graph-explanations';
 import type { CompoundSafetyFacts } from './safety-flags';
-import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
+import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type ClaimEntity, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
 import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
@@ -19,6 +19,7 @@ import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 import { cleanSourceRuns } from './record-hygiene';
+import { explainWithForms, mergeSaltForms } from './salt-forms';
 import { restsOn } from './rests-on';
 import { shapeAnswer } from './answer-shape';
 import { storeIndications } from './store-indications';
@@ -218,15 +219,18 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     }
   }
   const llmClaimCount = claims.length - deterministic.length;
+  // A salt or ester form and its parent are one drug (salt-forms.ts): "Betamethasone dipropionate" is Betamethasone.
+  const saltForms = mergeSaltForms(claims);
+  claims = saltForms.claims;
 
   const candidates = collectCandidates(claims, request.candidate_type, scoring);
   const kg = input.knowledgeGraph;
-  const explanationList = kg
-    ? [...candidates.drugs, ...candidates.targets].map((c) => {
-      const known = graph.node(c.id);
-      return explainWithKnowledgeGraph({ graph: kg, diseaseCurie: disease.mondo_id }, { ...c, synonyms: known?.synonyms, xrefs: known?.xrefs });
-    })
-    : explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
+  const explainOne = (c: ClaimEntity): GraphExplanation => {
+    if (!kg) return explainCandidates(graph, [c], disease.kg_seeds.disease_node)[0]!;
+    const known = graph.node(c.id);
+    return explainWithKnowledgeGraph({ graph: kg, diseaseCurie: disease.mondo_id }, { ...c, synonyms: known?.synonyms, xrefs: known?.xrefs });
+  };
+  const explanationList = [...candidates.drugs, ...candidates.targets].map((c) => explainWithForms(c, saltForms.forms.get(c.id) ?? [], explainOne));
   const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
   const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring, ...(input.compoundSafety ? { safety: input.compoundSafety } : {}) });
   const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]
