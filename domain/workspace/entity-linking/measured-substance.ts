@@ -47,6 +47,25 @@ const LAB_LIST_BEFORE = /\b(?:laboratory|lab|biochemical|safety)\s+(?:values|par
 const INFUSION_FLUID = /(?:\d+(?:\.\d+)?\s*%\s*)?\b(?:dextrose|glucose)\s+(?:in\s+)?(?:water|saline)\b|\b(?:sterile\s+)?water\s+for\s+injection\b/gi;
 const SOLVENT_BEFORE = /\b(?:dissolved|diluted|suspended|reconstituted)\s+(?:in|with)\s+(?:\d+(?:\.\d+)?\s*(?:ml|l|cc)\s+(?:of\s+)?)?(?:boiling\s+|warm\s+|hot\s+|cold\s+|sterile\s+|distilled\s+)?$/i;
 
+/**
+ * Water as a setting, an exposure or a drink, not a treatment (issue 28: Water was an asthma, rheumatoid arthritis and
+ * type 2 diabetes candidate): "exercises in heated water" (PMC1821024), "reduction of water infiltration, removal of
+ * water-damaged building materials" (PMC1626393), "the same de-alcoholized beverages or water" (PMC2681019).
+ */
+const WATER_SETTING_BEFORE = /\b(?:heated|warm|hot|cold|tap|drinking|mineral|sea|bottled|plain|pool)\s+$|\b(?:beverages?|drinks?|juices?|milk|coffee|tea)\s+(?:or|and|vs\.?|versus)\s+$/i;
+const WATER_SETTING_AFTER = /^(?:\s+|\s*-\s*)(?:damaged|damage|infiltration|leaks?|leakage|intrusion|immersion|exercises?|based|pools?)\b/i;
+
+function namesWaterSetting(text: string, start: number, end: number): boolean {
+  if (text.slice(start, end).toLowerCase() !== 'water') return false;
+  return WATER_SETTING_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || WATER_SETTING_AFTER.test(text.slice(end, end + 30));
+}
+
+/**
+ * "X-induced ...": X is what brought the condition on, not a treatment of it ("methacholine-induced severe
+ * bronchoconstriction in adults with asthma", PMC1713239: methacholine, a challenge agent, was an asthma candidate).
+ */
+const INDUCED_AFTER = /^\s*-\s*induced\b/i;
+
 /** The mention from `start` to `end` is (part of) an infusion fluid or the solvent of something given. */
 function namesVehicle(text: string, start: number, end: number): boolean {
   for (const fluid of text.matchAll(INFUSION_FLUID)) if (fluid.index! <= start && end <= fluid.index! + fluid[0].length) return true;
@@ -60,9 +79,11 @@ function sentenceBefore(text: string, words: readonly Word[], first: number): st
   return text.slice(words[s]!.start, words[first]!.start);
 }
 
-/** The mention spanning words first..last names a measured analyte, a test agent or a vehicle. */
+/** The mention spanning words first..last names a measured analyte, a test agent, a vehicle, a cause ("X-induced") or water as a setting. */
 export function namesMeasuredSubstance(text: string, words: readonly Word[], first: number, last: number): boolean {
   if (namesVehicle(text, words[first]!.start, words[last]!.end)) return true;
+  if (namesWaterSetting(text, words[first]!.start, words[last]!.end)) return true;
+  if (INDUCED_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 12))) return true;
   const sentence = sentenceBefore(text, words, first);
   if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence)) return true;
   const before = words[first - 1];

@@ -186,6 +186,34 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(drugsOf('Oral glucose was given before the clamp.')).to.deep.equal(['Dextrose, unspecified form']);
   });
 
+  it('reads water as a setting, an exposure or a drink, not a treatment ("exercises in heated water", "water-damaged")', function () {
+    // PMC1821024 (rheumatoid arthritis), PMC1626393 (asthma), PMC2681019 (type 2 diabetes): Water was a candidate of each.
+    expect(drugsOf('Few studies have compared the benefits of exercises in heated water against exercises on land.')).to.deep.equal([]);
+    expect(drugsOf('The remediation group also received household repairs, including reduction of water infiltration, removal of water-damaged building materials.')).to.deep.equal([]);
+    expect(drugsOf('Subjects drank 40 g ethanol/day for men and 20 g/day for women or the same de-alcoholized beverages or water.')).to.deep.equal([]);
+    // Water given as such still links.
+    expect(drugsOf('Patients inhaled nebulised water before each session.')).to.deep.equal(['Water']);
+  });
+
+  it('reads "X-induced" as the cause of a condition, not its treatment ("methacholine-induced bronchoconstriction")', function () {
+    // PMC1713239 (asthma): methacholine, a challenge agent, was an asthma candidate.
+    const view = storeLikeView([
+      { id: 'drug:methacholine', kind: 'drug', label: 'Methacholine' },
+      { id: 'drug:budesonide', kind: 'drug', label: 'Budesonide' },
+      { id: 'drug:formoterol', kind: 'drug', label: 'Formoterol' },
+    ]);
+    const title = 'Onset of relief of dyspnoea with budesonide/formoterol or salbutamol following methacholine-induced severe bronchoconstriction in adults with asthma';
+    expect(linkEntities({ title, text: '' }, view).drugs.map((d) => d.name)).to.deep.equal(['Budesonide', 'Formoterol', 'Salbutamol']);
+    expect(linkEntities({ title: '', text: 'Methacholine was inhaled.' }, view).drugs.map((d) => d.name)).to.deep.equal(['Methacholine']);
+  });
+
+  it('never reads an everyday word of clinical text as a drug synonym ("Functional Balance" is not isoxaflutole)', function () {
+    // PMC4869417 and PMC5002324 (Parkinson's disease): DrugBank lists "Balance" as a synonym of isoxaflutole (a herbicide).
+    const view = storeLikeView([{ id: 'drug:isoxaflutole', kind: 'drug', label: 'Isoxaflutole', synonyms: ['Balance'] }]);
+    expect(linkEntities({ title: 'A Selective Corrective Exercise to Decrease Falling and Improve Functional Balance in Idiopathic Parkinson\u2019s Disease', text: '' }, view).drugs).to.deep.equal([]);
+    expect(linkEntities({ title: 'Isoxaflutole residues in maize', text: '' }, view).drugs.map((d) => d.name)).to.deep.equal(['Isoxaflutole']);
+  });
+
   it('reads the drug a studied one is added to as background ("the addition of methotrexate to etanercept")', function () {
     // PMC3504074 (psoriasis): etanercept, given in both arms, was read as the failed comparator of methotrexate.
     const r = linkEntities({
