@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DiseaseModule } from '../domain/diseases/disease-module';
 import type { Dossier, ResearchRequest } from '../domain/workspace/dossier-types';
+import type { DiseaseNames } from '../domain/workspace/other-disease';
 import { SOURCE_NAMES } from '../domain/workspace/sources';
 import { auroc } from '../domain/link-prediction/classification-metrics';
 import { fixedClock } from '../infra/clock/clock';
@@ -44,6 +45,14 @@ const MIRROR = mirrorAt(MIRROR_DIR);
 /** Fewer real records than this behind a disease's dossier: its figure is marked thin_coverage. */
 const THIN_RECORDS = 20;
 
+let diseaseNames: DiseaseNames[] | undefined;
+/** Every seed disease's names, as the service's registry gives them (a record about another one is left out). */
+function allDiseases(): DiseaseNames[] {
+  const dir = path.join(ROOT, 'fixtures', 'diseases');
+  return (diseaseNames ??= fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as DiseaseModule)
+    .map((m) => ({ id: m.id, name: m.name, synonyms: m.synonyms })));
+}
+
 /** An offline dossier; over the store graph when `store` is given (as the service runs a question). */
 async function dossierFor(disease: DiseaseModule, question: string, store?: StoreGraphParts): Promise<Dossier> {
   const request: ResearchRequest = {
@@ -51,7 +60,7 @@ async function dossierFor(disease: DiseaseModule, question: string, store?: Stor
     candidate_type: 'drugs', max_evidence: 200, enable_llm: false,
   };
   const at = new Date('2026-11-27T12:00:00Z');
-  const run = { runId: `bench_${disease.id}`, request, disease, startedAt: at };
+  const run = { runId: `bench_${disease.id}`, request, disease, startedAt: at, otherDiseases: allDiseases() };
   const deps = { adapters: ALL_ADAPTERS, sourceOptions: () => ({ mode: 'offline' as const, ...(MIRROR ? { mirror: MIRROR } : {}) }), llm: { baseUrl: undefined, apiKey: undefined, model: 'none', timeoutMs: 1000 }, clock: fixedClock(at) };
   const { dossier } = store ? await researchWithStoreGraph(store, run, deps) : await runResearchPipeline({ ...run, graph: loadDefaultGraph() }, deps);
   return dossier;

@@ -19,6 +19,7 @@ import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 import { cleanSourceRuns } from './record-hygiene';
+import type { DiseaseNames } from './other-disease';
 import { explainWithForms, mergeSaltForms } from './salt-forms';
 import { restsOn } from './rests-on';
 import { shapeAnswer } from './answer-shape';
@@ -67,6 +68,11 @@ export interface BuildDossierInput {
    * undefined when FAERS was not consulted, not_available when it could not answer: absence either way.
    */
   faers?: FaersInput;
+  /**
+   * The service's other disease modules (names and synonyms): a record whose title names one of them and not the
+   * question's disease is left out (record-hygiene.ts rule 4). Absent: no record is left out for that reason.
+   */
+  otherDiseases?: readonly DiseaseNames[];
 }
 
 function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
@@ -187,7 +193,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   const scoring = resolveScoring(input.scoring);
 
   const { statuses, used, ignored } = sourceStatuses(request, input.sourceRuns, input.startedAt);
-  const hygiene = cleanSourceRuns(used);
+  const hygiene = cleanSourceRuns(used, input.otherDiseases ? { disease, others: input.otherDiseases } : undefined);
   const { evidence, stats } = normalizeEvidence(hygiene.runs, {
     dateFrom: request.date_from,
     dateTo: request.date_to,
