@@ -17,8 +17,11 @@ function rows(file: string): string[][] {
 }
 
 export interface ChemblIndications {
-  /** Lower-case drug names approved (max phase 4) for the disease, by EFO id ("EFO:0002690") and by lower-case EFO term. */
-  approvedFor(efoId: string, names: readonly string[]): Set<string>;
+  /**
+   * Lower-case drug names approved (max phase 4) for the disease, by EFO id ("EFO:0002690") and by lower-case EFO term;
+   * `below`: the ids of the diseases below it (disease-descendants.ts), whose indications are the disease's too.
+   */
+  approvedFor(efoId: string, names: readonly string[], below?: Iterable<string>): Set<string>;
 }
 
 /** ChEMBL id → DrugBank's names for the molecule (lower case), through UniChem; empty without the files. */
@@ -64,9 +67,10 @@ export function readChemblIndications(dir: string): ChemblIndications {
     }
   }
   return {
-    approvedFor(efoId, diseaseNames) {
+    approvedFor(efoId, diseaseNames, below = []) {
       const out = new Set<string>(byEfo.get(efoId.replace('_', ':')) ?? []);
       for (const n of diseaseNames) for (const d of byTerm.get(n.toLowerCase()) ?? []) out.add(d);
+      for (const id of below) for (const d of byEfo.get(id) ?? []) out.add(d);
       return out;
     },
   };
