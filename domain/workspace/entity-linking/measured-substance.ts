@@ -2,7 +2,7 @@
 // "total cholesterol", "blood urea nitrogen", "oxygen saturation", "reactive oxygen species", "volume of oxygen",
 // "albumin-to-creatinine ratio", "high-density lipoprotein cholesterol", "glucose-lowering", "cortisol excess",
 // "insulin secretion/resistance", "calcium channel blocker", "methacholine provocation/challenge",
-// "gadobenate-enhanced MRI", "mg/g creatinine", "cholesterol acyltransferase". Such a mention links nothing, in the manner of the composite-score rule
+// "gadobenate-enhanced MRI", "mg/g creatinine", "cholesterol acyltransferase", "methacholine reactivity". Such a mention links nothing, in the manner of the composite-score rule
 // (context.ts); a record that also names the substance as given still links it there.
 // The cue words are the analyte and test vocabulary of clinical chemistry reports, not a list of substances.
 import type { Word } from './text';
@@ -15,7 +15,7 @@ const SPECIMEN_BEFORE: ReadonlySet<string> = new Set([
 ]);
 
 /** A measurement or test word right after the mention: "creatinine clearance", "methacholine challenge". */
-const MEASURE_AFTER = /^(?:\s+|\s*-\s*)(?:levels?|concentrations?|clearance|ratio|saturation|excretion|intake|consumption|uptake|species|provocations?|challenges?|enhanced|enhancement|channels?|nitrogen|tension|desaturation|excess|deficiency|samples?|assays?|measurements?|values|secretion|production|sensitivity|resistance|homeostasis|metabolism|lowering)\b/i;
+const MEASURE_AFTER = /^(?:\s+|\s*-\s*)(?:levels?|concentrations?|clearance|ratio|saturation|excretion|intake|consumption|uptake|species|provocations?|challenges?|reactivity|responsiveness|hyperresponsiveness|enhanced|enhancement|channels?|nitrogen|tension|desaturation|excess|deficiency|samples?|assays?|measurements?|values|secretion|production|sensitivity|resistance|homeostasis|metabolism|lowering)\b/i;
 
 /** An enzyme named after its substrate: "lecithin cholesterol acyltransferase", "creatine kinase", "glucose oxidase". */
 const ENZYME_AFTER = /^(?:\s+|\s*-\s*)\w*(?:transferase|kinase|oxidase|reductase|synthase|synthetase|dehydrogenase|hydrolase|esterase|lyase|isomerase|ligase|peroxidase|phosphatase|carboxylase|hydroxylase)s?\b/i;
@@ -97,4 +97,15 @@ export function namesMeasuredSubstance(text: string, words: readonly Word[], fir
   const beforeOf = words[first - 2];
   if (sameSentence && /^\s+$/.test(gap) && before.text.toLowerCase() === 'of' && beforeOf && MEASURE_OF.has(beforeOf.text.toLowerCase())) return true;
   return MEASURE_AFTER.test(after);
+}
+
+/**
+ * A drug the text calls a test: "inhaled dry powder mannitol as a bronchial provocation test", "Inhaled mannitol is a
+ * new bronchial provocation test (BPT)" (PMC1326200: mannitol was an asthma candidate). Such a record studies a
+ * diagnostic agent, not a treatment: none of the drug's mentions in it link (link-entities.ts).
+ */
+const CALLED_A_TEST_AFTER = /^\s+(?:is\s+an?|as\s+an?)\s+(?:[\w-]+\s+){0,3}(?:provocation|challenge|diagnostic|screening|stimulation|suppression)\s+(?:tests?|agents?)\b/i;
+
+export function calledATest(text: string, words: readonly Word[], last: number): boolean {
+  return CALLED_A_TEST_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 80));
 }

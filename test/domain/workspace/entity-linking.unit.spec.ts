@@ -207,6 +207,20 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(linkEntities({ title: '', text: 'Methacholine was inhaled.' }, view).drugs.map((d) => d.name)).to.deep.equal(['Methacholine']);
   });
 
+  it('reads a drug the text calls a test as a diagnostic agent throughout the record ("mannitol as a bronchial provocation test")', function () {
+    // PMC1326200 (asthma): mannitol, the agent of a bronchial provocation test, was an asthma candidate.
+    const view = storeLikeView([{ id: 'drug:mannitol', kind: 'drug', label: 'Mannitol' }, { id: 'drug:budesonide', kind: 'drug', label: 'Budesonide' }]);
+    const r = linkEntities({
+      title: 'The safety and efficacy of inhaled dry powder mannitol as a bronchial provocation test for airway hyperresponsiveness',
+      text: 'Inhaled mannitol is a new bronchial provocation test (BPT). Mannitol was delivered using a dry powder inhaler. Subjects took budesonide.',
+    }, view);
+    expect(r.drugs.map((d) => d.name)).to.deep.equal(['Budesonide']);
+    expect(linkEntities({ title: '', text: 'Inhaled mannitol improved mucus clearance.' }, view).drugs.map((d) => d.name)).to.deep.equal(['Mannitol']);
+    // PMC2841147 (asthma): "methacholine reactivity" is measured, not given.
+    const mch = storeLikeView([{ id: 'drug:methacholine', kind: 'drug', label: 'Methacholine' }]);
+    expect(linkEntities({ title: '', text: 'Methacholine reactivity was measured 24 h post-allergen.' }, mch).drugs).to.deep.equal([]);
+  });
+
   it('never reads an everyday word of clinical text as a drug synonym ("Functional Balance" is not isoxaflutole)', function () {
     // PMC4869417 and PMC5002324 (Parkinson's disease): DrugBank lists "Balance" as a synonym of isoxaflutole (a herbicide).
     const view = storeLikeView([{ id: 'drug:isoxaflutole', kind: 'drug', label: 'Isoxaflutole', synonyms: ['Balance'] }]);
