@@ -66,6 +66,15 @@ function namesWaterSetting(text: string, start: number, end: number): boolean {
  */
 const INDUCED_AFTER = /^\s*-\s*induced\b/i;
 
+/**
+ * Another molecule or a drug class named after the substance (issue 28, type 2 diabetes candidates): "the glucagon
+ * like peptide-1 analogue liraglutide" (PMC5759220) and "glucagon-like peptide-1" name GLP-1, not glucagon; "insulin-like
+ * growth factor" is IGF; "alpha-glucosidase inhibitor" (PMC4149239) names the acarbose class, not the enzyme
+ * alglucosidase alfa; "renin-angiotensin-aldosterone system (RAAS) inhibition" (PMC3816860) and "angiotensin II receptor
+ * blockers" name no angiotensin II given; "a dopamine agonist" is not dopamine.
+ */
+const OTHER_MOLECULE_AFTER = /^(?:\s+|\s*-\s*)(?:like\s+(?:peptides?|growth\s+factors?|proteins?|receptors?)|(?:(?:type\s+\d\s+)?receptors?\s+|[\w-]+\s+system\s+(?:\([^()]{1,10}\)\s+)?)(?:inhibitors?|inhibition|blockers?|blockade|antagonists?|agonists?)|(?:inhibitors?|blockers?|antagonists?|agonists?|analogues?|analogs?))\b/i;
+
 /** The mention from `start` to `end` is (part of) an infusion fluid or the solvent of something given. */
 function namesVehicle(text: string, start: number, end: number): boolean {
   for (const fluid of text.matchAll(INFUSION_FLUID)) if (fluid.index! <= start && end <= fluid.index! + fluid[0].length) return true;
@@ -84,6 +93,7 @@ export function namesMeasuredSubstance(text: string, words: readonly Word[], fir
   if (namesVehicle(text, words[first]!.start, words[last]!.end)) return true;
   if (namesWaterSetting(text, words[first]!.start, words[last]!.end)) return true;
   if (INDUCED_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 12))) return true;
+  if (OTHER_MOLECULE_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 60))) return true;
   const sentence = sentenceBefore(text, words, first);
   if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence)) return true;
   const before = words[first - 1];

@@ -221,6 +221,25 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(linkEntities({ title: '', text: 'Methacholine reactivity was measured 24 h post-allergen.' }, mch).drugs).to.deep.equal([]);
   });
 
+  it('reads "X-like peptide", "X inhibitor", "X receptor blocker" as another molecule or a class, not X ("glucagon-like peptide-1")', function () {
+    // PMC5759220, PMC2948428 (type 2 diabetes): glucagon was a candidate from GLP-1 analogue trials; PMC4149239:
+    // alglucosidase alfa from "alpha-glucosidase inhibitor"; PMC3816860: angiotensin II from "renin-angiotensin-aldosterone system (RAAS) inhibition".
+    const view = storeLikeView([
+      { id: 'drug:glucagon', kind: 'drug', label: 'Glucagon' },
+      { id: 'drug:liraglutide', kind: 'drug', label: 'Liraglutide' },
+      { id: 'drug:alglucosidase_alfa', kind: 'drug', label: 'Alglucosidase alfa', synonyms: ['alpha-glucosidase'] },
+      { id: 'drug:angiotensin_ii', kind: 'drug', label: 'Angiotensin II', synonyms: ['angiotensin'] },
+      { id: 'drug:linagliptin', kind: 'drug', label: 'Linagliptin' },
+    ]);
+    const names = (text: string) => linkEntities({ title: '', text }, view).drugs.map((d) => d.name);
+    expect(names('Effects of 6-month treatment with the glucagon like peptide-1 analogue liraglutide on arterial stiffness')).to.deep.equal(['Liraglutide']);
+    expect(names('high doses of taspoglutide, a once-weekly human glucagon-like peptide-1 analogue')).to.deep.equal([]);
+    expect(names('DPP-4 inhibitor and alpha-glucosidase inhibitor equally improve endothelial function')).to.deep.equal([]);
+    expect(names('linagliptin to lower albuminuria on top of renin-angiotensin-aldosterone system (RAAS) inhibition')).to.deep.equal(['Linagliptin']);
+    // Given as such, they still link.
+    expect(names('Glucagon was injected for hypoglycaemia.')).to.deep.equal(['Glucagon']);
+  });
+
   it('never reads an everyday word of clinical text as a drug synonym ("Functional Balance" is not isoxaflutole)', function () {
     // PMC4869417 and PMC5002324 (Parkinson's disease): DrugBank lists "Balance" as a synonym of isoxaflutole (a herbicide).
     const view = storeLikeView([{ id: 'drug:isoxaflutole', kind: 'drug', label: 'Isoxaflutole', synonyms: ['Balance'] }]);
