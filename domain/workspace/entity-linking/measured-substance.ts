@@ -71,9 +71,10 @@ const INDUCED_AFTER = /^\s*-\s*induced\b/i;
  * like peptide-1 analogue liraglutide" (PMC5759220) and "glucagon-like peptide-1" name GLP-1, not glucagon; "insulin-like
  * growth factor" is IGF; "alpha-glucosidase inhibitor" (PMC4149239) names the acarbose class, not the enzyme
  * alglucosidase alfa; "renin-angiotensin-aldosterone system (RAAS) inhibition" (PMC3816860) and "angiotensin II receptor
- * blockers" name no angiotensin II given; "a dopamine agonist" is not dopamine.
+ * blockers" name no angiotensin II given; "a dopamine agonist" is not dopamine; "Lactic acid-producing bacteria (LAB)
+ * probiotics" (PMC2826289, rheumatoid arthritis) give bacteria, not lactic acid.
  */
-const OTHER_MOLECULE_AFTER = /^(?:\s+|\s*-\s*)(?:like\s+(?:peptides?|growth\s+factors?|proteins?|receptors?)|(?:(?:type\s+\d\s+)?receptors?\s+|[\w-]+\s+system\s+(?:\([^()]{1,10}\)\s+)?)(?:inhibitors?|inhibition|blockers?|blockade|antagonists?|agonists?)|(?:inhibitors?|blockers?|antagonists?|agonists?|analogues?|analogs?))\b/i;
+const OTHER_MOLECULE_AFTER = /^(?:\s+|\s*-\s*)(?:like\s+(?:peptides?|growth\s+factors?|proteins?|receptors?)|(?:(?:type\s+\d\s+)?receptors?\s+|[\w-]+\s+system\s+(?:\([^()]{1,10}\)\s+)?)(?:inhibitors?|inhibition|blockers?|blockade|antagonists?|agonists?)|(?:inhibitors?|blockers?|antagonists?|agonists?|analogues?|analogs?)|producing)\b/i;
 
 /** The mention from `start` to `end` is (part of) an infusion fluid or the solvent of something given. */
 function namesVehicle(text: string, start: number, end: number): boolean {
@@ -97,6 +98,9 @@ export function namesMeasuredSubstance(text: string, words: readonly Word[], fir
   const sentence = sentenceBefore(text, words, first);
   if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence)) return true;
   const before = words[first - 1];
+  // "anti-histamine treatment" (PMC4877819: histamine was a multiple sclerosis and rheumatoid arthritis candidate):
+  // a drug acting against the substance, not the substance.
+  if (before !== undefined && before.sentence === words[first]!.sentence && /^\s*-\s*$/.test(words[first]!.gap) && before.text.toLowerCase() === 'anti') return true;
   const gap = words[first]!.gap;
   const sameSentence = before !== undefined && before.sentence === words[first]!.sentence;
   // "HDL-cholesterol", "high-density lipoprotein (HDL)-cholesterol"

@@ -240,6 +240,15 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(names('Glucagon was injected for hypoglycaemia.')).to.deep.equal(['Glucagon']);
   });
 
+  it('reads "anti-X" and "X-producing" as something else than X ("anti-histamine treatment", "Lactic acid-producing bacteria")', function () {
+    // PMC4877819 (multiple sclerosis, rheumatoid arthritis): histamine; PMC2826289 (rheumatoid arthritis): lactic acid.
+    const view = storeLikeView([{ id: 'drug:histamine', kind: 'drug', label: 'Histamine' }, { id: 'drug:lactic_acid', kind: 'drug', label: 'Lactic acid' }]);
+    const names = (text: string) => linkEntities({ title: '', text }, view).drugs.map((d) => d.name);
+    expect(names('One patient presented with a mild and transient skin rash, which was alleviated with anti-histamine treatment for three weeks.')).to.deep.equal([]);
+    expect(names('Lactic acid-producing bacteria (LAB) probiotics demonstrate immunomodulating and anti-inflammatory effects.')).to.deep.equal([]);
+    expect(names('Histamine was inhaled before the test.')).to.deep.equal(['Histamine']);
+  });
+
   it('never reads an everyday word of clinical text as a drug synonym ("Functional Balance" is not isoxaflutole)', function () {
     // PMC4869417 and PMC5002324 (Parkinson's disease): DrugBank lists "Balance" as a synonym of isoxaflutole (a herbicide).
     const view = storeLikeView([{ id: 'drug:isoxaflutole', kind: 'drug', label: 'Isoxaflutole', synonyms: ['Balance'] }]);
