@@ -76,6 +76,13 @@ const INDUCED_AFTER = /^\s*-\s*induced\b/i;
  */
 const OTHER_MOLECULE_AFTER = /^(?:\s+|\s*-\s*)(?:like\s+(?:peptides?|growth\s+factors?|proteins?|receptors?)|(?:(?:type\s+\d\s+)?receptors?\s+|[\w-]+\s+system\s+(?:\([^()]{1,10}\)\s+)?)(?:inhibitors?|inhibition|blockers?|blockade|antagonists?|agonists?)|(?:inhibitors?|blockers?|antagonists?|agonists?|analogues?|analogs?)|producing)\b/i;
 
+/**
+ * A sentence about a test's diagnostic accuracy names tests, not treatments: "The specificities of late-night salivary
+ * cortisol (cutoff 10 nmol/L), 24hr UFC (400 nmol) and 1mg DST (50 nmol/L) were 70% ..." (PMID 22522271, type 2
+ * diabetes: "DST", a dexamethasone suppression test, linked DrugBank's dihydrostreptomycin).
+ */
+const DIAGNOSTIC_ACCURACY_BEFORE = /\b(?:sensitivit(?:y|ies)|specificit(?:y|ies)|diagnostic\s+accuracy|(?:positive|negative)\s+predictive\s+values?)\s+of\b/i;
+
 /** The mention from `start` to `end` is (part of) an infusion fluid or the solvent of something given. */
 function namesVehicle(text: string, start: number, end: number): boolean {
   for (const fluid of text.matchAll(INFUSION_FLUID)) if (fluid.index! <= start && end <= fluid.index! + fluid[0].length) return true;
@@ -96,7 +103,7 @@ export function namesMeasuredSubstance(text: string, words: readonly Word[], fir
   if (INDUCED_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 12))) return true;
   if (OTHER_MOLECULE_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 60))) return true;
   const sentence = sentenceBefore(text, words, first);
-  if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence)) return true;
+  if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence) || DIAGNOSTIC_ACCURACY_BEFORE.test(sentence)) return true;
   const before = words[first - 1];
   // "anti-histamine treatment" (PMC4877819: histamine was a multiple sclerosis and rheumatoid arthritis candidate):
   // a drug acting against the substance, not the substance.

@@ -240,6 +240,15 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(names('Glucagon was injected for hypoglycaemia.')).to.deep.equal(['Glucagon']);
   });
 
+  it('reads what a diagnostic-accuracy sentence names as tests ("The specificities of ... and 1mg DST were")', function () {
+    // PMID 22522271 (type 2 diabetes): "DST" (a dexamethasone suppression test) linked DrugBank's dihydrostreptomycin.
+    const view = storeLikeView([{ id: 'drug:dihydrostreptomycin', kind: 'drug', label: 'Dihydrostreptomycin', synonyms: ['DST'] }]);
+    const names = (text: string) => linkEntities({ title: '', text }, view).drugs.map((d) => d.name);
+    expect(names('The specificities of late-night salivary cortisol (cutoff 10 nmol/L), 24hr UFC (400 nmol) and 1mg DST (50 nmol/L) were 70% (95% CI 53-83%), 90% (76-97%) and 72% (55-85%) respectively. '
+      + 'The specificity of late-night salivary cortisol was significantly less than 24 hr UFC (P=0.039) but not 1mg DST (P>0.99).')).to.deep.equal([]);
+    expect(names('Dihydrostreptomycin was given for 10 days.')).to.deep.equal(['Dihydrostreptomycin']);
+  });
+
   it('reads "anti-X" and "X-producing" as something else than X ("anti-histamine treatment", "Lactic acid-producing bacteria")', function () {
     // PMC4877819 (multiple sclerosis, rheumatoid arthritis): histamine; PMC2826289 (rheumatoid arthritis): lactic acid.
     const view = storeLikeView([{ id: 'drug:histamine', kind: 'drug', label: 'Histamine' }, { id: 'drug:lactic_acid', kind: 'drug', label: 'Lactic acid' }]);
