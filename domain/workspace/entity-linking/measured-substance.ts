@@ -8,6 +8,12 @@
 import type { Word } from './text';
 
 /** A specimen or lipid fraction right before the mention: "serum creatinine", "LDL-cholesterol". */
+/**
+ * The agent of a bronchial challenge: "measuring airway hyperresponsiveness using methacholine" (PMC1326200),
+ * "airway hyperresponsiveness to methacholine", "bronchial reactivity to histamine".
+ */
+const CHALLENGE_BEFORE = /\b(?:hyper)?(?:responsiveness|reactivity|provocation|challenge)\s+(?:\w+\s+)?(?:using|with|to)\s+$/i;
+
 const SPECIMEN_BEFORE: ReadonlySet<string> = new Set([
   'serum', 'plasma', 'blood', 'urinary', 'urine', 'fasting', 'total', 'ldl', 'hdl', 'vldl', 'lipoprotein', 'salivary',
   // "blood urea nitrogen": the analyte's name holds a second substance word
@@ -104,6 +110,7 @@ export function namesMeasuredSubstance(text: string, words: readonly Word[], fir
   if (OTHER_MOLECULE_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 60))) return true;
   const sentence = sentenceBefore(text, words, first);
   if (MEASURED_LIST_BEFORE.test(sentence) || LAB_LIST_BEFORE.test(sentence) || DIAGNOSTIC_ACCURACY_BEFORE.test(sentence)) return true;
+  if (CHALLENGE_BEFORE.test(sentence.slice(-80))) return true;
   const before = words[first - 1];
   // "anti-histamine treatment" (PMC4877819: histamine was a multiple sclerosis and rheumatoid arthritis candidate):
   // a drug acting against the substance, not the substance.
@@ -122,10 +129,11 @@ export function namesMeasuredSubstance(text: string, words: readonly Word[], fir
 
 /**
  * A drug the text calls a test: "inhaled dry powder mannitol as a bronchial provocation test", "Inhaled mannitol is a
- * new bronchial provocation test (BPT)" (PMC1326200: mannitol was an asthma candidate). Such a record studies a
+ * new bronchial provocation test (BPT)" (PMC1326200: mannitol was an asthma candidate); "a full dose of gadobenate
+ * dimeglumine for assessing synovial enhancement" (PMID 23449952, rheumatoid arthritis). Such a record studies a
  * diagnostic agent, not a treatment: none of the drug's mentions in it link (link-entities.ts).
  */
-const CALLED_A_TEST_AFTER = /^\s+(?:is\s+an?|as\s+an?)\s+(?:[\w-]+\s+){0,3}(?:provocation|challenge|diagnostic|screening|stimulation|suppression)\s+(?:tests?|agents?)\b/i;
+const CALLED_A_TEST_AFTER = /^\s+(?:(?:is\s+an?|as\s+an?)\s+(?:[\w-]+\s+){0,3}(?:provocation|challenge|diagnostic|screening|stimulation|suppression|contrast)\s+(?:tests?|agents?|media|medium)\b|for\s+(?:assessing|imaging|measuring|detecting|visuali[sz]ing)\b)/i;
 
 export function calledATest(text: string, words: readonly Word[], last: number): boolean {
   return CALLED_A_TEST_AFTER.test(text.slice(words[last]!.end, words[last]!.end + 80));

@@ -216,6 +216,12 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     }, view);
     expect(r.drugs.map((d) => d.name)).to.deep.equal(['Budesonide']);
     expect(linkEntities({ title: '', text: 'Inhaled mannitol improved mucus clearance.' }, view).drugs.map((d) => d.name)).to.deep.equal(['Mannitol']);
+    // PMC1326200: methacholine, the traditional challenge agent it is compared with, is no asthma treatment either.
+    const agents = storeLikeView([{ id: 'drug:methacholine', kind: 'drug', label: 'Methacholine' }, { id: 'drug:histamine', kind: 'drug', label: 'Histamine' }]);
+    expect(linkEntities({ title: '', text: 'These tests differ from the traditional methods of measuring airway hyperresponsiveness using methacholine. Bronchial reactivity to histamine was also recorded.' }, agents).drugs).to.deep.equal([]);
+    // PMID 23449952 (rheumatoid arthritis): a contrast agent dosed for imaging.
+    const gd = storeLikeView([{ id: 'drug:gadobenate_dimeglumine', kind: 'drug', label: 'Gadobenate dimeglumine' }]);
+    expect(linkEntities({ title: 'Contrast-enhanced MR imaging of hand and finger joints in patients with early rheumatoid arthritis: do we really need a full dose of gadobenate dimeglumine for assessing synovial enhancement at 3 T?', text: '' }, gd).drugs).to.deep.equal([]);
     // PMC2841147 (asthma): "methacholine reactivity" is measured, not given.
     const mch = storeLikeView([{ id: 'drug:methacholine', kind: 'drug', label: 'Methacholine' }]);
     expect(linkEntities({ title: '', text: 'Methacholine reactivity was measured 24 h post-allergen.' }, mch).drugs).to.deep.equal([]);
