@@ -4,7 +4,11 @@
 // phase-4 indications among the ranked candidates (Mann–Whitney, domain/link-prediction/classification-metrics.ts);
 // and for a repurposing question, the share of those approved drugs the answer keeps apart as "already
 // indicated". Goal: mean AUROC ≥ 0.80 over diseases with at least five approved drugs among the candidates.
-// Prints each disease with the candidates behind its number (+ approved, − not). Reads
+// The yardstick walks the disease hierarchy the service walks (bench/disease-descendants.ts: an indication for a
+// disease below the question's, ulcerative colitis in IBD, counts); auroc_own_term_yardstick is the figure against the
+// disease's own EFO id and names only. Records about another seed disease are left out as the service leaves them out
+// (the disease modules' names are passed as the registry's are: domain/workspace/other-disease.ts).
+// Prints each disease with the candidates behind its number (+ approved, +(below) approved only below it, − not). Reads
 // ../shared/data/chembl directly (SHARED_DATA_DIR overrides). BENCH_SMOKE=1: SLE only.
 // Offline mode reads the real literature mirror (EVIDENCE_MIRROR_DIR, default the bundled fixtures/seed/literature;
 // infra/literature/mirror.ts), never the synthetic corpus. The bundled mirror is small, so each disease line says how
