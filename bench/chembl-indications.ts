@@ -1,7 +1,8 @@
 // ChEMBL's drug indications (shared/data/chembl, ChEMBL 36 release files), read directly for the ranking
 // benchmark: indications.csv (efo_id, efo_term, max_phase_for_ind, molecule_chembl_id) joined to
 // chembl36-approved-drugs.csv (chembl_id, name). Max phase 4 for the indication = approved for it.
-// A molecule is known by its ChEMBL name, its parent's (salt words dropped) and, through UniChem's ChEMBL →
+// A molecule is known by its ChEMBL name, its parent's (salt words dropped: the service's one salt rule,
+// saltParentName in domain/biomed/compound-identity.ts) and, through UniChem's ChEMBL →
 // DrugBank mapping (unichem-chembl-drugbank.txt), by DrugBank's names for it (../drugbank: drugbank-slim.tsv's
 // name, drugbank_vocabulary.csv's common name): ChEMBL files salbutamol as ALBUTEROL and beclometasone as
 // BECLOMETHASONE DIPROPIONATE, which the dossier names as DrugBank does ("Salbutamol", "Beclomethasone"), so a
@@ -9,22 +10,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { csvCells as csvFields } from '../infra/biomed/chembl-holdout-files';
+import { saltParentName } from '../domain/biomed/compound-identity';
 
 function rows(file: string): string[][] {
   return fs.readFileSync(file, 'utf8').split(/\r?\n/).slice(1).filter((l) => l.trim()).map(csvFields);
 }
 
-/** Salt and hydrate words ChEMBL appends to a parent's name ("TOFACITINIB CITRATE"): an indication recorded on
- * the salt is the parent drug's (ChEMBL often holds phase 4 on the salt and phase 3 on the parent). */
-const SALT = /\s+(?:xinafoate|trifenatate|hydrochloride|dihydrochloride|hydrobromide|sulfate|sulphate|sodium|disodium|potassium|calcium|magnesium|citrate|mesylate|dimesylate|maleate|tartrate|bitartrate|fumarate|acetate|phosphate|bromide|besylate|succinate|tosylate|hyclate|lactate|malate|hemifumarate|monohydrate|dihydrate|trihydrate|anhydrous)\b.*$/;
-
-export function parentName(name: string): string {
-  return name.toLowerCase().replace(SALT, '').trim();
-}
-
 export interface ChemblIndications {
-  /** Lower-case drug names approved (max phase 4) for the disease, by EFO id ("EFO:0002690") and by lower-case EFO term. */
-  approvedFor(efoId: string, names: readonly string[]): Set<string>;
+  /**
+   * Lower-case drug names approved (max phase 4) for the disease, by EFO id ("EFO:0002690") and by lower-case EFO term;
+   * `below`: the ids of the diseases below it (disease-descendants.ts), whose indications are the disease's too.
+   */
+  approvedFor(efoId: string, names: readonly string[], below?: Iterable<string>): Set<string>;
 }
 
 /** ChEMBL id → DrugBank's names for the molecule (lower case), through UniChem; empty without the files. */
@@ -64,15 +61,16 @@ export function readChemblIndications(dir: string): ChemblIndications {
     for (const [map, key] of [[byEfo, efo!], [byTerm, term!.toLowerCase()]] as const) {
       const set = map.get(key) ?? new Set<string>();
       set.add(name);
-      set.add(parentName(name));
+      set.add(saltParentName(name) ?? name); // an indication recorded on the salt is the parent's (TOFACITINIB CITRATE)
       for (const n of viaDrugbank.get(molecule!) ?? []) set.add(n);
       map.set(key, set);
     }
   }
   return {
-    approvedFor(efoId, diseaseNames) {
+    approvedFor(efoId, diseaseNames, below = []) {
       const out = new Set<string>(byEfo.get(efoId.replace('_', ':')) ?? []);
       for (const n of diseaseNames) for (const d of byTerm.get(n.toLowerCase()) ?? []) out.add(d);
+      for (const id of below) for (const d of byEfo.get(id) ?? []) out.add(d);
       return out;
     },
   };

@@ -2,6 +2,7 @@
 // the dossier as JSON and HTML. It opens the service's store (DATABASE_URL, else PGlite under DATA_DIR;
 // a fresh store is seeded as `npm start` seeds it) and explains with the same store graph as the API
 // (commands/workspace/research-with-store-graph.ts), so both give the same dossier for one question.
+import { diseaseNamesOf } from '../../commands/workspace/disease-names';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +53,7 @@ export async function workspace(options: WorkspaceOptions): Promise<void> {
   const { dossier, html } = await withRuntime(async (runtime) => {
     await runtime.preloads.runAll(); // the curated graph and, on a fresh store, the seed (BIOMED_SEED)
     const disease = runtime.diseases.require(validRequest.disease_id);
-    return researchWithStoreGraph(runtime, { runId, request: validRequest, disease, startedAt: systemClock.now() },
+    return researchWithStoreGraph(runtime, { runId, request: validRequest, disease, startedAt: systemClock.now(), otherDiseases: diseaseNamesOf(runtime.diseases) },
       pipelineDeps({ settings: runtime.settings, clock: systemClock, db: runtime.db }),
       { sourceFinished: async (status) => console.error(`${status.source}: ${status.status} (${status.record_count} records${status.warning ? `; ${status.warning}` : ''})`) },
     );

@@ -12,6 +12,7 @@ import type { Clock } from '../../infra/clock/clock';
 import type { Settings } from '../../infra/config/settings';
 import type { Database } from '../../infra/db/database';
 import type { DiseaseRegistry } from '../../infra/diseases/disease-registry';
+import { diseaseNamesOf } from './disease-names';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { SharedRateLimit } from '../../infra/sources/shared-rate';
 import type { ModuleDefinition } from '../jobs/module-registry';
@@ -27,7 +28,7 @@ export interface ResearchPipelineModuleParts {
   clock: Clock;
   db: Pick<Database, 'knex'>;
   store: EventStore;
-  diseases: Pick<DiseaseRegistry, 'require'>;
+  diseases: Pick<DiseaseRegistry, 'require' | 'list'>;
   /** Provider rate limits shared by every worker process (app/runtime.ts; absent = per process). */
   sharedRate?: SharedRateLimit;
 }
@@ -67,7 +68,7 @@ export function researchPipelineModule(parts: ResearchPipelineModuleParts): Modu
       try {
         const disease = parts.diseases.require(request.disease_id);
         await context.progress(5, `searching ${request.sources.length} source(s)`);
-        const { dossier, html } = await researchWithStoreGraph(parts, { runId, request, disease, startedAt: parts.clock.now() }, deps, {
+        const { dossier, html } = await researchWithStoreGraph(parts, { runId, request, disease, startedAt: parts.clock.now(), otherDiseases: diseaseNamesOf(parts.diseases) }, deps, {
           sourceFinished: async (status, done, total) => {
             await record({ type: 'RecordSource', status });
             await context.progress(5 + (done / total) * 75, `${status.source}: ${status.status} (${status.record_count} records)`);

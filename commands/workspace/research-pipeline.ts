@@ -5,6 +5,7 @@ import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { GraphView } from '../../domain/kg/graph-view';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
 import { buildDossier, type LlmOutcome } from '../../domain/workspace/build-dossier';
+import type { DiseaseNames } from '../../domain/workspace/other-disease';
 import type { Dossier, ResearchRequest } from '../../domain/workspace/dossier-types';
 import type { CompoundSafetyFacts } from '../../domain/workspace/safety-flags';
 import type { FaersInput } from '../../domain/pharmacovigilance/faers-signals';
@@ -53,7 +54,7 @@ export interface PipelineOutput {
 }
 
 export async function runResearchPipeline(
-  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: GraphView; knowledgeGraph?: TypedKnowledgeGraph; compoundSafety?: CompoundSafetyFacts; startedAt: Date },
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; graph: GraphView; knowledgeGraph?: TypedKnowledgeGraph; compoundSafety?: CompoundSafetyFacts; startedAt: Date; otherDiseases?: readonly DiseaseNames[] },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {
@@ -94,6 +95,7 @@ export async function runResearchPipeline(
     graph,
     ...(run.knowledgeGraph ? { knowledgeGraph: run.knowledgeGraph } : {}),
     ...(run.compoundSafety ? { compoundSafety: run.compoundSafety } : {}),
+    ...(run.otherDiseases ? { otherDiseases: run.otherDiseases } : {}),
     runId: run.runId,
     startedAt: run.startedAt.toISOString(),
     completedAt: deps.clock.now().toISOString(),

@@ -5,6 +5,7 @@
 // explains candidates, finds sub-diseases and safety flags on the typed graph itself.
 import type { DiseaseModule } from '../../domain/diseases/disease-module';
 import type { ResearchRequest } from '../../domain/workspace/dossier-types';
+import type { DiseaseNames } from '../../domain/workspace/other-disease';
 import { storeGraphView } from '../../domain/workspace/store-graph-view';
 import type { Database } from '../../infra/db/database';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
@@ -16,7 +17,7 @@ export interface StoreGraphParts {
 
 export async function researchWithStoreGraph(
   parts: StoreGraphParts,
-  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; startedAt: Date },
+  run: { runId: string; request: ResearchRequest; disease: DiseaseModule; startedAt: Date; otherDiseases?: readonly DiseaseNames[] },
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineOutput> {

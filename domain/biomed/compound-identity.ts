@@ -11,7 +11,11 @@
 // Otherwise the molecule stays CHEMBL:<id> (its own node, never dropped). No fuzzy matching.
 import { normalisedDrugName } from './drug-modality';
 
-/** Counter-ion and hydrate words of salt names (USP/INN salt nomenclature); a salt name is parent + one or more of these. */
+/**
+ * Counter-ion, ester and hydrate words of salt names (USP/INN salt nomenclature); a salt name is parent + one or more
+ * of these. The one salt rule of the service: the ChEMBL import (below), a dossier's candidates (salt-forms.ts) and
+ * bench:ranking's yardstick (bench/chembl-indications.ts) all use saltParentName.
+ */
 const SALT_WORDS = new Set([
   'acetate', 'anhydrous', 'besylate', 'besilate', 'bitartrate', 'bromide', 'calcium', 'camsylate', 'carbonate', 'chloride', 'citrate',
   'diacetate', 'dihydrate', 'dihydrochloride', 'dimesylate', 'disodium', 'dipotassium', 'edisylate', 'estolate', 'fumarate', 'gluconate',
@@ -19,6 +23,9 @@ const SALT_WORDS = new Set([
   'maleate', 'malate', 'meglumine', 'mesylate', 'mesilate', 'monohydrate', 'nitrate', 'oxalate', 'pamoate', 'phosphate', 'potassium',
   'propionate', 'sesquihydrate', 'sodium', 'succinate', 'sulfate', 'sulphate', 'tartrate', 'tosylate', 'trihydrate', 'tromethamine', 'zinc',
   'hydrate', 'bisulfate', 'dimaleate', 'hydrogen', 'tartrate', 'valerate', 'xinafoate', 'benzoate', 'decanoate', 'acetonide',
+  // issue 28: VILANTEROL TRIFENATATE (ChEMBL holds vilanterol's phase 4 on it), BETAMETHASONE DIPROPIONATE and
+  // FLUTICASONE FUROATE / MOMETASONE FUROATE (corticosteroid esters, as propionate and valerate above)
+  'trifenatate', 'dipropionate', 'furoate',
 ]);
 
 export type CompoundJoin = 'unichem' | 'drugbank_name' | 'drugbank_synonym' | 'none';

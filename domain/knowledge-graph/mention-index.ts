@@ -22,6 +22,9 @@ export const MENTION_STOPWORDS: ReadonlySet<string> = new Set([
   'you', 'your', 'yes', 'use', 'used', 'using', 'new', 'non', 'type', 'total', 'large', 'day', 'days',
   // Gene symbols that are everyday words in trial and abstract text.
   'met', 'set', 'rest', 'end', 'arm', 'arms', 'age', 'cat', 'camp',
+  // DrugBank vocabulary synonyms that are everyday words of clinical text: "Balance" (isoxaflutole, a herbicide) was
+  // a Parkinson's disease candidate from "Functional Balance" and "balance-based exergaming" (issue 28).
+  'balance',
 ]);
 
 /** A token trie over every matchable label and synonym: a walk from each word of a text finds every term starting there. */

@@ -7,7 +7,7 @@ import type { GraphView } from '../kg/graph-view';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 import { explainWithKnowledgeGraph } from './knowledge-graph-explanations';
 import type { CompoundSafetyFacts } from './safety-flags';
-import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
+import { DISCLAIMER, DOSSIER_SCHEMA_VERSION, type ClaimEntity, type Dossier, type EvidenceItem, type GraphExplanation, type LlmStatus, type ResearchRequest, type RetrievalManifest } from './dossier-types';
 import type { SourceName, SourceStatus } from './sources';
 import { normalizeEvidence, type NormalizeStats, type SourceRun } from './normalize';
 import { diseaseEntity, extractClaims, mergeLlmClaims, type LlmClaimProposal } from './claims';
@@ -19,6 +19,8 @@ import { scoringInputs } from './evidence-strength';
 import { collectCandidates, rankCandidates, resolveScoring, type ScoringOverrides } from './ranking';
 import { provenanceFingerprint, provenanceInputs } from './fingerprint';
 import { cleanSourceRuns } from './record-hygiene';
+import type { DiseaseNames } from './other-disease';
+import { explainWithForms, mergeSaltForms } from './salt-forms';
 import { restsOn } from './rests-on';
 import { shapeAnswer } from './answer-shape';
 import { storeIndications } from './store-indications';
@@ -66,6 +68,11 @@ export interface BuildDossierInput {
    * undefined when FAERS was not consulted, not_available when it could not answer: absence either way.
    */
   faers?: FaersInput;
+  /**
+   * The service's other disease modules (names and synonyms): a record whose title names one of them and not the
+   * question's disease is left out (record-hygiene.ts rule 4). Absent: no record is left out for that reason.
+   */
+  otherDiseases?: readonly DiseaseNames[];
 }
 
 function questionRecord(input: BuildDossierInput): QuestionAnalysisRecord {
@@ -186,7 +193,7 @@ export function buildDossier(input: BuildDossierInput): Dossier {
   const scoring = resolveScoring(input.scoring);
 
   const { statuses, used, ignored } = sourceStatuses(request, input.sourceRuns, input.startedAt);
-  const hygiene = cleanSourceRuns(used);
+  const hygiene = cleanSourceRuns(used, input.otherDiseases ? { disease, others: input.otherDiseases } : undefined);
   const { evidence, stats } = normalizeEvidence(hygiene.runs, {
     dateFrom: request.date_from,
     dateTo: request.date_to,
@@ -218,15 +225,18 @@ export function buildDossier(input: BuildDossierInput): Dossier {
     }
   }
   const llmClaimCount = claims.length - deterministic.length;
+  // A salt or ester form and its parent are one drug (salt-forms.ts): "Betamethasone dipropionate" is Betamethasone.
+  const saltForms = mergeSaltForms(claims);
+  claims = saltForms.claims;
 
   const candidates = collectCandidates(claims, request.candidate_type, scoring);
   const kg = input.knowledgeGraph;
-  const explanationList = kg
-    ? [...candidates.drugs, ...candidates.targets].map((c) => {
-      const known = graph.node(c.id);
-      return explainWithKnowledgeGraph({ graph: kg, diseaseCurie: disease.mondo_id }, { ...c, synonyms: known?.synonyms, xrefs: known?.xrefs });
-    })
-    : explainCandidates(graph, [...candidates.drugs, ...candidates.targets], disease.kg_seeds.disease_node);
+  const explainOne = (c: ClaimEntity): GraphExplanation => {
+    if (!kg) return explainCandidates(graph, [c], disease.kg_seeds.disease_node)[0]!;
+    const known = graph.node(c.id);
+    return explainWithKnowledgeGraph({ graph: kg, diseaseCurie: disease.mondo_id }, { ...c, synonyms: known?.synonyms, xrefs: known?.xrefs });
+  };
+  const explanationList = [...candidates.drugs, ...candidates.targets].map((c) => explainWithForms(c, saltForms.forms.get(c.id) ?? [], explainOne));
   const explanations = new Map(explanationList.map((e) => [e.candidate_id, e]));
   const rankings = rankCandidates({ candidates, claims, evidence, explanations, config: scoring, ...(input.compoundSafety ? { safety: input.compoundSafety } : {}) });
   const graphExplanations: GraphExplanation[] = [...rankings.drugs, ...rankings.targets]

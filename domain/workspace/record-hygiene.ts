@@ -4,9 +4,18 @@
 //   2. a preprint whose published version (attributes.publishedDoi) is among the other records: the
 //      peer-reviewed record stands for it;
 //   3. drug labels with the same active-ingredient set: one label per set is kept, the most recent
-//      (repackagers and generics repeat the same label text; they are one piece of evidence).
+//      (repackagers and generics repeat the same label text; they are one piece of evidence);
+//   4. a record whose title names another disease of the service's modules and not the question's (other-disease.ts):
+//      a COPD trial is not asthma evidence.
 import type { SourceRun } from './normalize';
 import type { SourceRecord } from './sources';
+import { otherDiseaseOfTitle, type DiseaseNames } from './other-disease';
+
+/** The question's disease and the service's other disease modules, for rule 4. */
+export interface DiseaseScope {
+  disease: DiseaseNames;
+  others: readonly DiseaseNames[];
+}
 
 export interface HygieneResult {
   runs: SourceRun[];
@@ -52,11 +61,14 @@ export function dedupeLabelsByIngredient(records: readonly SourceRecord[]): { ke
   return { kept, dropped };
 }
 
-function cleanRun(run: SourceRun, published: Set<string>, warnings: string[]): SourceRun {
+function cleanRun(run: SourceRun, published: Set<string>, warnings: string[], aboutOther: (title: string) => DiseaseNames | undefined): SourceRun {
   const source = run.status.source;
   const records: SourceRecord[] = [];
   for (const r of run.records) {
-    if (r.attributes.retracted) {
+    const other = r.recordType === 'drug_label' ? undefined : aboutOther(r.title);
+    if (other) {
+      warnings.push(`${source}: ${r.nativeId} dropped: its title is about ${other.name}, not the question's disease ("${r.title.slice(0, 120)}")`);
+    } else if (r.attributes.retracted) {
       warnings.push(`${source}: ${r.nativeId} dropped: retracted publication ("${r.title.slice(0, 120)}")`);
     } else if (r.recordType === 'preprint' && r.attributes.publishedDoi && published.has(r.attributes.publishedDoi.toLowerCase())) {
       warnings.push(`${source}: preprint ${r.nativeId} dropped: its published version (doi ${r.attributes.publishedDoi}) is among the evidence`);
@@ -69,9 +81,10 @@ function cleanRun(run: SourceRun, published: Set<string>, warnings: string[]): S
   return { status: run.status, records: labels.kept };
 }
 
-/** The runs without retracted items, superseded preprints and repeated labels, and a warning for each one dropped. */
-export function cleanSourceRuns(runs: readonly SourceRun[]): HygieneResult {
+/** The runs without retracted items, superseded preprints, repeated labels and (with a scope) records about another disease, and a warning for each one dropped. */
+export function cleanSourceRuns(runs: readonly SourceRun[], scope?: DiseaseScope): HygieneResult {
   const published = publishedDois(runs);
   const warnings: string[] = [];
-  return { runs: runs.map((run) => cleanRun(run, published, warnings)), warnings };
+  const aboutOther = scope ? otherDiseaseOfTitle(scope.disease, scope.others) : () => undefined;
+  return { runs: runs.map((run) => cleanRun(run, published, warnings, aboutOther)), warnings };
 }

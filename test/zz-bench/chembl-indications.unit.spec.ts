@@ -23,4 +23,13 @@ describe('bench:ranking yardstick: ChEMBL phase-4 indications by the dossier\'s 
     for (const name of ['salbutamol', 'albuterol', 'salmeterol', 'vilanterol', 'beclomethasone']) expect(approved.has(name), name).to.equal(true);
     expect(approved.has('levocetirizine')).to.equal(false);
   });
+
+  it('counts betamethasone as approved for psoriasis: ChEMBL holds phase 4 on its ester (EFO:0000676 psoriasis: CHEMBL1200384 BETAMETHASONE DIPROPIONATE 4.0, CHEMBL632 BETAMETHASONE 3.0)', function () {
+    this.timeout(120_000);
+    // The bench's own salt regex lacked "dipropionate": betamethasone counted negative (issue 28). It now uses the
+    // service's one salt rule (saltParentName, domain/biomed/compound-identity.ts).
+    const approved = readChemblIndications(dir).approvedFor('EFO_0000676', ['psoriasis']);
+    expect(approved.has('betamethasone dipropionate')).to.equal(true);
+    expect(approved.has('betamethasone')).to.equal(true);
+  });
 });

@@ -5,7 +5,7 @@ import type { MentionView } from '../../knowledge-graph/mention-index';
 import { CLASS_FORMING_GENES, classPhraseEnd, followedByReceptor, hasGeneCue, namesAnotherMolecule, partOfClinicalScore } from './context';
 import { defaultIndex, graphTerms, TermIndex } from './lexicon';
 import { entityKey, findMentions, pickEntity } from './matcher';
-import { namesMeasuredSubstance } from './measured-substance';
+import { calledATest, namesMeasuredSubstance } from './measured-substance';
 import { definedAbbreviations, nonDrugAbbreviations } from './abbreviations';
 import { mentionRole, type InterventionRole } from './roles';
 import type { LinkedKind, Term } from './terms';
@@ -72,12 +72,14 @@ function receptorTerm(ligand: Term, indexes: readonly TermIndex[]): Term | undef
 /** Mentions with one entity each; drug-class phrases ("ACE inhibitors") and what they enclose dropped. */
 function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[], canonical: (t: Term) => string): Found[] {
   const found: Found[] = [];
+  const testAgents = new Set<string>();
   let classUntil = -1;
   for (const m of findMentions(ws, indexes)) {
     if (ws[m.first]!.start < classUntil) continue;
     const terms = pickEntity(m, canonical);
     const term = terms[0];
     if (!term || (term.kind === 'target' && partOfClinicalScore(ws, m.first))) continue;
+    if (term.kind === 'drug' && calledATest(text, ws, m.last)) testAgents.add(canonical(term));
     if (term.kind === 'drug' && namesMeasuredSubstance(text, ws, m.first, m.last)) continue;
     if (term.kind === 'target' && namesAnotherMolecule(ws, m.last)) {
       // "IL-6 receptor" is IL6R, not IL6: link the receptor gene when the vocabulary holds it.
@@ -92,7 +94,8 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
     }
     found.push({ key: canonical(term), term, first: m.first, last: m.last, needsContext: terms.every((t) => t.needsContext), role: 'studied' });
   }
-  return found;
+  // A drug the text calls a test (measured-substance.ts, calledATest) is a diagnostic agent throughout the record.
+  return testAgents.size > 0 ? found.filter((f) => !testAgents.has(f.key)) : found;
 }
 
 /**

@@ -186,6 +186,91 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(drugsOf('Oral glucose was given before the clamp.')).to.deep.equal(['Dextrose, unspecified form']);
   });
 
+  it('reads water as a setting, an exposure or a drink, not a treatment ("exercises in heated water", "water-damaged")', function () {
+    // PMC1821024 (rheumatoid arthritis), PMC1626393 (asthma), PMC2681019 (type 2 diabetes): Water was a candidate of each.
+    expect(drugsOf('Few studies have compared the benefits of exercises in heated water against exercises on land.')).to.deep.equal([]);
+    expect(drugsOf('The remediation group also received household repairs, including reduction of water infiltration, removal of water-damaged building materials.')).to.deep.equal([]);
+    expect(drugsOf('Subjects drank 40 g ethanol/day for men and 20 g/day for women or the same de-alcoholized beverages or water.')).to.deep.equal([]);
+    // Water given as such still links.
+    expect(drugsOf('Patients inhaled nebulised water before each session.')).to.deep.equal(['Water']);
+  });
+
+  it('reads "X-induced" as the cause of a condition, not its treatment ("methacholine-induced bronchoconstriction")', function () {
+    // PMC1713239 (asthma): methacholine, a challenge agent, was an asthma candidate.
+    const view = storeLikeView([
+      { id: 'drug:methacholine', kind: 'drug', label: 'Methacholine' },
+      { id: 'drug:budesonide', kind: 'drug', label: 'Budesonide' },
+      { id: 'drug:formoterol', kind: 'drug', label: 'Formoterol' },
+    ]);
+    const title = 'Onset of relief of dyspnoea with budesonide/formoterol or salbutamol following methacholine-induced severe bronchoconstriction in adults with asthma';
+    expect(linkEntities({ title, text: '' }, view).drugs.map((d) => d.name)).to.deep.equal(['Budesonide', 'Formoterol', 'Salbutamol']);
+    expect(linkEntities({ title: '', text: 'Methacholine was inhaled.' }, view).drugs.map((d) => d.name)).to.deep.equal(['Methacholine']);
+  });
+
+  it('reads a drug the text calls a test as a diagnostic agent throughout the record ("mannitol as a bronchial provocation test")', function () {
+    // PMC1326200 (asthma): mannitol, the agent of a bronchial provocation test, was an asthma candidate.
+    const view = storeLikeView([{ id: 'drug:mannitol', kind: 'drug', label: 'Mannitol' }, { id: 'drug:budesonide', kind: 'drug', label: 'Budesonide' }]);
+    const r = linkEntities({
+      title: 'The safety and efficacy of inhaled dry powder mannitol as a bronchial provocation test for airway hyperresponsiveness',
+      text: 'Inhaled mannitol is a new bronchial provocation test (BPT). Mannitol was delivered using a dry powder inhaler. Subjects took budesonide.',
+    }, view);
+    expect(r.drugs.map((d) => d.name)).to.deep.equal(['Budesonide']);
+    expect(linkEntities({ title: '', text: 'Inhaled mannitol improved mucus clearance.' }, view).drugs.map((d) => d.name)).to.deep.equal(['Mannitol']);
+    // PMC1326200: methacholine, the traditional challenge agent it is compared with, is no asthma treatment either.
+    const agents = storeLikeView([{ id: 'drug:methacholine', kind: 'drug', label: 'Methacholine' }, { id: 'drug:histamine', kind: 'drug', label: 'Histamine' }]);
+    expect(linkEntities({ title: '', text: 'These tests differ from the traditional methods of measuring airway hyperresponsiveness using methacholine. Bronchial reactivity to histamine was also recorded.' }, agents).drugs).to.deep.equal([]);
+    // PMID 23449952 (rheumatoid arthritis): a contrast agent dosed for imaging.
+    const gd = storeLikeView([{ id: 'drug:gadobenate_dimeglumine', kind: 'drug', label: 'Gadobenate dimeglumine' }]);
+    expect(linkEntities({ title: 'Contrast-enhanced MR imaging of hand and finger joints in patients with early rheumatoid arthritis: do we really need a full dose of gadobenate dimeglumine for assessing synovial enhancement at 3 T?', text: '' }, gd).drugs).to.deep.equal([]);
+    // PMC2841147 (asthma): "methacholine reactivity" is measured, not given.
+    const mch = storeLikeView([{ id: 'drug:methacholine', kind: 'drug', label: 'Methacholine' }]);
+    expect(linkEntities({ title: '', text: 'Methacholine reactivity was measured 24 h post-allergen.' }, mch).drugs).to.deep.equal([]);
+  });
+
+  it('reads "X-like peptide", "X inhibitor", "X receptor blocker" as another molecule or a class, not X ("glucagon-like peptide-1")', function () {
+    // PMC5759220, PMC2948428 (type 2 diabetes): glucagon was a candidate from GLP-1 analogue trials; PMC4149239:
+    // alglucosidase alfa from "alpha-glucosidase inhibitor"; PMC3816860: angiotensin II from "renin-angiotensin-aldosterone system (RAAS) inhibition".
+    const view = storeLikeView([
+      { id: 'drug:glucagon', kind: 'drug', label: 'Glucagon' },
+      { id: 'drug:liraglutide', kind: 'drug', label: 'Liraglutide' },
+      { id: 'drug:alglucosidase_alfa', kind: 'drug', label: 'Alglucosidase alfa', synonyms: ['alpha-glucosidase'] },
+      { id: 'drug:angiotensin_ii', kind: 'drug', label: 'Angiotensin II', synonyms: ['angiotensin'] },
+      { id: 'drug:linagliptin', kind: 'drug', label: 'Linagliptin' },
+    ]);
+    const names = (text: string) => linkEntities({ title: '', text }, view).drugs.map((d) => d.name);
+    expect(names('Effects of 6-month treatment with the glucagon like peptide-1 analogue liraglutide on arterial stiffness')).to.deep.equal(['Liraglutide']);
+    expect(names('high doses of taspoglutide, a once-weekly human glucagon-like peptide-1 analogue')).to.deep.equal([]);
+    expect(names('DPP-4 inhibitor and alpha-glucosidase inhibitor equally improve endothelial function')).to.deep.equal([]);
+    expect(names('linagliptin to lower albuminuria on top of renin-angiotensin-aldosterone system (RAAS) inhibition')).to.deep.equal(['Linagliptin']);
+    // Given as such, they still link.
+    expect(names('Glucagon was injected for hypoglycaemia.')).to.deep.equal(['Glucagon']);
+  });
+
+  it('reads what a diagnostic-accuracy sentence names as tests ("The specificities of ... and 1mg DST were")', function () {
+    // PMID 22522271 (type 2 diabetes): "DST" (a dexamethasone suppression test) linked DrugBank's dihydrostreptomycin.
+    const view = storeLikeView([{ id: 'drug:dihydrostreptomycin', kind: 'drug', label: 'Dihydrostreptomycin', synonyms: ['DST'] }]);
+    const names = (text: string) => linkEntities({ title: '', text }, view).drugs.map((d) => d.name);
+    expect(names('The specificities of late-night salivary cortisol (cutoff 10 nmol/L), 24hr UFC (400 nmol) and 1mg DST (50 nmol/L) were 70% (95% CI 53-83%), 90% (76-97%) and 72% (55-85%) respectively. '
+      + 'The specificity of late-night salivary cortisol was significantly less than 24 hr UFC (P=0.039) but not 1mg DST (P>0.99).')).to.deep.equal([]);
+    expect(names('Dihydrostreptomycin was given for 10 days.')).to.deep.equal(['Dihydrostreptomycin']);
+  });
+
+  it('reads "anti-X" and "X-producing" as something else than X ("anti-histamine treatment", "Lactic acid-producing bacteria")', function () {
+    // PMC4877819 (multiple sclerosis, rheumatoid arthritis): histamine; PMC2826289 (rheumatoid arthritis): lactic acid.
+    const view = storeLikeView([{ id: 'drug:histamine', kind: 'drug', label: 'Histamine' }, { id: 'drug:lactic_acid', kind: 'drug', label: 'Lactic acid' }]);
+    const names = (text: string) => linkEntities({ title: '', text }, view).drugs.map((d) => d.name);
+    expect(names('One patient presented with a mild and transient skin rash, which was alleviated with anti-histamine treatment for three weeks.')).to.deep.equal([]);
+    expect(names('Lactic acid-producing bacteria (LAB) probiotics demonstrate immunomodulating and anti-inflammatory effects.')).to.deep.equal([]);
+    expect(names('Histamine was inhaled before the test.')).to.deep.equal(['Histamine']);
+  });
+
+  it('never reads an everyday word of clinical text as a drug synonym ("Functional Balance" is not isoxaflutole)', function () {
+    // PMC4869417 and PMC5002324 (Parkinson's disease): DrugBank lists "Balance" as a synonym of isoxaflutole (a herbicide).
+    const view = storeLikeView([{ id: 'drug:isoxaflutole', kind: 'drug', label: 'Isoxaflutole', synonyms: ['Balance'] }]);
+    expect(linkEntities({ title: 'A Selective Corrective Exercise to Decrease Falling and Improve Functional Balance in Idiopathic Parkinson\u2019s Disease', text: '' }, view).drugs).to.deep.equal([]);
+    expect(linkEntities({ title: 'Isoxaflutole residues in maize', text: '' }, view).drugs.map((d) => d.name)).to.deep.equal(['Isoxaflutole']);
+  });
+
   it('reads the drug a studied one is added to as background ("the addition of methotrexate to etanercept")', function () {
     // PMC3504074 (psoriasis): etanercept, given in both arms, was read as the failed comparator of methotrexate.
     const r = linkEntities({

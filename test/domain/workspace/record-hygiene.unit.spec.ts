@@ -47,4 +47,39 @@ describe('record hygiene before normalization', function () {
     expect(dossier.warnings).to.include('pubmed: 1 dropped: retracted publication ("Article 1")');
     expect(dossier.source_statuses[0]!.record_count).to.equal(2);
   });
+
+  describe('a record about another disease (issue 28)', function () {
+    const asthma = { id: 'asthma', name: 'asthma', synonyms: ['bronchial asthma', 'allergic asthma'] };
+    const others = [
+      asthma,
+      { id: 'copd', name: 'chronic obstructive pulmonary disease', synonyms: ['COPD', 'chronic obstructive lung disease'] },
+      { id: 'psa', name: 'psoriatic arthritis', synonyms: ['PsA'] },
+      { id: 'pd', name: "Parkinson's disease", synonyms: ['PD'] },
+    ];
+    const titled = (id: string, title: string) => record({ source: 'pubmed', nativeId: id, recordType: 'article', title });
+
+    it('leaves out a record whose title names another disease of the service and not the question\'s, with a warning', function () {
+      // PMC4694692 was an asthma record: a COPD trial whose abstract mentions asthma among its exclusions.
+      const copdTrial = titled('PMC4694692', 'Efficacy and safety of fluticasone furoate/vilanterol or tiotropium in subjects with COPD at cardiovascular risk');
+      const both = titled('2', 'Tiotropium in patients with asthma and COPD overlap');
+      const neither = titled('3', 'Inhaled steroid/long-acting β2 agonist combination products provide 24 hours improvement in lung function in adult asthmatic patients');
+      const { runs, warnings } = cleanSourceRuns([run('pubmed', [copdTrial, both, neither])], { disease: asthma, others });
+      expect(runs[0]!.records.map((r) => r.nativeId)).to.deep.equal(['2', '3']);
+      expect(warnings).to.deep.equal(['pubmed: PMC4694692 dropped: its title is about chronic obstructive pulmonary disease, not the question\'s disease ("Efficacy and safety of fluticasone furoate/vilanterol or tiotropium in subjects with COPD at cardiovascular risk")']);
+    });
+
+    it('reads a two-letter abbreviation as no disease ("PD" is pharmacodynamics as often as Parkinson\'s), and keeps everything without a scope', function () {
+      const pk = titled('4', 'PK/PD of inhaled budesonide in children');
+      expect(cleanSourceRuns([run('pubmed', [pk])], { disease: asthma, others }).runs[0]!.records).to.have.length(1);
+      const copdTrial = titled('5', 'Tiotropium in COPD');
+      expect(cleanSourceRuns([run('pubmed', [copdTrial])]).runs[0]!.records).to.have.length(1);
+    });
+
+    it('reads a psoriatic arthritis trial as not about psoriasis (GO-REVEAL was golimumab\'s psoriasis record)', function () {
+      const pso = { id: 'pso', name: 'psoriasis', synonyms: ['plaque psoriasis', 'PsO'] };
+      const goReveal = titled('PMC5066795', 'Radiographic Progression of Patients With Psoriatic Arthritis Who Achieve Minimal Disease Activity in Response to Golimumab Therapy: Results Through 5 Years');
+      expect(cleanSourceRuns([run('pubmed', [goReveal])], { disease: pso, others: [...others, pso] }).runs[0]!.records).to.deep.equal([]);
+    });
+  });
 });
+
