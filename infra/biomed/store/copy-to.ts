@@ -7,9 +7,9 @@ import type { Knex } from 'knex';
 
 interface PgClientLike { query(submittable: unknown): unknown; connection?: { sendCopyFromChunk?: unknown } }
 
-interface Pausable { pause(): void; resume(): void }
+export interface Pausable { pause(): void; resume(): void }
 
-class CopyToStdout {
+export class CopyToStdout {
   private error: Error | null = null;
   private stream: Pausable | undefined;
   private rows = 0;
