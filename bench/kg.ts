@@ -3,7 +3,9 @@
 //     snapshot each, timing each and sampling this process's peak RSS (issue 25 targets with ChEMBL, DrugCentral, the DrugBank vocabulary and HGNC: all ≤ 60 s, peak ≤ 1.2 GiB);
 //  2. builds the knowledge graph from the active snapshots (target ≤ 12 s) and reports its size and RSS;
 //  3. computes every whole-graph centrality and the Louvain communities once (target ≤ 10 s together);
-//  4. starts `evidence serve` in its own process and drives GET /api/kg/path (≤ 4 hops, k = 5; real
+//  4. starts `evidence serve` in its own process, waits for its start-up work to settle (its analysis threads build
+//     their own graphs, the serving thread loads the citation table: one-off CPU that a round would otherwise
+//     measure; how long it took is printed; BENCH_SETTLE_MAX seconds at most, default 120), and drives GET /api/kg/path (≤ 4 hops, k = 5; real
 //     PharmacotherapyDB drug -> disease pairs, forward and any-direction) and GET /api/kg/neighbors (random
 //     nodes of the graph) with autocannon at a fixed 200 req/s (targets: p99 ≤ 50 ms and ≤ 10 ms).
 //  0. reads MONDO's class registry (class-stats.tsv + the exact SSSOM sets of SHARED_DATA_DIR/mondo) the way the
