@@ -9,11 +9,11 @@
 // Answers are the ones the per-request query gives (kg-views.ts readCitations; tested byte for byte).
 import type { Knex } from 'knex';
 import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-graph';
-import { copyOut, copyUnescape, sqlLiteral } from '../biomed/store/copy-to';
 import { T } from '../biomed/store/tables';
+import { citedSlotIndex, SLOTS_PER_TURN } from './cited-slot-index';
+import { forEachFirstLink, Interned, NONE } from './read-first-links';
 
-/** Citations per edge shown; an edge stated by more claims says so in claim_count. */
-export const CITATIONS_PER_EDGE = 5;
+export { CITATIONS_PER_EDGE } from './cited-slot-index';
 
 /** One claim's citation as the routes show it (key order is the answer's). */
 export interface CitationJson {
@@ -30,10 +30,6 @@ export interface CitationJson {
 /** Claims whose qualifiers are kept (least recently used dropped first): ~300 bytes each, so ≤ ~20 MB. */
 export const QUALIFIERS_KEPT = 50_000;
 
-const NONE = -1;
-const PAGE = 50_000;
-const TAB = 9;
-const NEWLINE = 10;
 
 export class CitationTable {
   /** Qualifier JSON text (null: none) per claim slot, most recently used last. */
@@ -104,98 +100,32 @@ export class CitationTable {
   }
 }
 
-/** Interns strings: each distinct one stored once, rows keep its index. */
-class Interned {
-  readonly list: string[] = [];
-  private readonly index = new Map<string, number>();
-  of(text: string | null): number {
-    if (text === null) return NONE;
-    let i = this.index.get(text);
-    if (i === undefined) {
-      i = this.list.length;
-      this.list.push(text);
-      this.index.set(text, i);
-    }
-    return i;
-  }
-}
-
 /**
- * The cited slots of snapshot `s` sorted by claim number, as keys claim_no * span + slot (one numeric
- * sort of a Float64Array instead of an object per slot).
+ * Reads the citation table of a graph from the store. It runs in the background of a serving process, so its
+ * own work between two awaits stays short: the slot index yields every `yieldEvery` slots and the rows arrive
+ * one socket read at a time.
  */
-function citedSlots(g: TypedKnowledgeGraph, s: number): { keys: Float64Array; span: number } {
-  const span = g.claimCount + 1;
-  const picked: number[] = [];
-  for (let e = 0; e < g.edgeCount; e++) {
-    const start = g.claimSlotStart(e);
-    const end = Math.min(g.claimSlotStart(e + 1), start + CITATIONS_PER_EDGE);
-    for (let p = start; p < end; p++) {
-      const claim = g.claimNumber(p);
-      if (g.claimSnapshotIndex(p) === s && claim >= 0) picked.push(claim * span + p);
-    }
-  }
-  const keys = Float64Array.from(picked);
-  if (keys.length > 0 && !Number.isSafeInteger(keys.reduce((a, b) => Math.max(a, b), 0))) throw new Error('citation table: claim numbers too large to key');
-  return { keys: keys.sort(), span };
-}
-
-interface LinkRow { claim_no: number; source_file: string; source_line: number; reference: string | null; evidence_code: string | null }
-
-/** The first evidence link of every claim of a snapshot, in claim_no order (those `wanted` refuses are not decoded). */
-async function forEachFirstLink(db: Knex, snapshotId: string, wanted: (claimNo: number) => boolean, visit: (row: LinkRow) => void): Promise<void> {
-  const select = (snapshot: string) => `select claim_no, source_file, source_line, reference, evidence_code from ${T.evidence}
-    where snapshot_id = ${snapshot} and link_no = 1`;
-  const field = (row: Buffer, from: number, to: number) => {
-    const text = row.toString('utf8', from, to);
-    return text === '\\N' ? null : copyUnescape(text);
-  };
-  const copied = await copyOut(db, `${select(sqlLiteral(snapshotId))} order by claim_no`, (row) => {
-    const a = row.indexOf(TAB);
-    const claimNo = Number(row.toString('latin1', 0, a));
-    if (!wanted(claimNo)) return;
-    const b = row.indexOf(TAB, a + 1);
-    const c = row.indexOf(TAB, b + 1);
-    const d = row.indexOf(TAB, c + 1);
-    const end = row[row.length - 1] === NEWLINE ? row.length - 1 : row.length;
-    visit({ claim_no: claimNo, source_file: field(row, a + 1, b)!, source_line: Number(row.toString('latin1', b + 1, c)), reference: field(row, c + 1, d), evidence_code: field(row, d + 1, end) });
-  });
-  if (copied) return;
-  let after = -1;
-  for (;;) {
-    const { rows } = await db.raw(`${select('?')} and claim_no > ? order by claim_no limit ?`, [snapshotId, after, PAGE]);
-    const page = rows as LinkRow[];
-    for (const r of page) if (wanted(r.claim_no)) visit(r);
-    if (page.length < PAGE) return;
-    after = page[page.length - 1]!.claim_no;
-  }
-}
-
-/** Reads the citation table of a graph from the store. */
-export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph, qualifiersKept = QUALIFIERS_KEPT): Promise<CitationTable> {
+export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph, qualifiersKept = QUALIFIERS_KEPT, yieldEvery = SLOTS_PER_TURN): Promise<CitationTable> {
   const slots = g.claimCount;
   const file = new Int32Array(slots).fill(NONE);
   const line = new Int32Array(slots);
   const reference = new Int32Array(slots).fill(NONE);
   const code = new Int32Array(slots).fill(NONE);
   const strings = new Interned();
+  const { first, next, counts } = await citedSlotIndex(g, yieldEvery);
   for (let s = 0; s < g.snapshots.length; s++) {
-    const { keys, span } = citedSlots(g, s);
-    if (keys.length === 0) continue;
-    let at = 0; // rows come in claim_no order, as the keys are sorted
-    const claimAt = (i: number) => Math.floor(keys[i]! / span);
-    await forEachFirstLink(db, g.snapshots[s]!.snapshot_id, (claimNo) => {
-      while (at < keys.length && claimAt(at) < claimNo) at++;
-      return at < keys.length && claimAt(at) === claimNo;
-    }, (row) => {
-      for (let i = at; i < keys.length && claimAt(i) === row.claim_no; i++) {
-        const p = keys[i]! % span;
-        file[p] = strings.of(row.source_file);
-        line[p] = row.source_line;
-        reference[p] = strings.of(row.reference);
-        code[p] = strings.of(row.evidence_code);
+    if (counts[s] === 0) continue;
+    const column = first[s]!;
+    const wanted = (claimNo: number) => claimNo >= 0 && claimNo < column.length && column[claimNo] !== NONE;
+    await forEachFirstLink(db, g.snapshots[s]!.snapshot_id, strings, wanted, (claimNo, f, l, r, c) => {
+      for (let p = column[claimNo]!; p !== NONE; p = next[p]!) {
+        file[p] = f;
+        line[p] = l;
+        reference[p] = r;
+        code[p] = c;
       }
     });
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return new CitationTable(g, file, line, reference, code, strings.list, qualifiersKept);
 }

@@ -7,11 +7,20 @@ import type { Knex } from 'knex';
 
 interface PgClientLike { query(submittable: unknown): unknown; connection?: { sendCopyFromChunk?: unknown } }
 
-class CopyToStdout {
-  private error: Error | null = null;
-  constructor(private readonly text: string, private readonly onRow: (row: Buffer) => void, private readonly settle: (error: Error | null) => void) {}
+export interface Pausable { pause(): void; resume(): void }
 
-  submit(connection: { query(text: string): void }): void { connection.query(this.text); }
+export class CopyToStdout {
+  private error: Error | null = null;
+  private stream: Pausable | undefined;
+  private rows = 0;
+  private paused = false;
+  constructor(private readonly text: string, private readonly onRow: (row: Buffer) => void, private readonly settle: (error: Error | null) => void,
+    private readonly rowsPerTurn: number) {}
+
+  submit(connection: { query(text: string): void; stream?: Pausable }): void {
+    this.stream = connection.stream;
+    connection.query(this.text);
+  }
   handleCopyData(msg: { chunk: Buffer }): void {
     if (this.error) return;
     try {
@@ -19,6 +28,19 @@ class CopyToStdout {
     } catch (error) {
       this.error = error instanceof Error ? error : new Error(String(error)); // reported once the server is done
     }
+    if (++this.rows >= this.rowsPerTurn) this.giveTurn();
+  }
+  /** Stops reading the socket until the event loop has had a turn (the rows already received are still handed over). */
+  private giveTurn(): void {
+    this.rows = 0;
+    const stream = this.stream;
+    if (!stream || this.paused) return;
+    this.paused = true;
+    stream.pause();
+    setImmediate(() => {
+      this.paused = false;
+      stream.resume();
+    });
   }
   // node-pg drops a query the server refused (no ReadyForQuery reaches it): settle on the error itself.
   handleError(error: Error): void { this.settle(error); }
@@ -35,9 +57,11 @@ class CopyToStdout {
 /**
  * Runs `copy (<query>) to stdout` on a pooled node-postgres connection, calling onRow with each row's bytes.
  * Returns false (running nothing) when the database handle is not node-postgres (PGlite): use a query there.
- * `query` takes no parameters (COPY accepts none): quote values with sqlLiteral.
+ * `query` takes no parameters (COPY accepts none): quote values with sqlLiteral. `rowsPerTurn`: after that many
+ * rows the socket is paused until the event loop's next turn, so a load in the background of a serving process
+ * never holds the loop for more than about one socket read (default: never paused).
  */
-export async function copyOut(db: Knex, query: string, onRow: (row: Buffer) => void): Promise<boolean> {
+export async function copyOut(db: Knex, query: string, onRow: (row: Buffer) => void, rowsPerTurn = Infinity): Promise<boolean> {
   const connection = (await db.client.acquireConnection()) as PgClientLike;
   try {
     if (typeof connection?.query !== 'function' || typeof connection.connection?.sendCopyFromChunk !== 'function') return false;
@@ -47,7 +71,7 @@ export async function copyOut(db: Knex, query: string, onRow: (row: Buffer) => v
         if (settled) return;
         settled = true;
         if (error) reject(error); else resolve();
-      }));
+      }, rowsPerTurn));
     });
     return true;
   } finally {
