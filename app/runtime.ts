@@ -1,6 +1,8 @@
 // The composition root: picks each port's adapter from the settings and wires them together.
 // No DATABASE_URL: embedded PGlite under DATA_DIR. EVENTSTORE_URL: EventStoreDB holds the log (read
 // models stay in PostgreSQL). KAFKA_BROKERS: processors consume from Kafka, fed by the relay.
+import { threadId } from 'node:worker_threads';
+import { startWorkersThread, type InProcessWorkers } from './workers-thread.compose';
 import path from 'node:path';
 import { hostname } from 'node:os';
 import type { Consumer, MessageBus } from '../infra/bus/message-bus';
@@ -68,6 +70,11 @@ export interface Runtime {
   startWorkers(): Promise<void>;
   /** Runs the singletons (Kafka relay) once this process holds the scheduler lease. */
   startScheduler(): Promise<void>;
+  /**
+   * `serve` with WORKERS_IN_PROCESS=true: startWorkers and startScheduler in the workers thread on PostgreSQL
+   * (off the serving event loop: app/workers-thread.compose.ts), on this thread on PGlite. Stopped by close().
+   */
+  startInProcessWorkers(): Promise<InProcessWorkers>;
   close(): Promise<void>;
 }
 
@@ -82,7 +89,8 @@ export interface RuntimeOverrides {
 
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
-  const owner = `${hostname()}:${process.pid}`;
+  // The thread too: the workers thread of `serve` (app/workers-thread.ts) holds its leases under its own name.
+  const owner = `${hostname()}:${process.pid}${threadId ? `:t${threadId}` : ''}`;
   const clock = overrides.clock ?? systemClock;
   const cleanups: (() => Promise<void>)[] = [];
   try {
@@ -150,6 +158,16 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
           await relay.start();
           cleanups.push(() => relay.stop());
         }
+      },
+      async startInProcessWorkers() {
+        if (db.kind === 'postgres' && settings.databaseUrl) {
+          const workers = await startWorkersThread(settings, logger);
+          cleanups.push(() => workers.stop());
+          return workers;
+        }
+        await runtime.startWorkers();
+        runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));
+        return { where: 'event-loop', stop: async () => undefined };
       },
       async close() {
         for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => logger.warn({ err }, 'shutdown step failed'));

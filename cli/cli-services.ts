@@ -36,6 +36,8 @@ export interface CliRuntime {
   diseases: DiseaseRegistry;
   startWorkers(): Promise<void>;
   startScheduler(): Promise<void>;
+  /** Workers and scheduler of `serve` (WORKERS_IN_PROCESS=true): off the serving event loop where the database allows. */
+  startInProcessWorkers(): Promise<{ where: 'thread' | 'event-loop' }>;
   /** Has the analysis threads build their knowledge graphs (`serve`, once the start-up preloads end). */
   warmAnalysisThreads(): Promise<unknown>;
   /** The HTTP application (routes, middleware) over this runtime. */

@@ -1,5 +1,5 @@
 // `evidence serve`: the HTTP service; in single-process mode (the default) also the projections,
-// processors and scheduler duties.
+// processors and scheduler duties (in a workers thread on PostgreSQL: app/workers-thread.compose.ts).
 import type { Server } from 'node:http';
 import { assertServable, loadSettings, SettingsError } from '../../infra/config/settings';
 import { superviseWithReload } from './reload';
@@ -49,8 +49,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     void preloading.then(() => runtime.warmAnalysisThreads())
       .catch((err) => logger.warn({ err }, 'warming the analysis threads failed; each builds its graph on first use'));
     if (settings.workersInProcess) {
-      await runtime.startWorkers();
-      runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));
+      // On PostgreSQL in a thread of their own (issue 23: a job's research pipeline held /api/health), stopped by close().
+      await runtime.startInProcessWorkers();
     }
     await untilSignal(logger);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
