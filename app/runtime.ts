@@ -85,6 +85,8 @@ export interface RuntimeOverrides {
   /** Replaces the shipped modules (tests); a function receives the runtime's parts to build them. */
   modules?: readonly ModuleDefinition[] | ((parts: ModuleParts) => readonly ModuleDefinition[]);
   diseases?: DiseaseRegistry;
+  /** Where the analysis modules' jobs compute (the workers thread: the serving thread's analysis pool, over a message port). */
+  analysisJobRuns?: AnalysisRouteRunner;
 }
 
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
@@ -105,7 +107,9 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     const diseases = overrides.diseases ?? serviceDiseaseRegistry(settings, logger);
     const sharedRate = providerRateLimit(settings, logger, cleanups);
     const parts: ModuleParts = { settings, logger, clock, db, store, diseases, ...(sharedRate ? { sharedRate } : {}) };
-    const { analysisJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);
+    const { analysisJobRuns: ownJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);
+    // The workers thread's jobs compute in the serving thread's pool (one pool per process, as before the thread).
+    const analysisJobRuns = overrides.analysisJobRuns ?? ownJobRuns;
     const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts, analysisJobRuns);
     // The monitor's snapshot job is the monitor route's, whichever analysis modules this runtime runs.
     const modules = new ModuleRegistry([...moduleList, monitorSnapshotModule(monitorDeps(parts))]);
@@ -161,7 +165,7 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
       },
       async startInProcessWorkers() {
         if (db.kind === 'postgres' && settings.databaseUrl) {
-          const workers = await startWorkersThread(settings, logger);
+          const workers = await startWorkersThread(settings, logger, analysisJobRuns ? { analysisJobRuns } : {});
           cleanups.push(() => workers.stop());
           return workers;
         }
