@@ -18,6 +18,8 @@ import type { DiseaseRegistry } from '../infra/diseases/disease-registry';
 export interface CliHttpApp {
   listen(port: number, host: string, callback: () => void): Server;
   close(): Promise<void>;
+  /** Compiles the routes' request schemas one per event-loop turn (`serve`, once listening). */
+  compileSchemasInBackground(): Promise<number>;
 }
 
 /** The parts of the service runtime that commands use. */

@@ -44,6 +44,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     logger.info({ url: `http://${settings.host}:${port}`, database: runtime.db.describe }, 'listening');
+    // Every route's request schemas, compiled before their first request, one per turn (issue 23).
+    void http.compileSchemasInBackground().catch((err) => logger.warn({ err }, 'compiling the request schemas ahead failed; each compiles on first use'));
     const preloading = runtime.preloads.runAll(); // records failures, never throws
     // The analysis threads build their graphs once the seed is in, not in the first callers' requests.
     void preloading.then(() => runtime.warmAnalysisThreads())
