@@ -18,6 +18,10 @@ import { openEventStore } from './event-store.compose';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
 import { SEED_PRELOAD } from '../commands/biomed/seed-progress';
+import { storeGraphCache } from '../infra/kg/store-graph-cache';
+
+/** The preload that builds the serving process's knowledge graphs once the seed is in (serve only). */
+export const GRAPH_PRELOAD = 'knowledge_graph';
 import type { Logger } from '../infra/logging/logger';
 import { allProjectors } from '../projections';
 import type { Projector } from '../projections/projector';
@@ -64,6 +68,14 @@ export interface Runtime {
   kgHeavyReads: KgHeavyReadRunner;
   /** Has every analysis thread build its knowledge graph (serve calls it once the start-up preloads end). */
   warmAnalysisThreads(): Promise<number[]>;
+  /**
+   * `serve`: registers the `knowledge_graph` preload (/api/ready waits for it, spec §4: readiness covers the
+   * knowledge-graph preload): once the other preloads (the seed import) end, the serving thread's store graph and
+   * claim graph and every analysis thread's graph are built, so no request builds one. Issue 23: with the workers
+   * in their own thread, nothing warmed the serving thread's graph any more, and the first /api/v1 subgraph
+   * requests under bench:fuzz waited seconds for its build.
+   */
+  registerGraphPreload(): void;
   /** Start-up work (abandoned imports, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
@@ -162,6 +174,17 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
           await relay.start();
           cleanups.push(() => relay.stop());
         }
+      },
+      registerGraphPreload() {
+        preloads.register(GRAPH_PRELOAD, async () => {
+          const warmServingThread = async () => {
+            const served = await storeGraphCache(db.knex).current();
+            await served.claimGraph(db.knex);
+          };
+          // A failed build is logged, never a reason to stay unready: the graph is then built on first use.
+          await Promise.all([warmServingThread(), analysisRunners.warmAnalysisThreads()])
+            .catch((err) => logger.warn({ err }, 'building the knowledge graphs ahead failed; each is built on first use'));
+        }, { afterOthers: true });
       },
       async startInProcessWorkers() {
         if (db.kind === 'postgres' && settings.databaseUrl) {

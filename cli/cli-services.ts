@@ -42,6 +42,8 @@ export interface CliRuntime {
   startInProcessWorkers(): Promise<{ where: 'thread' | 'event-loop' }>;
   /** Has the analysis threads build their knowledge graphs (`serve`, once the start-up preloads end). */
   warmAnalysisThreads(): Promise<unknown>;
+  /** `serve`: the knowledge_graph preload (/api/ready waits for it) builds the serving process's graphs after the seed. */
+  registerGraphPreload(): void;
   /** The HTTP application (routes, middleware) over this runtime. */
   httpApp(): CliHttpApp;
   close(): Promise<void>;
