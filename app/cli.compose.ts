@@ -10,7 +10,7 @@ export const cliServices: CliServices = {
     return Object.assign(runtime, {
       httpApp: () => {
         const http = createApp(runtime);
-        return { listen: http.app.listen.bind(http.app), close: () => http.close() };
+        return { listen: http.app.listen.bind(http.app), close: () => http.close(), compileSchemasInBackground: () => http.registry.compileSchemasInBackground() };
       },
     });
   },

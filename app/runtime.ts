@@ -1,6 +1,8 @@
 // The composition root: picks each port's adapter from the settings and wires them together.
 // No DATABASE_URL: embedded PGlite under DATA_DIR. EVENTSTORE_URL: EventStoreDB holds the log (read
 // models stay in PostgreSQL). KAFKA_BROKERS: processors consume from Kafka, fed by the relay.
+import { threadId } from 'node:worker_threads';
+import { startWorkersThread, type InProcessWorkers } from './workers-thread.compose';
 import path from 'node:path';
 import { hostname } from 'node:os';
 import type { Consumer, MessageBus } from '../infra/bus/message-bus';
@@ -16,6 +18,10 @@ import { openEventStore } from './event-store.compose';
 import { HeldLease } from '../infra/locks/lease';
 import { Preloads } from '../infra/app/preloads';
 import { SEED_PRELOAD } from '../commands/biomed/seed-progress';
+import { storeGraphCache } from '../infra/kg/store-graph-cache';
+
+/** The preload that builds the serving process's knowledge graphs once the seed is in (serve only). */
+export const GRAPH_PRELOAD = 'knowledge_graph';
 import type { Logger } from '../infra/logging/logger';
 import { allProjectors } from '../projections';
 import type { Projector } from '../projections/projector';
@@ -62,12 +68,25 @@ export interface Runtime {
   kgHeavyReads: KgHeavyReadRunner;
   /** Has every analysis thread build its knowledge graph (serve calls it once the start-up preloads end). */
   warmAnalysisThreads(): Promise<number[]>;
+  /**
+   * `serve`: registers the `knowledge_graph` preload (/api/ready waits for it, spec §4: readiness covers the
+   * knowledge-graph preload): once the other preloads (the seed import) end, the serving thread's store graph and
+   * claim graph and every analysis thread's graph are built, so no request builds one. Issue 23: with the workers
+   * in their own thread, nothing warmed the serving thread's graph any more, and the first /api/v1 subgraph
+   * requests under bench:fuzz waited seconds for its build.
+   */
+  registerGraphPreload(): void;
   /** Start-up work (abandoned imports, the biomed seed) that /api/ready reports on. */
   preloads: Preloads;
   /** Starts projections and processors in this process (the `worker` role). */
   startWorkers(): Promise<void>;
   /** Runs the singletons (Kafka relay) once this process holds the scheduler lease. */
   startScheduler(): Promise<void>;
+  /**
+   * `serve` with WORKERS_IN_PROCESS=true: startWorkers and startScheduler in the workers thread on PostgreSQL
+   * (off the serving event loop: app/workers-thread.compose.ts), on this thread on PGlite. Stopped by close().
+   */
+  startInProcessWorkers(): Promise<InProcessWorkers>;
   close(): Promise<void>;
 }
 
@@ -78,11 +97,14 @@ export interface RuntimeOverrides {
   /** Replaces the shipped modules (tests); a function receives the runtime's parts to build them. */
   modules?: readonly ModuleDefinition[] | ((parts: ModuleParts) => readonly ModuleDefinition[]);
   diseases?: DiseaseRegistry;
+  /** Where the analysis modules' jobs compute (the workers thread: the serving thread's analysis pool, over a message port). */
+  analysisJobRuns?: AnalysisRouteRunner;
 }
 
 export async function openRuntime(settings: Settings, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const db = await openDatabase({ url: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, 'pglite') });
-  const owner = `${hostname()}:${process.pid}`;
+  // The thread too: the workers thread of `serve` (app/workers-thread.ts) holds its leases under its own name.
+  const owner = `${hostname()}:${process.pid}${threadId ? `:t${threadId}` : ''}`;
   const clock = overrides.clock ?? systemClock;
   const cleanups: (() => Promise<void>)[] = [];
   try {
@@ -97,7 +119,9 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
     const diseases = overrides.diseases ?? serviceDiseaseRegistry(settings, logger);
     const sharedRate = providerRateLimit(settings, logger, cleanups);
     const parts: ModuleParts = { settings, logger, clock, db, store, diseases, ...(sharedRate ? { sharedRate } : {}) };
-    const { analysisJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);
+    const { analysisJobRuns: ownJobRuns, ...analysisRunners } = analysisRunnersFor(parts, { inThreadOnly: overrides.diseases !== undefined }, cleanups);
+    // The workers thread's jobs compute in the serving thread's pool (one pool per process, as before the thread).
+    const analysisJobRuns = overrides.analysisJobRuns ?? ownJobRuns;
     const moduleList = typeof overrides.modules === 'function' ? overrides.modules(parts) : overrides.modules ?? shippedModules(parts, analysisJobRuns);
     // The monitor's snapshot job is the monitor route's, whichever analysis modules this runtime runs.
     const modules = new ModuleRegistry([...moduleList, monitorSnapshotModule(monitorDeps(parts))]);
@@ -150,6 +174,27 @@ export async function openRuntime(settings: Settings, logger: Logger, overrides:
           await relay.start();
           cleanups.push(() => relay.stop());
         }
+      },
+      registerGraphPreload() {
+        preloads.register(GRAPH_PRELOAD, async () => {
+          const warmServingThread = async () => {
+            const served = await storeGraphCache(db.knex).current();
+            await served.claimGraph(db.knex);
+          };
+          // A failed build is logged, never a reason to stay unready: the graph is then built on first use.
+          await Promise.all([warmServingThread(), analysisRunners.warmAnalysisThreads()])
+            .catch((err) => logger.warn({ err }, 'building the knowledge graphs ahead failed; each is built on first use'));
+        }, { afterOthers: true });
+      },
+      async startInProcessWorkers() {
+        if (db.kind === 'postgres' && settings.databaseUrl) {
+          const workers = await startWorkersThread(settings, logger, analysisJobRuns ? { analysisJobRuns } : {});
+          cleanups.push(() => workers.stop());
+          return workers;
+        }
+        await runtime.startWorkers();
+        runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));
+        return { where: 'event-loop', stop: async () => undefined };
       },
       async close() {
         for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => logger.warn({ err }, 'shutdown step failed'));

@@ -18,6 +18,8 @@ import type { DiseaseRegistry } from '../infra/diseases/disease-registry';
 export interface CliHttpApp {
   listen(port: number, host: string, callback: () => void): Server;
   close(): Promise<void>;
+  /** Compiles the routes' request schemas one per event-loop turn (`serve`, once listening). */
+  compileSchemasInBackground(): Promise<number>;
 }
 
 /** The parts of the service runtime that commands use. */
@@ -36,8 +38,12 @@ export interface CliRuntime {
   diseases: DiseaseRegistry;
   startWorkers(): Promise<void>;
   startScheduler(): Promise<void>;
+  /** Workers and scheduler of `serve` (WORKERS_IN_PROCESS=true): off the serving event loop where the database allows. */
+  startInProcessWorkers(): Promise<{ where: 'thread' | 'event-loop' }>;
   /** Has the analysis threads build their knowledge graphs (`serve`, once the start-up preloads end). */
   warmAnalysisThreads(): Promise<unknown>;
+  /** `serve`: the knowledge_graph preload (/api/ready waits for it) builds the serving process's graphs after the seed. */
+  registerGraphPreload(): void;
   /** The HTTP application (routes, middleware) over this runtime. */
   httpApp(): CliHttpApp;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 // `evidence serve`: the HTTP service; in single-process mode (the default) also the projections,
-// processors and scheduler duties.
+// processors and scheduler duties (in a workers thread on PostgreSQL: app/workers-thread.compose.ts).
 import type { Server } from 'node:http';
 import { assertServable, loadSettings, SettingsError } from '../../infra/config/settings';
 import { superviseWithReload } from './reload';
@@ -44,13 +44,15 @@ export async function serve(options: ServeOptions): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     logger.info({ url: `http://${settings.host}:${port}`, database: runtime.db.describe }, 'listening');
+    // Every route's request schemas, compiled before their first request, one per turn (issue 23).
+    void http.compileSchemasInBackground().catch((err) => logger.warn({ err }, 'compiling the request schemas ahead failed; each compiles on first use'));
+    // The serving thread's and the analysis threads' graphs are built once the seed is in, not in the first
+    // callers' requests; /api/ready waits for them (the knowledge_graph preload).
+    runtime.registerGraphPreload();
     const preloading = runtime.preloads.runAll(); // records failures, never throws
-    // The analysis threads build their graphs once the seed is in, not in the first callers' requests.
-    void preloading.then(() => runtime.warmAnalysisThreads())
-      .catch((err) => logger.warn({ err }, 'warming the analysis threads failed; each builds its graph on first use'));
     if (settings.workersInProcess) {
-      await runtime.startWorkers();
-      runtime.startScheduler().catch((err) => logger.error({ err }, 'scheduler failed'));
+      // On PostgreSQL in a thread of their own (issue 23: a job's research pipeline held /api/health), stopped by close().
+      await runtime.startInProcessWorkers();
     }
     await untilSignal(logger);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

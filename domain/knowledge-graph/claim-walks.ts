@@ -3,7 +3,7 @@
 // every answer is a stored claim of an active snapshot.
 // - claimSubgraph: breadth-first neighbourhood of an entity, at most `limit` nodes;
 // - claimPaths: simple paths of at most max_depth claims between two entities, shortest first.
-import { byStoreOrder, ClaimEdge, ClaimGraph, ClaimNode, ClaimStep } from './claim-graph';
+import { byStoreOrder, type ClaimEdge, type ClaimGraph, type ClaimNode, type ClaimStep } from './claim-graph';
 
 export interface ClaimSubgraph { center: ClaimNode; max_hops: number; limit: number; truncated: boolean; nodes: (ClaimNode & { hop: number })[]; edges: ClaimEdge[] }
 
@@ -23,20 +23,18 @@ export function claimSubgraph(cg: ClaimGraph, center: number, maxHops: number, l
   let frontier = [center];
   let truncated = false;
   for (let h = 1; h <= maxHops && frontier.length > 0 && !truncated; h += 1) {
-    const claims = new Map<string, ClaimStep & { from: number }>();
-    for (const u of frontier) {
-      if (claims.size >= SUBGRAPH_RING_CLAIM_CAP) break;
-      for (const s of cg.steps(u)) claims.set(claimKey(s.claim), { ...s, from: u });
-    }
+    const ring = ringInStoreOrder(cg, frontier);
     const next: number[] = [];
-    for (const s of [...claims.values()].sort((a, b) => byStoreOrder(a.claim, b.claim))) {
-      for (const n of [s.from, s.other]) {
+    for (let i = 0; i < ring.steps.length; i++) {
+      const s = ring.steps[i]!;
+      const from = ring.from[i]!;
+      for (const n of [from, s.other]) {
         if (hop.has(n)) continue;
         if (hop.size >= limit) { truncated = true; continue; }
         hop.set(n, h);
         next.push(n);
       }
-      if (hop.has(s.from) && hop.has(s.other)) edges.set(claimKey(s.claim), s.claim);
+      if (hop.has(from) && hop.has(s.other)) edges.set(claimKey(s.claim), s.claim);
     }
     frontier = next.sort((a, b) => compareIds(cg.id(a), cg.id(b)));
   }
@@ -45,6 +43,53 @@ export function claimSubgraph(cg: ClaimGraph, center: number, maxHops: number, l
     nodes: [...hop.entries()].map(([n, h]) => ({ ...cg.node(n), hop: h })).sort((a, b) => a.hop - b.hop || a.curie.localeCompare(b.curie)),
     edges: [...edges.values()],
   };
+}
+
+/**
+ * The claims of a ring's frontier, each once (a claim two frontier nodes share: its step from the later one),
+ * frontier node by node until SUBGRAPH_RING_CLAIM_CAP distinct claims, in store order. Issue 23: a hub's ring
+ * (100,000 claims) built one string key and one copied object per claim and sorted them by string compare,
+ * 150–500 ms on the serving loop; here claims are keyed by snapshot then number and sorted as numbers
+ * (snapshot rank × 2^32 + claim_no: the same order as byStoreOrder for claim numbers below 2^32).
+ */
+function ringInStoreOrder(cg: ClaimGraph, frontier: readonly number[]): { steps: ClaimStep[]; from: number[] } {
+  const bySnapshot = new Map<string, Map<number, number>>();
+  const steps: ClaimStep[] = [];
+  const from: number[] = [];
+  for (const u of frontier) {
+    if (steps.length >= SUBGRAPH_RING_CLAIM_CAP) break;
+    for (const s of cg.steps(u)) {
+      let numbers = bySnapshot.get(s.claim.snapshot_id);
+      if (!numbers) bySnapshot.set(s.claim.snapshot_id, (numbers = new Map()));
+      const at = numbers.get(s.claim.claim_no);
+      if (at === undefined) {
+        numbers.set(s.claim.claim_no, steps.length);
+        steps.push(s);
+        from.push(u);
+      } else {
+        steps[at] = s;
+        from[at] = u;
+      }
+    }
+  }
+  const ranks = new Map([...bySnapshot.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((id, rank) => [id, rank]));
+  const keys = new Float64Array(steps.length);
+  const indexOfKey = new Map<number, number>();
+  for (let i = 0; i < steps.length; i++) {
+    const claim = steps[i]!.claim;
+    if (!(claim.claim_no >= 0 && claim.claim_no < 2 ** 32)) return ringSortedByComparator(steps, from);
+    keys[i] = ranks.get(claim.snapshot_id)! * 2 ** 32 + claim.claim_no;
+    indexOfKey.set(keys[i]!, i);
+  }
+  keys.sort();
+  const order = Array.from(keys, (key) => indexOfKey.get(key)!);
+  return { steps: order.map((i) => steps[i]!), from: order.map((i) => from[i]!) };
+}
+
+/** The general order (claim numbers outside 0 … 2^32 − 1, never written by the store). */
+function ringSortedByComparator(steps: ClaimStep[], from: number[]): { steps: ClaimStep[]; from: number[] } {
+  const order = steps.map((_, i) => i).sort((a, b) => byStoreOrder(steps[a]!.claim, steps[b]!.claim));
+  return { steps: order.map((i) => steps[i]!), from: order.map((i) => from[i]!) };
 }
 
 export interface ClaimPath { length: number; nodes: string[]; claims: ClaimEdge[] }

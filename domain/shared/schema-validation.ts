@@ -31,9 +31,12 @@ function makeAjv(coerce: boolean): Ajv2020 {
 // Query strings and path segments are text: coerce them to the schema's types. Bodies are JSON: never.
 const textAjv = makeAjv(true);
 const bodyAjv = makeAjv(false);
-const cache = new WeakMap<JsonSchema, ValidateFunction>();
+// One cache per instance: a schema object validating a body and a query string alike gets each its own function.
+const textCache = new WeakMap<JsonSchema, ValidateFunction>();
+const bodyCache = new WeakMap<JsonSchema, ValidateFunction>();
 
 export function compile(schema: JsonSchema, where: 'body' | 'query' | 'path' | 'header'): ValidateFunction {
+  const cache = where === 'body' ? bodyCache : textCache;
   let validate = cache.get(schema);
   if (!validate) {
     validate = (where === 'body' ? bodyAjv : textAjv).compile(schema);

@@ -8,10 +8,13 @@ export type PreloadTask = (report: (progress: string) => void) => Promise<void>;
 export class Preloads {
   private readonly states = new Map<string, PreloadState>();
   private readonly tasks = new Map<string, PreloadTask>();
+  /** Preloads that start once every other one has ended (e.g. warming a graph of the data the seed imports). */
+  private readonly last = new Set<string>();
   private running: Promise<void> | undefined;
 
-  register(name: string, task: PreloadTask): void {
+  register(name: string, task: PreloadTask, options: { afterOthers?: boolean } = {}): void {
     this.tasks.set(name, task);
+    if (options.afterOthers) this.last.add(name);
     this.states.set(name, { state: 'pending' });
   }
 
@@ -33,15 +36,22 @@ export class Preloads {
   }
 
   private async runEach(): Promise<void> {
-    await Promise.all([...this.tasks].map(async ([name, task]) => {
-      const started = Date.now();
-      try {
-        await task((progress) => { if (this.states.get(name)?.state === 'pending') this.states.set(name, { state: 'pending', progress }); });
-        this.states.set(name, { state: 'ok', ms: Date.now() - started });
-      } catch (error) {
-        this.states.set(name, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
-      }
-    }));
+    const first = [...this.tasks].filter(([name]) => !this.last.has(name));
+    const firstDone = Promise.all(first.map(([name, task]) => this.runOne(name, task)));
+    await Promise.all([firstDone, ...[...this.tasks].filter(([name]) => this.last.has(name)).map(async ([name, task]) => {
+      await firstDone;
+      await this.runOne(name, task);
+    })]);
+  }
+
+  private async runOne(name: string, task: PreloadTask): Promise<void> {
+    const started = Date.now();
+    try {
+      await task((progress) => { if (this.states.get(name)?.state === 'pending') this.states.set(name, { state: 'pending', progress }); });
+      this.states.set(name, { state: 'ok', ms: Date.now() - started });
+    } catch (error) {
+      this.states.set(name, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   snapshot(): Record<string, PreloadState> {

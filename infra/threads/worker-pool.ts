@@ -16,7 +16,7 @@ export interface WorkerPoolOptions {
 
 export type PoolAnswer<R> = { kind: 'done'; value: R } | { kind: 'saturated'; waiting: number };
 
-interface Pending { id: number; task: unknown; resolve(value: unknown): void; reject(error: Error): void }
+interface Pending { id: number; task: unknown; waits: boolean; resolve(value: unknown): void; reject(error: Error): void }
 interface Slot { worker: Worker; busy: Pending | undefined }
 
 export class WorkerPool {
@@ -37,13 +37,18 @@ export class WorkerPool {
   /**
    * Runs the task on a free thread (or queues it); `saturated` at once when the queue is full, unless `wait`
    * (a queued job, which has nobody to answer 503 to): it queues behind the others whatever their number.
+   * A task that may be refused is also refused at once when every thread computes a `wait` task: a job may hold
+   * its thread for minutes, and a request queued behind it waited that long (issue 23: a cross-disease GET
+   * waited 15 s under bench:fuzz); behind a request's task it waits for about one request's computation.
    */
   async run<R>(task: unknown, options: { wait?: boolean } = {}): Promise<PoolAnswer<R>> {
     if (this.closed) throw new Error('the worker pool is closed');
     const free = this.freeSlot();
-    if (!free && !options.wait && this.queue.length >= this.options.maxQueue) return { kind: 'saturated', waiting: this.queue.length };
+    if (!free && !options.wait && (this.queue.length >= this.options.maxQueue || this.slots.every((s) => s.busy?.waits))) {
+      return { kind: 'saturated', waiting: this.queue.length };
+    }
     const value = await new Promise<unknown>((resolve, reject) => {
-      const pending: Pending = { id: this.nextId++, task, resolve, reject };
+      const pending: Pending = { id: this.nextId++, task, waits: options.wait === true, resolve, reject };
       if (free) this.start(free, pending);
       else this.queue.push(pending);
     });

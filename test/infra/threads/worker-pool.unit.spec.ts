@@ -50,6 +50,25 @@ describe('WorkerPool', function () {
     expect(answer.kind === 'done' && answer.value.echo).to.equal('job');
   });
 
+  it('refuses a request at once while every thread computes a job, and queues it behind a request (issue 23)', async () => {
+    pool = new WorkerPool({ script, size: 1, maxQueue: 1 });
+    const held = gate();
+    const job = pool.run({ value: 'job', holdUntil: held.buffer }, { wait: true });
+    // The queue has room, but the only thread holds a job: the request is not kept waiting behind it.
+    expect(await pool.run({ value: 'request' })).to.deep.equal({ kind: 'saturated', waiting: 0 });
+    held.open();
+    await job;
+    // Behind a request's task it waits, as before.
+    const heldAgain = gate();
+    const request = pool.run({ value: 'first request', holdUntil: heldAgain.buffer });
+    const queued = pool.run<{ echo: unknown }>({ value: 'second request' });
+    expect(pool.load).to.deep.include({ running: 1, waiting: 1 });
+    heldAgain.open();
+    await request;
+    const answer = await queued;
+    expect(answer.kind === 'done' && answer.value.echo).to.equal('second request');
+  });
+
   it('fails a task that throws with its message and keeps the thread serving', async () => {
     pool = new WorkerPool({ script, size: 1, maxQueue: 0 });
     let message = '';
