@@ -38,19 +38,7 @@ import { openRuntime } from '../app/runtime';
 import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
 
-// autocannon ships no type declarations: the part used here.
-interface AutocannonRequest { method?: string; path?: string; setupRequest?: (req: { path?: string }) => { path?: string } }
-interface AutocannonResult {
-  latency: { p50: number; p90: number; p99: number; average: number; max: number };
-  requests: { total: number; average: number };
-  non2xx: number; errors: number; timeouts: number; duration: number;
-  statusCodeStats?: Record<string, { count: number }>;
-}
-type Autocannon = (options: {
-  url: string; connections: number; duration: number; overallRate: number; requests: AutocannonRequest[]; pipelining?: number;
-}) => Promise<AutocannonResult>;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as Autocannon;
+import { autocannon, AutocannonRequest, AutocannonResult } from './autocannon';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SHARED = SHARED_DATA_DIR;

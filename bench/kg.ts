@@ -45,11 +45,7 @@ import { loadStoreGraph } from '../infra/kg/load-store-graph';
 import { silentLogger } from '../infra/logging/logger';
 import { CLASS_LIST_FILE, readMondoRegistry } from '../infra/diseases/read-mondo-registry';
 
-interface AutocannonRequest { method?: string; setupRequest?: (req: { path?: string }) => { path?: string } }
-interface AutocannonResult { latency: { p50: number; p99: number; max: number }; requests: { total: number; average: number }; non2xx: number; errors: number }
-type Autocannon = (o: { url: string; connections: number; duration: number; overallRate: number; requests: AutocannonRequest[] }) => Promise<AutocannonResult>;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as Autocannon;
+import { autocannon } from './autocannon';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SHARED = SHARED_DATA_DIR;

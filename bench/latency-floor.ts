@@ -4,9 +4,7 @@
 // server CPU was under 1 ms, so a route's p99 is read beside it: what the route adds is the difference.
 import { spawn } from 'node:child_process';
 
-type Autocannon = (o: { url: string; connections: number; duration: number; overallRate: number }) => Promise<{ latency: { p50: number; p99: number; max: number } }>;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as Autocannon;
+import { autocannon } from './autocannon';
 
 const BARE_SERVER = `const s = require('node:http').createServer((q, r) => { r.setHeader('content-type', 'application/json'); r.end('{"status":"ok"}'); });
 s.listen(0, '127.0.0.1', () => process.stdout.write(String(s.address().port) + '\\n'));`;
