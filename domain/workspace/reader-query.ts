@@ -1,0 +1,66 @@
+// What a dossier tells the effect reader about one result sentence, and which sentences it never gives it (pure;
+// docs/outcome-classification.md, "How a dossier calls the reader"). The reader answers Evidence Inference's
+// question — what happened to the OUTCOME with the INTERVENTION against the COMPARATOR (Lehman et al., NAACL 2019) —
+// and was trained with all three named; a sentence read without them is read outside the conditions it learned in.
+//   intervention  the dossier's drug, with the abbreviation the record defines for it: "tocilizumab (TCZ)" when the
+//                 abstract writes "tocilizumab (TCZ)" and then "receiving TCZ than placebo";
+//   outcome       the sentence's subject when it names what was measured ("Clinical remission rate at week 44
+//                 during maintenance was greater in ..."), never an arm or a pronoun;
+// and a sentence that is not this study's result is not read: what earlier studies reported ("Similar effects have
+// hitherto been reported only for TNF-i"), and the arms' comparability at baseline (CONSORT 2010 item 15: baseline
+// data describe the groups, they are no outcome).
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The abbreviation the text defines for a drug ("tocilizumab (TCZ)" → "TCZ"), if any. */
+export function definedAbbreviation(text: string, drug: string): string | null {
+  const name = drug.trim();
+  if (name.length < 3) return null;
+  const m = new RegExp(`(?:^|[^A-Za-z0-9])${escape(name)}\\s*\\(([A-Z][A-Za-z0-9-]{1,9})\\s*[,;)]`, 'i').exec(text);
+  if (!m) return null;
+  const abbreviation = m[1]!;
+  // Letters in capitals: "(TCZ)", "(CZP)", "(ASP015K)"; a dose or a word in parentheses ("(Avonex") is none.
+  return /[A-Z].*[A-Z]/.test(abbreviation) && abbreviation.toLowerCase() !== name.toLowerCase() ? abbreviation : null;
+}
+
+/** The intervention as the reader is told it: the drug, and its abbreviation in parentheses when the text defines one. */
+export function interventionMention(text: string, drug: string | undefined): string | undefined {
+  if (!drug) return undefined;
+  const abbreviation = definedAbbreviation(text, drug);
+  return abbreviation ? `${drug} (${abbreviation})` : drug;
+}
+
+const SUBJECT_END = /\s(?:was|were|did|had|remained|tended)\s/i;
+/** A subject holding a verb or a list is a clause, not an outcome's name ("Istradefylline reduced daily OFF time and"). */
+const CLAUSE_WORD = /\b(?:reduced|increased|decreased|improved|lowered|raised|elevated|worsened|prevented|inhibited|retarded|showed|shown|demonstrated|resulted|led|caused|produced|has|have|and|but|which|who|that)\b/i;
+const NOT_AN_OUTCOME = /^(?:there|it|this|these|that|those|they|we|both|all|no|none|each|either|neither|patients?|participants?|subjects?|the (?:groups?|arms?|patients?|participants?|subjects?|study|trial|difference|results?))\b/i;
+
+/**
+ * What the sentence measured, when its subject says it: the words before its first "was"/"were" (after a leading
+ * clause set off by a comma), at most fourteen words, naming neither arm and holding no verb or list. Undefined
+ * when the subject is an arm, a pronoun, a group, a clause, or the sentence has none.
+ */
+export function outcomeOfSentence(sentence: string, armNames: readonly string[]): string | undefined {
+  const end = SUBJECT_END.exec(sentence);
+  if (!end) return undefined;
+  let subject = sentence.slice(0, end.index);
+  // "In patients receiving placebo, the correlation with ...": the subject follows the leading clause.
+  const comma = subject.lastIndexOf(',');
+  if (comma >= 0) subject = subject.slice(comma + 1);
+  subject = subject.replace(/^\s*(?:the|a|an)\s+/i, '').trim();
+  const words = subject.split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > 14 || NOT_AN_OUTCOME.test(subject) || CLAUSE_WORD.test(subject) || /^[\d<>≤≥~]/.test(subject) || /[()]/.test(subject)) return undefined;
+  const lower = subject.toLowerCase();
+  const namesArm = [...armNames, 'placebo', 'control', 'sham', 'vehicle'].some((n) => n.trim().length > 1 && new RegExp(`(?:^|[^a-z0-9])${escape(n.trim().toLowerCase())}(?:$|[^a-z0-9])`).test(lower));
+  return namesArm ? undefined : subject;
+}
+
+const EARLIER_STUDIES = /\b(?:ha(?:ve|s|d) (?:hitherto |previously |already |so far |only |also )*been (?:reported|described|observed|shown|demonstrated)|hitherto|previous(?:ly reported| stud(?:y|ies)| trials?| reports?)|prior (?:stud(?:y|ies)|trials?|reports?)|earlier (?:stud(?:y|ies)|trials?|reports?)|in the literature)\b/i;
+const BASELINE = /^(?:the )?(?:baseline|demographic|pre-?treatment)\b[^.;]{0,80}\b(?:were|was)\b[^.;]{0,40}\b(?:similar|comparable|balanced|well[- ]matched|not (?:significantly )?different)\b|\b(?:similar|comparable|balanced|well[- ]matched) at baseline\b/i;
+
+/** Why a sentence is not this study's result (never given to the reader), or null. */
+export function notThisStudysResult(sentence: string): string | null {
+  if (EARLIER_STUDIES.test(sentence)) return 'reports earlier studies, not this one';
+  if (BASELINE.test(sentence)) return 'describes the groups at baseline, no outcome';
+  return null;
+}
