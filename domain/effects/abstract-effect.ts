@@ -6,7 +6,7 @@
 import { sentences } from '../workspace/outcome-classifier';
 import { readEffect } from './default-reader';
 import type { EffectReading } from './effect-reader';
-import { favourability, outcomePolarity, type Favourability, type OutcomePolarity } from './outcome-polarity';
+import { favourability, improvementSignOf, outcomePolarity, type Favourability, type OutcomePolarity } from './outcome-polarity';
 
 export interface SentenceEffect {
   sentence: string;
@@ -71,10 +71,28 @@ export function readSentenceEffect(sentence: string, section: SentenceEffect['se
   const uncertain = uncertainNull(reading);
   return {
     sentence, section, reading, polarity,
-    favourability: uncertain ? 'unknown' : favourability(reading.label, polarity),
+    favourability: uncertain ? 'unknown' : improvementRead(reading, outcome, sentence) ? 'favourable' : favourability(reading.label, polarity),
     activeComparator: reading.label === 'no_difference' ? activeComparatorOf(sentence) : null,
     uncertain,
   };
+}
+
+/**
+ * The reader's direction came from a word of improvement ("significant improvements in glycemic control, body
+ * weight, and blood pressure") and points the way it reads improvement for the outcome it was told (up, unless the
+ * told outcome is lower-is-better): the sentence says the outcome improved, which is favourable by definition. The
+ * polarity lexicon, which reads the whole sentence, must not turn it round ("blood pressure" is lower-is-better, so
+ * "improvements" read as an increase was unfavourable). A smaller improvement ("improved less than placebo") reads
+ * the other way, and an improvement in each arm ("just as well as", "both") is no comparison: both are left to the lexicon.
+ */
+export function improvementRead(reading: EffectReading, outcome: string | undefined, sentence: string): boolean {
+  const x = reading.explanation;
+  if (x.directionFrom !== 'words' || (reading.label !== 'increased' && reading.label !== 'decreased')) return false;
+  // "improved ... just as well as voglibose", "both groups improved": an improvement in each arm, not against the other.
+  if (/\b(?:equally|similarly|just as|as well as|both (?:groups|arms|treatments)|in both|comparable|similar)\b/i.test(sentence)) return false;
+  const improved = x.deciding.some((w) => /^(?:improv\w*|better)$/i.test(w));
+  const worsened = x.deciding.some((w) => /^(?:wors\w*|poorer|deteriorat\w*|less|smaller|lower|fewer)$/i.test(w));
+  return improved && !worsened && reading.label === (improvementSignOf(outcome) === 1 ? 'increased' : 'decreased');
 }
 
 /** A no_difference that only the model reads, against the rules' direction, with no stated null: uncertain. */

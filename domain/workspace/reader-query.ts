@@ -7,8 +7,9 @@
 //   outcome       the sentence's subject when it names what was measured ("Clinical remission rate at week 44
 //                 during maintenance was greater in ..."), never an arm or a pronoun;
 // and a sentence that is not this study's result is not read: what earlier studies reported ("Similar effects have
-// hitherto been reported only for TNF-i"), and the arms' comparability at baseline (CONSORT 2010 item 15: baseline
-// data describe the groups, they are no outcome).
+// hitherto been reported only for TNF-i"), the arms' comparability at baseline (CONSORT 2010 item 15: baseline
+// data describe the groups, they are no outcome), and a baseline characteristic that does not change the effect (a
+// subgroup interaction: "baseline renal status does not affect efficacy outcomes").
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -58,9 +59,14 @@ export function outcomeOfSentence(sentence: string, armNames: readonly string[])
 const EARLIER_STUDIES = /\b(?:ha(?:ve|s|d) (?:hitherto |previously |already |so far |only |also )*been (?:reported|described|observed|shown|demonstrated)|hitherto|previous(?:ly reported| stud(?:y|ies)| trials?| reports?)|prior (?:stud(?:y|ies)|trials?|reports?)|earlier (?:stud(?:y|ies)|trials?|reports?)|in the literature)\b/i;
 const BASELINE = /^(?:the )?(?:baseline|demographic|pre-?treatment)\b[^.;]{0,80}\b(?:were|was)\b[^.;]{0,40}\b(?:similar|comparable|balanced|well[- ]matched|not (?:significantly )?different)\b|\b(?:similar|comparable|balanced|well[- ]matched) at baseline\b/i;
 
+// "baseline renal status does not affect efficacy outcomes in lixisenatide- vs placebo-treated patients": whether a
+// patient characteristic changes the effect (a subgroup interaction), not the drug against its comparator.
+const EFFECT_MODIFIER = /\b(?:baseline|pre-?treatment)\s+(?:[\w-]+\s+){0,3}(?:does|did|do) not (?:affect|influence|modify|alter|change|predict)\b/i;
+
 /** Why a sentence is not this study's result (never given to the reader), or null. */
 export function notThisStudysResult(sentence: string): string | null {
   if (EARLIER_STUDIES.test(sentence)) return 'reports earlier studies, not this one';
   if (BASELINE.test(sentence)) return 'describes the groups at baseline, no outcome';
+  if (EFFECT_MODIFIER.test(sentence)) return 'says a baseline characteristic does not change the effect (a subgroup interaction), not the drug against its comparator';
   return null;
 }

@@ -29,6 +29,10 @@ describe('how a dossier calls the effect reader (issue 28, round 2)', function (
       expect(notThisStudysResult('Baseline variables were similar among the groups.')).to.match(/baseline/);
       expect(notThisStudysResult('Change of TGSS was lower in patients receiving TCZ than placebo (TCZ: 0.29±0.96; placebo: 0.90±1.92; p=0.0007).')).to.equal(null);
       expect(notThisStudysResult(REMISSION)).to.equal(null);
+      // PMC5655920: a subgroup interaction (renal status does not change the effect), read before as lixisenatide's null.
+      expect(notThisStudysResult('This study demonstrates that baseline renal status does not affect efficacy outcomes in lixisenatide‐ vs placebo‐treated patients, and that no lixisenatide dose adjustment is required for patients with T2D with mild or moderate renal impairment.')).to.match(/subgroup interaction/);
+      // A drug that does not affect an outcome is a result (PMC: "Long-term low-dose aspirin does not affect eGFR").
+      expect(notThisStudysResult('Long-term low-dose aspirin does not affect eGFR and positive urine dipstick albumin in patients with type 2 diabetes.')).to.equal(null);
     });
 
     it('tocilizumab (PMC3329225): the deciding reading is the TGSS result against placebo, not a null from "Similar effects have hitherto been reported"', function () {
@@ -95,6 +99,28 @@ describe('how a dossier calls the effect reader (issue 28, round 2)', function (
       expect(e.uncertain).to.equal(null);
       expect(e.favourability).to.equal('null');
       expect(outcomeClassOfEffect(e)).to.equal('null');
+    });
+  });
+
+  describe('an improvement is favourable, whatever the polarity lexicon reads in the rest of the sentence', function () {
+    it('empagliflozin (PMC5306110): "significant improvements in glycemic control, body weight, and blood pressure" is favourable, not unfavourable', function () {
+      // The reader reads "improvements" as up (no outcome told: improvement is up); the lexicon read the sentence's
+      // "blood pressure" (lower is better), so up was unfavourable — the improvement turned into a harm.
+      const e = readSentenceEffect('Empagliflozin has shown significant improvements in glycemic control, body weight, and blood pressure, albeit improvements are limited in patients with declining renal function (estimated glomerular filtration rate <45 ml/min/1.73 m2).', 'conclusions', 'empagliflozin');
+      expect(e.reading.label).to.equal('increased');
+      expect(e.polarity).to.equal('lower_is_better');
+      expect(e.favourability).to.equal('favourable');
+      expect(outcomeClassOfEffect(e)).to.equal('positive');
+    });
+
+    it('PMC4941128: "Bilateral aDBS can improve both axial and limb symptoms" is favourable ("symptoms" made it unfavourable)', function () {
+      const e = readSentenceEffect('Bilateral aDBS can improve both axial and limb symptoms and can track the need for stimulation across drug states.', 'conclusions', 'aDBS');
+      expect(e.favourability).to.equal('favourable');
+    });
+
+    it('an improvement in each arm ("just as well as voglibose", PMC4149239) is no improvement against the comparator', function () {
+      const e = readSentenceEffect('Sitagliptin improved endothelial dysfunction just as well as voglibose in patients with type 2 diabetes.', 'conclusions', 'sitagliptin');
+      expect(e.favourability).to.not.equal('favourable');
     });
   });
 
