@@ -6,7 +6,7 @@
 //   outcome whose polarity is unknown → unknown (the direction is kept, favourability unknown, no guess).
 import { decidingOrder, readSentenceEffect, type SentenceEffect } from '../effects/abstract-effect';
 import { classifyOutcomeSentence, type OutcomeCall } from './outcome-classifier';
-import { interventionMention, notThisStudysResult, outcomeOfSentence } from './reader-query';
+import { comparisonWithControl, interventionMention, notThisStudysResult, outcomeOfSentence } from './reader-query';
 import type { EffectSummary, EvidenceOutcome } from './dossier-types';
 
 const SAFETY_OUTCOME = /\b(?:mortality|deaths?|died|fatal\w*|adverse|toxicit\w*|side[- ]effects?|serious)\b/i;
@@ -67,15 +67,15 @@ export function readRecordText(text: string, intervention?: string, keep: (sente
   const armNames = [intervention, told !== intervention ? /\(([^()]+)\)$/.exec(told ?? '')?.[1] : undefined].filter((n): n is string => !!n);
   for (const { sentence, section } of decidingOrder(text)) {
     if (!keep(sentence) || notThisStudysResult(sentence)) continue;
-    const clause = mainClause(sentence);
+    const clause = comparisonWithControl(mainClause(sentence));
     const outcome = outcomeOfSentence(clause, armNames);
     const effect = readSentenceEffect(clause, section, { ...(told ? { intervention: told } : {}), ...(outcome ? { outcome } : {}) });
     if (effect.reading.label !== 'none') {
-      effects.push(withVerdictFavourability({ ...effect, sentence }));
+      effects.push({ ...withVerdictFavourability(effect), sentence });
       continue;
     }
     if (effects.length === 0 && verdict === null) {
-      const call = classifyOutcomeSentence(sentence);
+      const call = classifyOutcomeSentence(clause);
       if (call.class !== 'none') verdict = { sentence, call };
     }
   }

@@ -57,7 +57,7 @@ export function outcomeOfSentence(sentence: string, armNames: readonly string[])
 }
 
 const EARLIER_STUDIES = /\b(?:ha(?:ve|s|d) (?:hitherto |previously |already |so far |only |also )*been (?:reported|described|observed|shown|demonstrated)|hitherto|previous(?:ly reported| stud(?:y|ies)| trials?| reports?)|prior (?:stud(?:y|ies)|trials?|reports?)|earlier (?:stud(?:y|ies)|trials?|reports?)|in the literature)\b/i;
-const BASELINE = /^(?:the )?(?:baseline|demographic|pre-?treatment)\b[^.;]{0,80}\b(?:were|was)\b[^.;]{0,40}\b(?:similar|comparable|balanced|well[- ]matched|not (?:significantly )?different)\b|\b(?:similar|comparable|balanced|well[- ]matched) at baseline\b/i;
+const BASELINE = /^(?:the )?(?:baseline|demographic|pre-?treatment)\b[^.;]{0,80}\b(?:were|was)\b[^.;]{0,40}\b(?:similar|comparable|balanced|well[- ]matched|not (?:significantly )?different)\b|\b(?:similar|comparable|balanced|well[- ]matched) at baseline\b|\b(?:similar|comparable|balanced|well[- ]matched) (?:baseline|demographic) (?:characteristics|demographics|variables|features|data)\b/i;
 
 // "baseline renal status does not affect efficacy outcomes in lixisenatide- vs placebo-treated patients": whether a
 // patient characteristic changes the effect (a subgroup interaction), not the drug against its comparator.
@@ -69,4 +69,23 @@ export function notThisStudysResult(sentence: string): string | null {
   if (BASELINE.test(sentence)) return 'describes the groups at baseline, no outcome';
   if (EFFECT_MODIFIER.test(sentence)) return 'says a baseline characteristic does not change the effect (a subgroup interaction), not the drug against its comparator';
   return null;
+}
+
+const CONTROL = String.raw`(?:the\s+)?(?:placebo|control|sham|vehicle)`;
+const BETTER = String.raw`(?:more effective|better|superior|greater|higher|lower|fewer)`;
+const EQUAL = String.raw`(?:similar|comparable|equivalent|non-?inferior)`;
+const BETTER_THEN_EQUAL = new RegExp(String.raw`^(.*?\b${BETTER}\b[^,;]*?\b(?:than|to|over|versus|vs\.?|compared (?:with|to))\s+${CONTROL}\b[^,;]*?)\s+and\s+(?:was\s+|were\s+)?${EQUAL}\b`, 'i');
+const EQUAL_THEN_BETTER = new RegExp(String.raw`\b${EQUAL}\s+and\s+(?=${BETTER}\b[^,;]*?\b(?:than|to|over|versus|vs\.?)\s+${CONTROL}\b)`, 'i');
+
+/**
+ * A sentence stating two comparisons, one against the control and one of equality ("etoricoxib 90 mg once daily
+ * was more effective than placebo and similar in efficacy to naproxen 500 mg twice daily"; "CZP 200 mg every 2 weeks
+ * and 400 mg every 4 weeks were comparable and better than placebo"): the comparison against the control is the
+ * drug's efficacy result, the equality is with another active arm or dose (no better than it, which says nothing
+ * against the drug). The reader is given the comparison against the control; other sentences are returned as they are.
+ */
+export function comparisonWithControl(sentence: string): string {
+  const first = BETTER_THEN_EQUAL.exec(sentence);
+  if (first) return `${first[1]!.trim()}.`;
+  return EQUAL_THEN_BETTER.test(sentence) ? sentence.replace(EQUAL_THEN_BETTER, '') : sentence;
 }

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { readSentenceEffect } from '../../../domain/effects/abstract-effect';
 import { outcomeClassOfEffect, readRecordText } from '../../../domain/workspace/effect-outcome';
-import { definedAbbreviation, interventionMention, notThisStudysResult, outcomeOfSentence } from '../../../domain/workspace/reader-query';
+import { comparisonWithControl, definedAbbreviation, interventionMention, notThisStudysResult, outcomeOfSentence } from '../../../domain/workspace/reader-query';
 import { nullBetweenDoses, nullNamingTwoActives } from '../../../domain/workspace/active-control';
 
 // PMC3329225 (LITHE; RA): main read its second conclusion, a remark about earlier studies, as this study's null.
@@ -27,6 +27,7 @@ describe('how a dossier calls the effect reader (issue 28, round 2)', function (
     it('what earlier studies reported, and the groups at baseline, are no result; the study\'s own results are', function () {
       expect(notThisStudysResult('Similar effects have hitherto been reported only for TNF-i.')).to.match(/earlier studies/);
       expect(notThisStudysResult('Baseline variables were similar among the groups.')).to.match(/baseline/);
+      expect(notThisStudysResult('Groups had similar baseline characteristics (week 0).')).to.match(/baseline/);
       expect(notThisStudysResult('Change of TGSS was lower in patients receiving TCZ than placebo (TCZ: 0.29±0.96; placebo: 0.90±1.92; p=0.0007).')).to.equal(null);
       expect(notThisStudysResult(REMISSION)).to.equal(null);
       // PMC5655920: a subgroup interaction (renal status does not change the effect), read before as lixisenatide's null.
@@ -121,6 +122,23 @@ describe('how a dossier calls the effect reader (issue 28, round 2)', function (
     it('an improvement in each arm ("just as well as voglibose", PMC4149239) is no improvement against the comparator', function () {
       const e = readSentenceEffect('Sitagliptin improved endothelial dysfunction just as well as voglibose in patients with type 2 diabetes.', 'conclusions', 'sitagliptin');
       expect(e.favourability).to.not.equal('favourable');
+    });
+  });
+
+  describe('a sentence comparing with the control and with another active arm', function () {
+    it('PMC115849: "etoricoxib ... was more effective than placebo and similar in efficacy to naproxen" reads the comparison with placebo: positive (was a null)', function () {
+      const sentence = 'In this study, etoricoxib 90 mg once daily was more effective than placebo and similar in efficacy to naproxen 500 mg twice daily for treating patients with RA over 12 weeks.';
+      expect(comparisonWithControl(sentence)).to.equal('In this study, etoricoxib 90 mg once daily was more effective than placebo.');
+      const { effects } = readRecordText(`CONCLUSIONS: ${sentence}`, 'etoricoxib');
+      // "more effective than placebo": the rules read up (no statistic, stated outright); "effective" says the benefit.
+      expect(effects[0]!.sentence).to.equal(sentence);
+      expect(outcomeClassOfEffect(effects[0]!)).to.equal('positive');
+    });
+
+    it('PMC4329409: "were comparable and better than placebo" is given to the reader as "were better than placebo"', function () {
+      expect(comparisonWithControl('In active RA patients with an incomplete MTX response, CZP 200 mg every 2 weeks and 400 mg every 4 weeks were comparable and better than placebo for maintaining clinical response to week 4 following a 16-week, open-label run-in phase.'))
+        .to.equal('In active RA patients with an incomplete MTX response, CZP 200 mg every 2 weeks and 400 mg every 4 weeks were better than placebo for maintaining clinical response to week 4 following a 16-week, open-label run-in phase.');
+      expect(comparisonWithControl(REMISSION)).to.equal(REMISSION);
     });
   });
 
