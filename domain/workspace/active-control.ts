@@ -13,3 +13,30 @@ const BETWEEN_GROUPS = /\b(?:between|similar(?:ly)?|comparable|equally|equivalen
 export function nullBetweenActiveTreatments(recordText: string, drugsNamed: number, nullSentence: string): boolean {
   return drugsNamed >= 2 && !PLACEBO_TYPE_CONTROL.test(recordText) && BETWEEN_GROUPS.test(nullSentence);
 }
+
+// A null between two doses of the drug ("CZP 200 mg every 2 weeks and 400 mg every 4 weeks were comparable") says one
+// dose did no better than the other, not that the drug does nothing: a dose-comparison is no control for efficacy
+// (ICH E4, "Dose-Response Information to Support Drug Registration", 1994, §3: without a placebo arm, similar
+// responses at two doses do not show that either works). Read as "studied" (associated_with), as an active control.
+const DOSE = /\b(\d+(?:\.\d+)?)\s*(?:mg(?:\/kg)?|µg|mcg|g|IU|units?)\b/gi;
+const DOSES_COMPARED = /\b(?:similar(?:ly)?|comparable|equally|equivalen(?:t|ce)|did not differ|no (?:significant )?difference)\b/i;
+
+// Two doses side by side: "200 mg every 2 weeks and 400 mg every 4 weeks", "10 mg or 20 mg" (schedule words between).
+const TWO_DOSES = /\b(\d+(?:\.\d+)?)\s*(?:mg(?:\/kg)?|µg|mcg|g|IU|units?)\b(?:\s+(?:every|once|twice|daily|weekly|monthly|bid|tid|q\w{1,4}|a|per|day|week|weeks|days|months?|\d+))*\s*(?:,|and|or|vs\.?|versus)\s+(\d+(?:\.\d+)?)\s*(?:mg(?:\/kg)?|µg|mcg|g|IU|units?)\b/i;
+
+export function nullBetweenDoses(nullSentence: string): boolean {
+  const m = TWO_DOSES.exec(nullSentence);
+  return m !== null && m[1] !== m[2] && DOSES_COMPARED.test(nullSentence);
+}
+
+/**
+ * A null sentence that itself compares two of the record's active drugs ("Both SFC and FBC produced a similar
+ * sustained bronchodilator effect") and names no placebo-type control: a comparison between actives, even in a trial
+ * that also had a placebo arm (ICH E10 §2.5, as above). `drugNames`: each drug's names (and the abbreviation the
+ * record defines for it).
+ */
+export function nullNamingTwoActives(nullSentence: string, drugNames: readonly (readonly string[])[]): boolean {
+  if (PLACEBO_TYPE_CONTROL.test(nullSentence) || !BETWEEN_GROUPS.test(nullSentence)) return false;
+  const named = drugNames.filter((names) => names.some((n) => n.trim().length >= 3 && new RegExp(`(?:^|[^A-Za-z0-9])${n.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^A-Za-z0-9])`, 'i').test(nullSentence)));
+  return named.length >= 2;
+}

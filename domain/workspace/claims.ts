@@ -50,9 +50,10 @@ import { classifyTrialOutcome } from './trial-outcome';
 import { quotedAnalysis, trialOutcomeMeasures, type TrialOutcomeMeasure } from './trial-outcome-measures';
 import type { SentenceEffect } from '../effects/abstract-effect';
 import { effectSummary, outcomeClassOfEffect, outcomeRank, readRecordText } from './effect-outcome';
+import { definedAbbreviation } from './reader-query';
 import { isPharmacokineticStudy, PHARMACOKINETIC_STATEMENT } from './pharmacokinetic-study';
 import type { OutcomeCall } from './outcome-classifier';
-import { nullBetweenActiveTreatments } from './active-control';
+import { nullBetweenActiveTreatments, nullBetweenDoses, nullNamingTwoActives } from './active-control';
 
 const HEDGE = /\b(?:may|might|could|possibly|potentially|suggests?|suggested|appears? to|seems? to)\b/i;
 
@@ -155,15 +156,24 @@ export function classifyArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, g
 /** Whether a null sentence of this record compares active treatments only (active-control.ts). */
 function activeComparison(ne: NormalizedEvidence): (nullSentence: string) => boolean {
   // The drugs compared: the record's own, and those it names only as an active comparator ("versus rituximab").
-  return (sentence) => nullBetweenActiveTreatments(ne.record.fullText ?? ne.record.text, ne.drugs.length + (ne.comparators?.length ?? 0), sentence);
+  const text = ne.record.fullText ?? ne.record.text;
+  const names = [...ne.drugs.map((d) => d.label), ...(ne.comparators ?? [])].map((n) => {
+    const abbreviation = definedAbbreviation(text, n);
+    return abbreviation ? [n, abbreviation] : [n];
+  });
+  return (sentence) => nullBetweenActiveTreatments(text, ne.drugs.length + (ne.comparators?.length ?? 0), sentence) || nullNamingTwoActives(sentence, names);
 }
 
+const NO_BETTER_THAN_DOSE = 'one dose no better than another (a dose comparison), not evidence of no benefit in the disease';
 const NO_BETTER_THAN_ACTIVE = 'no better than the other active treatment it was compared with (no placebo-type control), not evidence of no benefit in the disease';
 
 /** The record's text read for one drug (only the sentences naming it when the record names several drugs). */
 function readArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: GraphView): ReturnType<typeof readRecordText> {
-  const names = entityNames(drug, graph);
-  return readRecordText(ne.record.fullText ?? ne.record.text, drug.label, (sentence) => ne.drugs.length <= 1 || mentions(sentence, names));
+  const text = ne.record.fullText ?? ne.record.text;
+  // A sentence naming the drug by the abbreviation the record defines ("tocilizumab (TCZ)") is about the drug too.
+  const abbreviation = definedAbbreviation(text, drug.label);
+  const names = [...entityNames(drug, graph), ...(abbreviation ? [abbreviation] : [])];
+  return readRecordText(text, drug.label, (sentence) => ne.drugs.length <= 1 || mentions(sentence, names));
 }
 
 /** One outcome reading as a claim carries it. */
@@ -252,10 +262,12 @@ function verdictOfEffect(decided: SentenceEffect, source: string, activeOnly: (n
       return { relationship: 'supports', fragment: `${source} reports a positive result (favourable: ${read}): ${quoted}` };
     case 'null':
       if (activeOnly(decided.sentence)) return { relationship: 'associated_with', fragment: `${source}: ${NO_BETTER_THAN_ACTIVE} (${read}): ${quoted}` };
+      if (nullBetweenDoses(decided.sentence)) return { relationship: 'associated_with', fragment: `${source}: ${NO_BETTER_THAN_DOSE} (${read}): ${quoted}` };
       return { relationship: 'contradicts', fragment: `${source} reports a null result (${read}): ${quoted}` };
     case 'negative': return { relationship: 'contradicts', fragment: `${source} reports a negative result (unfavourable: ${read}): ${quoted}` };
     case 'harm': return { relationship: 'contradicts', fragment: `${source} reports harm (${read}): ${quoted}`, harm: true };
     default:
+      if (decided.uncertain) return { relationship: 'associated_with', fragment: `${source}: studied, its reading uncertain (${decided.uncertain}): ${quoted}` };
       if (decided.activeComparator) return { relationship: 'associated_with', fragment: `${source}: no better than the comparator (${decided.activeComparator}), not evidence of no benefit in the disease: ${quoted}` };
       return { relationship: 'associated_with', fragment: `${source} reports a change (${read}) of an outcome whose favourability is unknown: ${quoted}` };
   }

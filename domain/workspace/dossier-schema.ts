@@ -98,6 +98,7 @@ const evidenceItem: JsonSchema = {
             deciding: string,
             statistics: { type: 'array', items: string },
             active_comparator: string,
+            uncertain: string,
             other_outcomes: { type: 'array', items: { type: 'object' } },
           },
           required: ['direction', 'favourability', 'deciding', 'statistics'],

@@ -125,6 +125,11 @@ export interface EffectSummary {
   statistics: string[];
   /** For a null against a named active drug: "no better than the comparator". */
   active_comparator?: string;
+  /**
+   * Since issue 28's effect-reader round (additive): why the reading is uncertain — the model reads no difference
+   * where the rules read a direction and nothing states a null. Favourability is then unknown: "studied", not a null.
+   */
+  uncertain?: string;
   /** Other result sentences of the same record (several outcomes), in reading order. */
   other_outcomes?: { direction: string; favourability: string; sentence: string }[];
 }

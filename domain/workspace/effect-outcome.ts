@@ -6,6 +6,7 @@
 //   outcome whose polarity is unknown → unknown (the direction is kept, favourability unknown, no guess).
 import { decidingOrder, readSentenceEffect, type SentenceEffect } from '../effects/abstract-effect';
 import { classifyOutcomeSentence, type OutcomeCall } from './outcome-classifier';
+import { comparisonWithControl, interventionMention, notThisStudysResult, outcomeOfSentence } from './reader-query';
 import type { EffectSummary, EvidenceOutcome } from './dossier-types';
 
 const SAFETY_OUTCOME = /\b(?:mortality|deaths?|died|fatal\w*|adverse|toxicit\w*|side[- ]effects?|serious)\b/i;
@@ -37,6 +38,7 @@ export function effectSummary(effects: readonly SentenceEffect[]): EffectSummary
     deciding: first.sentence,
     statistics: [...s.pValues.map((p) => p.text), ...s.intervals.map((i) => i.text), ...(s.armValues ? [s.armValues.text] : [])],
     ...(first.activeComparator ? { active_comparator: first.activeComparator } : {}),
+    ...(first.uncertain ? { uncertain: first.uncertain } : {}),
     ...(rest.length > 0 ? { other_outcomes: rest.map((r) => ({ direction: r.reading.label, favourability: r.favourability, sentence: r.sentence })) } : {}),
   };
 }
@@ -54,20 +56,26 @@ export interface RecordReading {
 /**
  * A record's text read in the deciding order (conclusions, then results): the first sentence that reads as a
  * result decides, whether the effect reader reads it or, failing that, the cue rules read a verdict in it;
- * `keep` limits the reading to the sentences about one entity.
+ * `keep` limits the reading to the sentences about one entity. The reader is told the drug (with the abbreviation
+ * the text defines for it) and the outcome the sentence's subject names (reader-query.ts); a sentence reporting
+ * earlier studies or the groups at baseline is no result of this study and is not read.
  */
 export function readRecordText(text: string, intervention?: string, keep: (sentence: string) => boolean = () => true): RecordReading {
   const effects: SentenceEffect[] = [];
   let verdict: RecordReading['verdict'] = null;
+  const told = interventionMention(text, intervention);
+  const armNames = [intervention, told !== intervention ? /\(([^()]+)\)$/.exec(told ?? '')?.[1] : undefined].filter((n): n is string => !!n);
   for (const { sentence, section } of decidingOrder(text)) {
-    if (!keep(sentence)) continue;
-    const effect = readSentenceEffect(mainClause(sentence), section, intervention);
+    if (!keep(sentence) || notThisStudysResult(sentence)) continue;
+    const clause = comparisonWithControl(mainClause(sentence));
+    const outcome = outcomeOfSentence(clause, armNames);
+    const effect = readSentenceEffect(clause, section, { ...(told ? { intervention: told } : {}), ...(outcome ? { outcome } : {}) });
     if (effect.reading.label !== 'none') {
-      effects.push(withVerdictFavourability({ ...effect, sentence }));
+      effects.push({ ...withVerdictFavourability(effect), sentence });
       continue;
     }
     if (effects.length === 0 && verdict === null) {
-      const call = classifyOutcomeSentence(sentence);
+      const call = classifyOutcomeSentence(clause);
       if (call.class !== 'none') verdict = { sentence, call };
     }
   }
