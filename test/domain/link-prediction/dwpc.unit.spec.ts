@@ -2,7 +2,7 @@
 // naive enumeration of every simple path (graph-fixtures.ts) on random graphs, for every metapath of the model.
 import { expect } from 'chai';
 import { DwpcEngine } from '../../../domain/link-prediction/dwpc';
-import { HetnetView, pairKey } from '../../../domain/link-prediction/hetnet-view';
+import { pairKey } from '../../../domain/link-prediction/hetnet-view';
 import { assertSupported, CANDIDATE_METAPATHS, METAPATHS } from '../../../domain/link-prediction/metapaths';
 import { Edge, graphOf, naivePaths, randomEdges, viewOf } from './graph-fixtures';
 
