@@ -5,7 +5,9 @@
 // distinct genes, a gene's CbG degree its distinct compounds. Symmetric metaedges (GiG) count every incident
 // edge on both sides. The TREATS metaedge can be rebuilt without chosen pairs (held-out treatments), which
 // changes its degrees too: a held-out treatment leaves no trace in any feature. Only the edges the model's
-// scope allows count (model-scope.ts: by default, edges with a Rephetio-era claim). Pure.
+// scope allows count (model-scope.ts: by default, edges with a Rephetio-era claim). CrC (resembles) is derived
+// from structures, not stored in the graph: its pairs come from the caller (chemical-similarity.ts); without
+// them it is empty. Pure.
 import { edgeTypeIndex, NodeType } from '../knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 
@@ -17,6 +19,9 @@ export const METAEDGES = {
   GiG: { from: 'Gene', to: 'Gene', edgeTypes: ['INTERACTS_WITH'], symmetric: true, label: 'interacts (Hetionet interactome)' },
   GpPW: { from: 'Gene', to: 'Pathway', edgeTypes: ['PARTICIPATES_IN'], symmetric: false, label: 'participates (Reactome)' },
   DisaD: { from: 'Disease', to: 'Disease', edgeTypes: ['IS_A'], symmetric: false, label: 'is a (Disease Ontology / MONDO)' },
+  CpD: { from: 'Compound', to: 'Disease', edgeTypes: ['PALLIATES'], symmetric: false, label: 'palliates (PharmacotherapyDB SYM; never a label)' },
+  // Derived, not stored: no edge type of the graph; its pairs are given to HetnetView.of (chemical-similarity.ts).
+  CrC: { from: 'Compound', to: 'Compound', edgeTypes: [], symmetric: true, label: 'resembles (Dice ≥ 0.5 of ECFP4 fingerprints of DrugBank structures)' },
 } as const satisfies Record<string, { from: NodeType; to: NodeType; edgeTypes: readonly string[]; symmetric: boolean; label: string }>;
 
 export type MetaedgeName = keyof typeof METAEDGES;
@@ -121,13 +126,14 @@ export class HetnetView {
   ) {}
 
   /** `edgeAllowed`: the model scope's edge filter (model-scope.ts); every edge when absent. */
-  static of(graph: TypedKnowledgeGraph, damping: number, edgeAllowed?: (e: number) => boolean): HetnetView {
+  /** `resembles`: the derived CrC pairs (node indices; each unordered pair once); none when absent. */
+  static of(graph: TypedKnowledgeGraph, damping: number, edgeAllowed?: (e: number) => boolean, resembles?: { src: Int32Array; dst: Int32Array }): HetnetView {
     const n = graph.nodeCount;
     const edges = new Map<MetaedgeName, MetaedgeAdjacency>();
     let treats: { src: Int32Array; dst: Int32Array } = { src: new Int32Array(0), dst: new Int32Array(0) };
     for (const name of METAEDGE_NAMES) {
       const spec = METAEDGES[name];
-      const pairs = distinctPairs(graph, spec.edgeTypes, spec.symmetric, edgeAllowed);
+      const pairs = name === 'CrC' ? (resembles ?? { src: new Int32Array(0), dst: new Int32Array(0) }) : distinctPairs(graph, spec.edgeTypes, spec.symmetric, edgeAllowed);
       if (name === 'CtD') treats = pairs;
       edges.set(name, metaedgeFromPairs(name, n, pairs.src, pairs.dst, damping));
     }

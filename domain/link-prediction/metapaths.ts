@@ -1,15 +1,18 @@
 // The compound → disease metapaths whose degree-weighted path counts are the model's path features, in the
-// spirit of Project Rephetio (Himmelstein et al., eLife 2017, doi:10.7554/eLife.26726). The graph has no
-// "resembles" edges (Hetionet's CrC is chemical similarity, DrD MEDLINE co-occurrence), so similarity is
-// expressed through edges that exist instead of derived ones:
-// - compound resembles compound: shares a target (CbGbCtD) or a side effect (CcSEcCtD, Rephetio's side-effect
-//   similarity) or an indication (CtDtCtD) with a compound that treats the disease;
+// spirit of Project Rephetio (Himmelstein et al., eLife 2017, doi:10.7554/eLife.26726).
+// - compound resembles compound: chemically (CrCtD, CrCrCtD: Hetionet's resembles edges, Dice ≥ 0.5 of ECFP4
+//   fingerprints, derived from DrugBank structures by chemical-similarity.ts), or shares a target (CbGbCtD) or a
+//   side effect (CcSEcCtD, Rephetio's side-effect similarity) or an indication (CtDtCtD) with a compound that
+//   treats the disease;
 // - disease resembles disease: shares a GWAS gene (CtDaGaD) or is its subtype, parent or sibling in the IS_A
 //   hierarchy: its sibling (CtDsD). A subtype or parent (CtD>isaD, CtD<isaD) would be the closer relation,
 //   but PharmacotherapyDB's diseases are Disease Ontology slim terms chosen not to overlap, so no treated
 //   disease is a subtype of another: those features are zero on every training pair and could get no weight;
+//   DrD (MEDLINE co-occurrence) is not in the graph;
 // - mechanism: the compound binds a disease gene (CbGaD), an interactor of one (CbGiGaD) or a gene sharing a
-//   Reactome pathway with one (CbGpPWpGaD).
+//   Reactome pathway with one (CbGpPWpGaD);
+// - palliation (PharmacotherapyDB SYM, a feature edge, never a label): CANDIDATE_METAPATHS, tried on the
+//   internal CV (docs/modules.md, design (6)).
 import { METAEDGES, MetaedgeName } from './hetnet-view';
 import type { NodeType } from '../knowledge-graph/metagraph';
 
@@ -76,4 +79,13 @@ export const METAPATHS: readonly Metapath[] = [
   metapath('CtDtCtD', 'CtDtCtD', 'treats a disease that a compound treating the disease also treats (shared indications)', [f('CtD'), b('CtD'), f('CtD')]),
   metapath('CtDaGaD', 'CtDaGaD', 'treats a disease sharing a GWAS gene with the disease (genetic similarity)', [f('CtD'), f('DaG'), b('DaG')]),
   metapath('CtDsD', 'CtD>isaD<isaD', 'treats a sibling of the disease (shares an IS_A parent)', [f('CtD'), f('DisaD'), b('DisaD')]),
+  metapath('CrCtD', 'CrCtD', 'resembles (ECFP4 Dice ≥ 0.5) a compound that treats the disease (chemical similarity)', [f('CrC'), f('CtD')]),
+  metapath('CrCrCtD', 'CrCrCtD', 'resembles a compound resembling a compound that treats the disease (chemical similarity, two steps)', [f('CrC'), f('CrC'), f('CtD')]),
+];
+
+/** Metapaths checked by the engine and tried on the internal CV but not (or not yet) features of the model. */
+export const CANDIDATE_METAPATHS: readonly Metapath[] = [
+  metapath('CpDpCtD', 'CpDpCtD', 'palliates a disease that a compound treating the disease also palliates', [f('CpD'), b('CpD'), f('CtD')]),
+  metapath('CtDpCpD', 'CtDpCpD', 'treats a disease palliated by a compound that palliates the disease', [f('CtD'), b('CpD'), f('CpD')]),
+  metapath('CpDtCtD', 'CpDtCtD', 'palliates a disease treated by a compound that treats the disease', [f('CpD'), b('CtD'), f('CtD')]),
 ];

@@ -25,10 +25,10 @@ export interface ModelInputs {
 
 export function modelInputs(
   g: TypedKnowledgeGraph, curatedNot: readonly [number, number][],
-  options: { seed: number; folds: number; featureSet?: FeatureSetName },
+  options: { seed: number; folds: number; featureSet?: FeatureSetName; resembles?: { src: Int32Array; dst: Int32Array } },
 ): ModelInputs {
   const scope = modelScope(g, options.featureSet ?? LINK_PREDICTION_DEFAULTS.featureSet);
-  const view = HetnetView.of(g, LINK_PREDICTION_DEFAULTS.damping, scope.edgeAllowed);
+  const view = HetnetView.of(g, LINK_PREDICTION_DEFAULTS.damping, scope.edgeAllowed, options.resembles);
   const treats = edgePairs(g, 'TREATS', scope.edgeAllowed);
   const palliates = edgePairs(g, 'PALLIATES', scope.edgeAllowed);
   const set = buildTrainingSet({

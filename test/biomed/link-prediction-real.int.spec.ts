@@ -1,5 +1,6 @@
 // Link prediction on every shared drug-gene-disease resource (../shared/data, imported through the real
 // importers; skips with a message where absent):
+// - the derived resembles (CrC) edges exist in the thousands, a known similar pair among them;
 // - multiple sclerosis held out entirely (its treatments removed from the graph, its pairs from training):
 //   its known disease-modifying drugs rank in the top decile of all compounds at least twice as often as the
 //   10% chance would put them there;
@@ -42,6 +43,14 @@ describe('link prediction on all the shared drug-gene-disease resources', functi
     const served = await storeGraphCache(knex).current();
     const { seed, folds } = LINK_PREDICTION_DEFAULTS;
     const data = await linkTrainingData(served, knex, { seed, folds });
+    // Hetionet-style resembles edges (ECFP4 Dice ≥ 0.5) from DrugBank's structures: thousands of them, symmetric, and
+    // the 4-hydroxycoumarin anticoagulants dicoumarol and phenprocoumon resemble each other.
+    const crc = data.view.metaedge('CrC');
+    const [dicoumarol, phenprocoumon] = ['DRUGBANK:DB00266', 'DRUGBANK:DB00946'].map((id) => served.graph.lookup(id)!);
+    console.log(`      resembles (CrC) pairs: ${crc.edgeCount}`);
+    expect(crc.edgeCount).to.be.greaterThan(1000);
+    expect([...data.view.neighbours('CrC', true, dicoumarol!)]).to.include(phenprocoumon);
+    expect([...data.view.neighbours('CrC', false, phenprocoumon!)]).to.include(dicoumarol);
     const ms = served.graph.lookup(MS)!;
     const ranking = await drive(heldOutDiseaseRanking(new FeatureComputer(data.view, data.set.compounds), data.set, ms));
     const decile = Math.ceil(ranking.compounds / 10);

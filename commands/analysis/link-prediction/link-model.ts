@@ -15,6 +15,7 @@ import { edgePairs, modelInputs } from '../../../domain/link-prediction/model-in
 import type { TrainingSet } from '../../../domain/link-prediction/training-set';
 import { curatedNonIndications } from '../../../infra/kg/curated-non-indications';
 import type { ServedGraph } from '../../../infra/kg/store-graph-cache';
+import { compoundResemblance } from './compound-resemblance';
 import { drive } from './drive';
 
 export interface LinkTrainingData {
@@ -58,7 +59,9 @@ export async function linkTrainingData(served: ServedGraph, db: Knex, options: {
     const d = g.lookup(canonicalCurie(row.object));
     if (c !== undefined && d !== undefined && g.typeOf(c) === 'Compound' && g.typeOf(d) === 'Disease') curatedNot.push([c, d]);
   }
-  const { view, set, palliates } = modelInputs(g, curatedNot, options);
+  // DrugBank's structures are a Rephetio-era resource: the resembles edges belong to every feature set.
+  const resembles = await compoundResemblance(db, g);
+  const { view, set, palliates } = modelInputs(g, curatedNot, { ...options, resembles });
   return {
     view, set,
     curatedNot: new Set(curatedNot.map(([c, d]) => pairKey(c, d, n))),

@@ -2,15 +2,15 @@
 // naive enumeration of every simple path (graph-fixtures.ts) on random graphs, for every metapath of the model.
 import { expect } from 'chai';
 import { DwpcEngine } from '../../../domain/link-prediction/dwpc';
-import { HetnetView, pairKey } from '../../../domain/link-prediction/hetnet-view';
-import { assertSupported, METAPATHS } from '../../../domain/link-prediction/metapaths';
-import { Edge, graphOf, naivePaths, randomEdges } from './graph-fixtures';
+import { pairKey } from '../../../domain/link-prediction/hetnet-view';
+import { assertSupported, CANDIDATE_METAPATHS, METAPATHS } from '../../../domain/link-prediction/metapaths';
+import { Edge, graphOf, naivePaths, randomEdges, viewOf } from './graph-fixtures';
 
-const byId = (id: string) => METAPATHS.find((m) => m.id === id)!;
+const byId = (id: string) => [...METAPATHS, ...CANDIDATE_METAPATHS].find((m) => m.id === id)!;
 
 function dwpcOf(edges: Edge[], metapath: string, compound: string, disease: string): { dwpc: number; paths: number } {
   const g = graphOf(edges);
-  const view = HetnetView.of(g, 0.4);
+  const view = viewOf(g, edges);
   const v = new DwpcEngine(g.nodeCount).toDisease(view, byId(metapath), g.lookup(disease)!);
   const k = [...v.nodes].indexOf(g.lookup(compound)!);
   return k < 0 ? { dwpc: 0, paths: 0 } : { dwpc: v.dwpc[k]!, paths: v.paths[k]! };
@@ -43,17 +43,33 @@ describe('link prediction: DWPC', () => {
     expect(r.dwpc).to.be.closeTo(Math.pow(2, -1.2), 1e-12);
   });
 
+  it('matches hand-worked CrCtD and CrCrCtD (resembles is symmetric: a compound\'s CrC degree counts every resembles edge)', () => {
+    // C1 resembles C2 and C3; C2 treats D1. CrC degrees: C1 2, C2 1, C3 1; CtD: C2 out 1, D1 in 1.
+    const edges: Edge[] = [['RESEMBLES', 'DRUGBANK:DB00001', 'DRUGBANK:DB00002'], ['RESEMBLES', 'DRUGBANK:DB00003', 'DRUGBANK:DB00001'], ['TREATS', 'DRUGBANK:DB00002', 'MONDO:0000001'],
+      // Side effects only to put C1 and C3 in the graph (resembles edges are not stored): no CrC path uses them.
+      ['CAUSES', 'DRUGBANK:DB00001', 'UMLS:C0000001'], ['CAUSES', 'DRUGBANK:DB00003', 'UMLS:C0000001']];
+    // CrCtD, C1: the path C1-C2-D1 weighs (2·1)^-0.4 · (1·1)^-0.4 = 2^-0.4.
+    expect(dwpcOf(edges, 'CrCtD', 'DRUGBANK:DB00001', 'MONDO:0000001').dwpc).to.be.closeTo(Math.pow(2, -0.4), 1e-12);
+    // C2 resembles only C1, which treats nothing: no path (its own treatment is not reached through itself).
+    expect(dwpcOf(edges, 'CrCtD', 'DRUGBANK:DB00002', 'MONDO:0000001')).to.deep.equal({ dwpc: 0, paths: 0 });
+    // CrCrCtD, C3: C3-C1-C2-D1 weighs (1·2)^-0.4 · (2·1)^-0.4 · 1 = 2^-0.8.
+    expect(dwpcOf(edges, 'CrCrCtD', 'DRUGBANK:DB00003', 'MONDO:0000001').dwpc).to.be.closeTo(Math.pow(2, -0.8), 1e-12);
+    // CrCrCtD, C2: the only walk C2-C1-C2-D1 revisits C2, so no simple path.
+    expect(dwpcOf(edges, 'CrCrCtD', 'DRUGBANK:DB00002', 'MONDO:0000001')).to.deep.equal({ dwpc: 0, paths: 0 });
+  });
+
   it('gives exactly 0 when the only walk revisits a node', () => {
     const edges: Edge[] = [['TARGETS', 'DRUGBANK:DB00001', 'NCBIGene:1'], ['TREATS', 'DRUGBANK:DB00001', 'MONDO:0000001']];
     expect(dwpcOf(edges, 'CbGbCtD', 'DRUGBANK:DB00001', 'MONDO:0000001')).to.deep.equal({ dwpc: 0, paths: 0 });
   });
 
-  for (const metapath of METAPATHS) {
+  for (const metapath of [...METAPATHS, ...CANDIDATE_METAPATHS]) {
     it(`equals the naive enumeration of simple paths for ${metapath.abbreviation} on random graphs`, () => {
+      let found = 0; // the random graphs must hold paths of the metapath, or the comparison checks nothing
       for (let seed = 1; seed <= 12; seed++) {
         const edges = randomEdges(seed, 0.25 + (seed % 3) * 0.15);
         const g = graphOf(edges);
-        const view = HetnetView.of(g, 0.4);
+        const view = viewOf(g, edges);
         const engine = new DwpcEngine(g.nodeCount);
         for (let d = 0; d < g.nodeCount; d++) {
           if (g.typeOf(d) !== 'Disease') continue;
@@ -64,10 +80,12 @@ describe('link prediction: DWPC', () => {
             const k = [...v.nodes].indexOf(c);
             const expected = naive.reduce((s, p) => s + p.weight, 0);
             expect(k < 0 ? 0 : v.paths[k], `${metapath.id} ${g.id(c)} ${g.id(d)} seed ${seed}`).to.equal(naive.length);
+            found += naive.length;
             expect(k < 0 ? 0 : v.dwpc[k]!, `${metapath.id} ${g.id(c)} ${g.id(d)} seed ${seed}`).to.be.closeTo(expected, 1e-12);
           }
         }
       }
+      expect(found, metapath.id).to.be.greaterThan(0);
     });
   }
 
@@ -77,9 +95,10 @@ describe('link prediction: DWPC', () => {
     const treats = edges.filter((e) => e[0] === 'TREATS');
     const dropped = treats.slice(0, 2);
     const reduced = graphOf(edges.filter((e) => !dropped.includes(e)));
-    const view = HetnetView.of(g, 0.4).withoutTreats(new Set(dropped.map(([, s, o]) => pairKey(g.lookup(s)!, g.lookup(o)!, g.nodeCount))));
-    const reducedView = HetnetView.of(reduced, 0.4);
-    for (const metapath of METAPATHS.filter((m) => m.usesTreats)) {
+    const kept = edges.filter((e) => !dropped.includes(e));
+    const view = viewOf(g, edges).withoutTreats(new Set(dropped.map(([, s, o]) => pairKey(g.lookup(s)!, g.lookup(o)!, g.nodeCount))));
+    const reducedView = viewOf(reduced, kept);
+    for (const metapath of [...METAPATHS, ...CANDIDATE_METAPATHS].filter((m) => m.usesTreats)) {
       for (let d = 0; d < g.nodeCount; d++) {
         if (g.typeOf(d) !== 'Disease') continue;
         const a = new DwpcEngine(g.nodeCount).toDisease(view, metapath, d);

@@ -2,17 +2,16 @@
 // enumeration of every simple path (graph-fixtures.ts) on random graphs.
 import { expect } from 'chai';
 import { heaviestPath, HeaviestPaths } from '../../../domain/link-prediction/example-path';
-import { HetnetView } from '../../../domain/link-prediction/hetnet-view';
-import { METAPATHS } from '../../../domain/link-prediction/metapaths';
-import { graphOf, naivePaths, randomEdges } from './graph-fixtures';
+import { CANDIDATE_METAPATHS, METAPATHS } from '../../../domain/link-prediction/metapaths';
+import { graphOf, naivePaths, randomEdges, viewOf } from './graph-fixtures';
 
 describe('link prediction: example paths', () => {
-  for (const metapath of METAPATHS) {
+  for (const metapath of [...METAPATHS, ...CANDIDATE_METAPATHS]) {
     it(`finds a heaviest simple ${metapath.abbreviation} path, or none when there is none`, () => {
       for (let seed = 1; seed <= 10; seed++) {
         const edges = randomEdges(100 + seed, 0.3 + (seed % 3) * 0.15);
         const g = graphOf(edges);
-        const view = HetnetView.of(g, 0.4);
+        const view = viewOf(g, edges);
         for (let d = 0; d < g.nodeCount; d++) {
           if (g.typeOf(d) !== 'Disease') continue;
           const shared = new HeaviestPaths(view, metapath, d);

@@ -4,19 +4,36 @@ import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import { KnowledgeGraphBuilder, TypedKnowledgeGraph } from '../../../domain/knowledge-graph/typed-graph';
 import { seededRandom } from '../../../domain/shared/seeded-random';
 import type { Metapath } from '../../../domain/link-prediction/metapaths';
+import { HetnetView } from '../../../domain/link-prediction/hetnet-view';
 
 export type Edge = [type: string, subject: string, object: string];
 
+/** The graph of the edges; RESEMBLES (derived compound similarity, not a stored edge type) is left out: see viewOf. */
 export function graphOf(edges: readonly Edge[]): TypedKnowledgeGraph {
   const b = new KnowledgeGraphBuilder([{ snapshot_id: 's1', resource: 'test' }]);
-  edges.forEach(([type, s, o], i) => { if (!b.addEdge(edgeTypeIndex(type)!, s, o, 0, i)) throw new Error(`bad edge ${type} ${s} ${o}`); });
+  edges.forEach(([type, s, o], i) => {
+    if (type === 'RESEMBLES') return;
+    if (!b.addEdge(edgeTypeIndex(type)!, s, o, 0, i)) throw new Error(`bad edge ${type} ${s} ${o}`);
+  });
   return b.build(new Map(), new Map());
+}
+
+/** The RESEMBLES edges of the list as node-index pairs of g, for HetnetView.of's derived CrC metaedge. */
+export function resemblesOf(g: TypedKnowledgeGraph, edges: readonly Edge[]): { src: Int32Array; dst: Int32Array } {
+  const r = edges.filter((e) => e[0] === 'RESEMBLES' && g.lookup(e[1]) !== undefined && g.lookup(e[2]) !== undefined);
+  return { src: Int32Array.from(r.map((e) => g.lookup(e[1])!)), dst: Int32Array.from(r.map((e) => g.lookup(e[2])!)) };
+}
+
+/** The metaedge view of the edges' graph with their RESEMBLES pairs as CrC. */
+export function viewOf(g: TypedKnowledgeGraph, edges: readonly Edge[], damping = 0.4): HetnetView {
+  return HetnetView.of(g, damping, undefined, resemblesOf(g, edges));
 }
 
 const NAIVE_METAEDGES: Record<string, { types: string[]; symmetric: boolean }> = {
   CbG: { types: ['TARGETS', 'BINDS'], symmetric: false }, CcSE: { types: ['CAUSES'], symmetric: false }, CtD: { types: ['TREATS'], symmetric: false },
   DaG: { types: ['ASSOCIATES'], symmetric: false }, GiG: { types: ['INTERACTS_WITH'], symmetric: true }, GpPW: { types: ['PARTICIPATES_IN'], symmetric: false },
-  DisaD: { types: ['IS_A'], symmetric: false },
+  DisaD: { types: ['IS_A'], symmetric: false }, CpD: { types: ['PALLIATES'], symmetric: false },
+  CrC: { types: ['RESEMBLES'], symmetric: true },
 };
 
 /** Distinct (source, target) string pairs of a metaedge; both orders for a symmetric one. */
@@ -82,5 +99,7 @@ export function randomEdges(seed: number, density = 0.3): Edge[] {
   maybe('PARTICIPATES_IN', G, PW, density * 1.5);
   // IS_A: a random forest (child -> a parent with a smaller number), so there are parents and siblings.
   for (let i = 1; i < D.length; i++) if (random() < 0.8) edges.push(['IS_A', D[i]!, D[Math.floor(random() * i)]!]);
+  // Last, so the stored edges above are the same as before resembles edges existed.
+  maybe('RESEMBLES', C, C, density, true);
   return edges;
 }
