@@ -2,7 +2,8 @@
 // serialised in one piece on the serving event loop). The generator pauses (yields) after about every
 // `sliceItems` array elements, so a caller on an event loop can let other tasks run between slices; it
 // returns exactly the text JSON.stringify(value) gives (elements and small values go through JSON.stringify
-// itself; only the arrays and objects around them are written here).
+// itself; only the arrays and objects around them are written here; a toJSON method is called with the key ""
+// rather than its index or property name, which no value of this service reads).
 
 /** Array elements serialised between two pauses. */
 export const JSON_SLICE_ITEMS = 2000;
@@ -28,7 +29,10 @@ function* write(value: unknown, sliceItems: number, counter: { since: number }):
     for (const item of value) {
       if (counter.since >= sliceItems) { counter.since = 0; yield; }
       counter.since += 1;
-      parts.push((yield* write(item, sliceItems, counter)) ?? 'null');
+      // An element goes to JSON.stringify whole (objects too: walking their keys here costs more than it saves)
+      // unless it is itself a long array.
+      const text = Array.isArray(item) && item.length >= SPLIT_ARRAYS_FROM ? yield* write(item, sliceItems, counter) : JSON.stringify(item) as string | undefined;
+      parts.push(text ?? 'null');
     }
     return `[${parts.join(',')}]`;
   }
