@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { BIOMED_DISCLAIMER } from '../../domain/biomed/disclaimer';
 import { claimPaths, subgraph } from '../../commands/biomed-reads/claim-graph-reads';
 import { sharedMechanisms, storeStats, targetPrioritization, targets } from '../../commands/biomed-reads/store-reads';
+import { jsonInTurns } from '../../commands/shared/json-in-turns';
 import type { RouteDefinition } from '../http/registry';
 import {
   activeSnapshotsProperty, claimPathsQuery, diseaseCurieParams, entityCurieParams, graphEdgeSchema, graphNodeSchema, notFoundSchema, pairQuery,
@@ -126,7 +127,9 @@ function subgraphRoute(db: Knex): RouteDefinition {
     handler: async ({ params, query, res }) => {
       const result = await subgraph(db, String(params.curie), Number(query.max_hops), Number(query.limit));
       if (!result) { res.status(404).json(notFound([String(params.curie)])); return; }
-      res.json({ ...result, disclaimer: BIOMED_DISCLAIMER });
+      // A hub's answer is megabytes of JSON: written a slice per event-loop turn, the text res.json would send.
+      const json = await jsonInTurns({ ...result, disclaimer: BIOMED_DISCLAIMER });
+      res.type('application/json').send(json);
     },
   };
 }

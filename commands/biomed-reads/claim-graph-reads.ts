@@ -4,11 +4,12 @@
 // snapshots does is found, alone: a subgraph of its centre only, no paths.
 import type { Knex } from 'knex';
 import { ClaimGraph, ClaimNode } from '../../domain/knowledge-graph/claim-graph';
-import { claimPaths as walkClaimPaths, ClaimPathsAnswer, claimSubgraph, ClaimSubgraph } from '../../domain/knowledge-graph/claim-walks';
+import { claimPaths as walkClaimPaths, ClaimPathsAnswer, claimSubgraphInSlices, ClaimSubgraph } from '../../domain/knowledge-graph/claim-walks';
 import { activeSnapshots, ActiveSnapshot } from '../../infra/biomed/read/active-snapshots';
 import { findTerm } from '../../infra/biomed/read/conditions';
 import { termNames } from '../../infra/biomed/read/term-names';
 import { storeGraphCache } from '../../infra/kg/store-graph-cache';
+import { inTurns } from '../../infra/threads/in-turns';
 
 export type Subgraph = ClaimSubgraph & { snapshots: ActiveSnapshot[] };
 export type ClaimPaths = ClaimPathsAnswer & { snapshots: ActiveSnapshot[] };
@@ -38,12 +39,13 @@ async function claimGraph(db: Knex): Promise<ClaimGraph> {
   return (await storeGraphCache(db).current()).claimGraph(db);
 }
 
+/** The walk runs a slice of claims per event-loop turn (issue 23: a hub's walk held the serving loop 28–88 ms). */
 export async function subgraph(db: Knex, curie: string, maxHops: number, limit: number): Promise<Subgraph | undefined> {
   const [cg, snapshots] = await Promise.all([claimGraph(db), activeSnapshots(db)]);
   const center = await resolve(db, cg, curie);
   if (!center) return undefined;
   if ('term' in center) return { center: center.term, max_hops: maxHops, limit, truncated: false, nodes: [{ ...center.term, hop: 0 }], edges: [], snapshots };
-  const answer = await named(db, claimSubgraph(cg, center.node, maxHops, limit), (a) => [a.center, ...a.nodes]);
+  const answer = await named(db, await inTurns(claimSubgraphInSlices(cg, center.node, maxHops, limit)), (a) => [a.center, ...a.nodes]);
   return { ...answer, snapshots };
 }
 

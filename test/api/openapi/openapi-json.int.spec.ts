@@ -92,4 +92,29 @@ describe('/api/openapi.json', function () {
     }
     expect(doc.tags.map((t) => t.name)).to.include('docs');
   });
+
+  it('encodes and hashes the document once, not per request, with the headers res.send gave the text (issue 23)', async function () {
+    // Each GET used to turn the text into bytes and hash them for the ETag (15–20 ms on the serving loop under
+    // bench:fuzz). Counted here: Express's ETag function, wrapped, is called once for three GETs.
+    const app = server.http.app;
+    const original = app.get('etag fn') as (body: Buffer | string, encoding?: string) => string;
+    let calls = 0;
+    app.set('etag fn', (body: Buffer | string, encoding?: string) => { calls += 1; return original(body, encoding); });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await fetch(`${server.baseUrl}/api/openapi.json`));
+      const texts = await Promise.all(answers.map((a) => a.text()));
+      expect(calls).to.equal(1);
+      expect(texts[1]).to.equal(texts[0]);
+      expect(JSON.parse(texts[0]!)).to.deep.equal(doc);
+      for (const a of answers) {
+        expect(a.status).to.equal(200);
+        expect(a.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+        // The ETag Express computes for the text itself (what res.send(text) set).
+        expect(a.headers.get('etag')).to.equal(original(texts[0]!, 'utf8'));
+      }
+    } finally {
+      app.set('etag fn', original);
+    }
+  });
 });

@@ -6,7 +6,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { byStoreOrder, ClaimGraph, type ClaimEdge, type ClaimStep, type LayerClaimRow } from '../../../domain/knowledge-graph/claim-graph';
-import { claimSubgraph, type ClaimSubgraph } from '../../../domain/knowledge-graph/claim-walks';
+import { claimSubgraph, claimSubgraphInSlices, type ClaimSubgraph } from '../../../domain/knowledge-graph/claim-walks';
+import { inTurns, nextTurn } from '../../../infra/threads/in-turns';
 import { edgeTypeIndex } from '../../../domain/knowledge-graph/metagraph';
 import { KnowledgeGraphBuilder } from '../../../domain/knowledge-graph/typed-graph';
 
@@ -96,5 +97,39 @@ describe('claimSubgraph: numeric store order gives the answers of the string-key
     expect(answer.nodes.map((n) => n.curie)).to.deep.equal(['NCBIGene:1', 'REACTOME:R2', 'REACTOME:R3']);
     expect(answer.edges.map((e) => `${e.snapshot_id}#${e.claim_no}`)).to.deep.equal(['S-Z#9', 's-a#2']);
     expect(answer.truncated).to.equal(true);
+  });
+});
+
+describe('claimSubgraphInSlices: the walk a slice of claims per event-loop turn (issue 23)', () => {
+  it('gives the reference answers whatever the slice size', () => {
+    fc.assert(fc.property(graphArb, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 5 }), (spec, maxHops, limit, slice) => {
+      const cg = build(spec);
+      for (const curie of ['DRUGBANK:DB0', 'NCBIGene:0', 'NCBIGene:3', 'GO:0']) {
+        const center = cg.resolve(curie);
+        if (center === undefined) continue;
+        const walk = claimSubgraphInSlices(cg, center, maxHops, limit, slice);
+        let step = walk.next();
+        while (!step.done) step = walk.next();
+        expect(step.value).to.deep.equal(referenceSubgraph(cg, center, maxHops, limit));
+      }
+    }), { numRuns: 200, seed: 23 });
+  });
+
+  it('lets other tasks run while a hub\'s ring is walked: turns counted, not timed', async () => {
+    // A hub with 40 claims (NCBIGene:0 → REACTOME:R0 … R39), slices of 8 claims: reading the ring pauses after
+    // frontier nodes holding ≥ 8 claims (the hub is one node: then once, after it), sorting once, taking the
+    // endpoints every 8 claims (4 pauses for 40) and once after the hop: at least 6 turns.
+    const b = new KnowledgeGraphBuilder(SNAPSHOTS);
+    for (let i = 0; i < 40; i++) b.addEdge(edgeTypeIndex('PARTICIPATES_IN')!, 'NCBIGene:0', `REACTOME:R${i}`, i % 4, i);
+    const cg = new ClaimGraph(b.build(new Map(), new Map()), []);
+    let turns = 0;
+    const order: string[] = [];
+    setImmediate(() => order.push('other task'));
+    const answer = await inTurns(claimSubgraphInSlices(cg, cg.resolve('NCBIGene:0')!, 1, 100, 8), async () => { turns += 1; await nextTurn(); });
+    order.push('answer');
+    expect(order).to.deep.equal(['other task', 'answer']);
+    expect(turns).to.be.at.least(6);
+    expect(answer).to.deep.equal(claimSubgraph(cg, cg.resolve('NCBIGene:0')!, 1, 100));
+    expect(answer.nodes).to.have.length(41);
   });
 });
