@@ -3,6 +3,7 @@
 // every answer is a stored claim of an active snapshot.
 // - claimSubgraph: breadth-first neighbourhood of an entity, at most `limit` nodes;
 // - claimPaths: simple paths of at most max_depth claims between two entities, shortest first.
+import { runSlices } from '../shared/run-slices';
 import { byStoreOrder, type ClaimEdge, type ClaimGraph, type ClaimNode, type ClaimStep } from './claim-graph';
 
 export interface ClaimSubgraph { center: ClaimNode; max_hops: number; limit: number; truncated: boolean; nodes: (ClaimNode & { hop: number })[]; edges: ClaimEdge[] }
@@ -21,11 +22,7 @@ export const SUBGRAPH_SLICE_CLAIMS = 4096;
  * both its endpoints are kept.
  */
 export function claimSubgraph(cg: ClaimGraph, center: number, maxHops: number, limit: number): ClaimSubgraph {
-  const walk = claimSubgraphInSlices(cg, center, maxHops, limit);
-  for (;;) {
-    const step = walk.next();
-    if (step.done) return step.value;
-  }
+  return runSlices(claimSubgraphInSlices(cg, center, maxHops, limit));
 }
 
 /**

@@ -3,6 +3,7 @@
 //   2 a synonym equal to the query   3 label starts with it   4 a word of the label starts with it
 //   5 a synonym contains it   6 the label contains it
 // Case- and accent-insensitive (NFKD without marks). Lexical only: no meaning is inferred.
+import { runSlices } from '../shared/run-slices';
 import type { NodeType } from './metagraph';
 import type { TypedKnowledgeGraph } from './typed-graph';
 
@@ -27,11 +28,7 @@ export class NodeSearchIndex {
   }
 
   search(query: string, types: readonly NodeType[] | undefined, limit: number, degree: (node: number) => number): SearchHit[] {
-    const scan = this.searchInSlices(query, types, limit, degree);
-    for (;;) {
-      const step = scan.next();
-      if (step.done) return step.value;
-    }
+    return runSlices(this.searchInSlices(query, types, limit, degree));
   }
 
   /**

@@ -12,6 +12,7 @@ import type { TypedKnowledgeGraph } from '../../domain/knowledge-graph/typed-gra
 import { T } from '../biomed/store/tables';
 import { citedSlotIndex, SLOTS_PER_TURN } from './cited-slot-index';
 import { forEachFirstLink, Interned, NONE } from './read-first-links';
+import { nextTurn } from '../threads/in-turns';
 
 export { CITATIONS_PER_EDGE } from './cited-slot-index';
 
@@ -125,7 +126,7 @@ export async function loadCitationTable(db: Knex, g: TypedKnowledgeGraph, qualif
         code[p] = c;
       }
     });
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return new CitationTable(g, file, line, reference, code, strings.list, qualifiersKept);
 }
