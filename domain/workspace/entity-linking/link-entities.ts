@@ -8,6 +8,7 @@ import { entityKey, findMentions, pickEntity } from './matcher';
 import { calledATest, namesMeasuredSubstance } from './measured-substance';
 import { definedAbbreviations, nonDrugAbbreviations } from './abbreviations';
 import { mentionRole, type InterventionRole } from './roles';
+import { framedAsGiven } from './intervention-frames';
 import type { LinkedKind, Term } from './terms';
 import { prepareText, words, type Word } from './text';
 
@@ -18,7 +19,7 @@ export interface LinkedEntity {
   /** Graph label when the graph knows the entity, else the HGNC symbol or DrugBank name. */
   name: string;
   nodeId: string | null;
-  /** Drugs: studied, or background/comparator (not the studied intervention). Genes: always studied. */
+  /** Drugs: studied, or background/comparator/mentioned (not the studied intervention). Genes: always studied. */
   role: InterventionRole;
 }
 
@@ -26,7 +27,7 @@ export interface LinkResult {
   /** Drugs that are the studied intervention (or simply discussed), in order of first mention. */
   drugs: LinkedEntity[];
   targets: LinkedEntity[];
-  /** Drugs named only as background therapy or comparator: never entities of the record. */
+  /** Drugs named only as background therapy or comparator, or never as given (mentioned): never entities of the record. */
   notStudied: LinkedEntity[];
 }
 
@@ -37,6 +38,8 @@ interface Found {
   last: number;
   needsContext: boolean;
   role: InterventionRole;
+  /** A drug mention framed as given or tested (intervention-frames.ts). */
+  given: boolean;
 }
 
 function indexesFor(text: string, graph: MentionView | undefined): TermIndex[] {
@@ -84,7 +87,7 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
     if (term.kind === 'target' && namesAnotherMolecule(ws, m.last)) {
       // "IL-6 receptor" is IL6R, not IL6: link the receptor gene when the vocabulary holds it.
       const receptor = followedByReceptor(ws, m.last) ? receptorTerm(term, indexes) : undefined;
-      if (receptor) found.push({ key: canonical(receptor), term: receptor, first: m.first, last: m.last + 1, needsContext: false, role: 'studied' });
+      if (receptor) found.push({ key: canonical(receptor), term: receptor, first: m.first, last: m.last + 1, needsContext: false, role: 'studied', given: false });
       continue;
     }
     const classEnd = term.kind === 'target' && CLASS_FORMING_GENES.has(term.name) ? classPhraseEnd(text, ws[m.last]!.end) : null;
@@ -92,7 +95,7 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
       classUntil = classEnd;
       continue;
     }
-    found.push({ key: canonical(term), term, first: m.first, last: m.last, needsContext: terms.every((t) => t.needsContext), role: 'studied' });
+    found.push({ key: canonical(term), term, first: m.first, last: m.last, needsContext: terms.every((t) => t.needsContext), role: 'studied', given: false });
   }
   // A drug the text calls a test (measured-substance.ts, calledATest) is a diagnostic agent throughout the record.
   return testAgents.size > 0 ? found.filter((f) => !testAgents.has(f.key)) : found;
@@ -125,19 +128,24 @@ function applyContext(found: Found[], ws: readonly Word[]): Found[] {
   return found.filter((f) => !f.needsContext || named.has(f.key) || hasGeneCue(ws, f.first, f.last));
 }
 
-function assignRoles(found: Found[], text: string, ws: readonly Word[]): void {
+function assignRoles(found: Found[], text: string, ws: readonly Word[], titleWords: number): void {
   const drugWords = new Set<number>();
   for (const f of found) if (f.term.kind === 'drug') for (let i = f.first; i <= f.last; i++) drugWords.add(i);
-  for (const f of found) if (f.term.kind === 'drug') f.role = mentionRole(text, ws, f.first, f.last, drugWords);
+  for (const f of found) {
+    if (f.term.kind !== 'drug') continue;
+    f.role = mentionRole(text, ws, f.first, f.last, drugWords);
+    f.given = framedAsGiven(text, ws, f.first, f.last, drugWords, titleWords);
+  }
 }
 
 /**
  * One role per drug: studied when a title mention carries no cue (the title names the intervention);
- * otherwise the first cue's role when any mention has one; otherwise studied.
+ * otherwise the first cue's role when any mention has one; otherwise studied. A studied drug none of whose
+ * mentions is framed as given or tested is only mentioned (issue 28: "serum creatinine", "sucrose" in a diet).
  */
 function entityRole(mentions: Found[], titleWords: number): InterventionRole {
-  if (mentions.some((m) => m.first < titleWords && m.role === 'studied')) return 'studied';
-  return mentions.find((m) => m.role !== 'studied')?.role ?? 'studied';
+  const role = mentions.some((m) => m.first < titleWords && m.role === 'studied') ? 'studied' : mentions.find((m) => m.role !== 'studied')?.role ?? 'studied';
+  return role === 'studied' && !mentions.some((m) => m.given) ? 'mentioned' : role;
 }
 
 function entities(found: Found[], titleWords: number, graph: MentionView | undefined): LinkedEntity[] {
@@ -159,7 +167,7 @@ export function linkEntities(input: { title: string; text: string }, graph?: Men
   const titleWords = ws.filter((w) => w.end <= title.length).length;
   const canonical = canonicalizer(graph);
   const found = applyContext(applyDefinedAbbreviations(resolveMentions(text, ws, indexesFor(text, graph), canonical), text, ws), ws);
-  assignRoles(found, text, ws);
+  assignRoles(found, text, ws, titleWords);
   const all = entities(found, titleWords, graph);
   return {
     drugs: all.filter((e) => e.kind === 'drug' && e.role === 'studied'),

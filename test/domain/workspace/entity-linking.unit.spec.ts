@@ -268,7 +268,7 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     // PMC4869417 and PMC5002324 (Parkinson's disease): DrugBank lists "Balance" as a synonym of isoxaflutole (a herbicide).
     const view = storeLikeView([{ id: 'drug:isoxaflutole', kind: 'drug', label: 'Isoxaflutole', synonyms: ['Balance'] }]);
     expect(linkEntities({ title: 'A Selective Corrective Exercise to Decrease Falling and Improve Functional Balance in Idiopathic Parkinson\u2019s Disease', text: '' }, view).drugs).to.deep.equal([]);
-    expect(linkEntities({ title: 'Isoxaflutole residues in maize', text: '' }, view).drugs.map((d) => d.name)).to.deep.equal(['Isoxaflutole']);
+    expect(linkEntities({ title: 'Isoxaflutole was applied to maize', text: '' }, view).drugs.map((d) => d.name)).to.deep.equal(['Isoxaflutole']);
   });
 
   it('reads the drug a studied one is added to as background ("the addition of methotrexate to etanercept")', function () {
@@ -293,5 +293,57 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
     expect(originator.notStudied.map((d) => [d.name, d.role])).to.deep.equal([['Etanercept', 'comparator']]);
     expect(linkEntities({ title: '', text: 'A study comparing the efficacy of tofacitinib with methotrexate.' }, graph).notStudied.map((d) => [d.name.toLowerCase(), d.role]))
       .to.deep.equal([['methotrexate', 'comparator']]);
+  });
+});
+
+describe('entity linking: issue 28 a compound is a candidate only as a studied intervention (intervention-frames.ts)', function () {
+  const view = storeLikeView([
+    { id: 'drug:urea', kind: 'drug', label: 'Urea' },
+    { id: 'drug:creatinine', kind: 'drug', label: 'Creatinine' },
+    { id: 'drug:carbon_monoxide', kind: 'drug', label: 'Carbon monoxide' },
+    { id: 'drug:cholesterol', kind: 'drug', label: 'Cholesterol' },
+    { id: 'drug:dextrose', kind: 'drug', label: 'Dextrose, unspecified form', synonyms: ['Glucose'] },
+    { id: 'drug:lactic_acid', kind: 'drug', label: 'Lactic acid', synonyms: ['lactate'] },
+    { id: 'drug:fish_oil', kind: 'drug', label: 'Fish oil' },
+    { id: 'drug:olive_oil', kind: 'drug', label: 'Olive oil' },
+    { id: 'drug:metformin', kind: 'drug', label: 'Metformin' },
+    { id: 'drug:simvastatin', kind: 'drug', label: 'Simvastatin' },
+    { id: 'drug:fenofibrate', kind: 'drug', label: 'Fenofibrate' },
+    { id: 'drug:beclomethasone', kind: 'drug', label: 'Beclomethasone', synonyms: ['beclometasone'] },
+    { id: 'drug:formoterol', kind: 'drug', label: 'Formoterol' },
+  ]);
+  const drugsOf = (text: string, title = '') => linkEntities({ title, text }, view).drugs.map((d) => d.name);
+  const mentioned = (text: string, title = '') => linkEntities({ title, text }, view).notStudied.filter((d) => d.role === 'mentioned').map((d) => d.name);
+
+  it('reads an analyte a trial reports as measured, not given (urea and creatinine, type 2 diabetes candidates)', function () {
+    // PMC5457616 (symbiotic supplementation in type 2 diabetes): Urea and Creatinine were ranked as candidates.
+    const text = 'There was significant reduction in urea between two groups from baseline (P = 0.03). No significant changes in baseline were shown in creatinine among the two groups or within either groups (P > 0.05).';
+    expect(drugsOf(text)).to.deep.equal([]);
+    expect(mentioned(text)).to.deep.equal(['Urea', 'Creatinine']);
+  });
+
+  it('reads a list of laboratory analytes and a lung-function test gas as measured (cholesterol, glucose, carbon monoxide)', function () {
+    // PMID 26702345 (metabolic syndrome in children) and PMC5370803 (alogliptin and pulmonary function).
+    expect(drugsOf('Blood glucose, triglycerides, cholesterol, High-density lipoprotein-cholesterol (HDL-C) and low-density lipoprotein-cholesterol (LDL-C) levels were also measured after 12 hours fasting.')).to.deep.equal([]);
+    expect(drugsOf('The primary endpoints were the changes in pulmonary function parameters (total lung capacity [TLC%], diffusing capacity for carbon monoxide [DLCO%]).')).to.deep.equal([]);
+  });
+
+  it('reads a title naming a measured threshold as no intervention ("above and below lactate threshold")', function () {
+    // PMC5597285 (type 2 diabetes): Lactic acid was a candidate.
+    expect(drugsOf('', 'Bradykinin, insulin, and glycemia responses to exercise performed above and below lactate threshold in individuals with type 2 diabetes')).to.deep.equal([]);
+  });
+
+  it('reads the placebo vehicle as no intervention and the supplement given as one ("fish oil supplementation or olive oil placebo")', function () {
+    // PMC4538741 (systemic lupus erythematosus): Olive oil was a candidate.
+    expect(drugsOf('Fifty SLE patients recruited in outpatient clinics were randomized 1:1 to fish oil supplementation or olive oil placebo, and blinded to their treatment group.'))
+      .to.deep.equal(['Fish oil']);
+  });
+
+  it('keeps drugs named as arms, regimens and combination products (metformin (n = 112), simvastatin plus fenofibrate, beclometasone/formoterol (200/6 microg))', function () {
+    // PMC5122147, PMC4030092 (ACCORD), PMC5148913's title (asthma): each drug is given.
+    expect(drugsOf('There were 210 patients with type 2 diabetes, which were randomized into metformin (n = 112) and non-metformin groups.')).to.deep.equal(['Metformin']);
+    expect(drugsOf('Participants were randomized a second time to either 1) systolic BP goals or 2) simvastatin plus fenofibrate (intensive lipid) or simvastatin plus placebo (standard lipid).'))
+      .to.deep.equal(['Simvastatin', 'Fenofibrate']);
+    expect(drugsOf('', 'High strength extrafine pMDI beclometasone/formoterol (200/6 \u03bcg) is effective in asthma patients')).to.deep.equal(['Beclomethasone', 'Formoterol']);
   });
 });
