@@ -22,6 +22,10 @@ import type { Word } from './text';
 /** Dose units (amounts given); a unit per volume ("mg/dL", "mmol/L") is a concentration, read as a lab value. */
 const DOSE = /^\s*(?:\(\s*)?(?:\d+(?:[.,]\d+)?\s*(?:-|to|or|\/)\s*)*\d+(?:[.,]\d+)?\s*-?\s*(?:(?:mg|mcg|microg|mug|[µu]g|iu)\b(?!\s*\/\s*(?:d?l|ml|dl|mmol|g|mol)\b)|(?:u|units?)\b)/i;
 const DOSE_BEFORE = /\b\d+(?:[.,]\d+)?\s*-?\s*(?:mg|mcg|microg|mug|[µu]g|iu|units?)(?:\s*\/\s*(?:kg|day|d|week|m2))?\s+(?:of\s+)?(?:oral\s+|intravenous\s+|subcutaneous\s+|inhaled\s+)?$/i;
+/** A topical strength: "Betamethasone Valerate 0.1% Cream". */
+const STRENGTH_AFTER = /^\s*\d+(?:\.\d+)?\s*%\s*(?:w\/w\s+)?(?:cream|ointment|gel|foam|lotion|solution|spray|eye\s+drops)\b/i;
+/** A harm or arm named after the drug: "belimumab-related infections", "GSK457-treated group". */
+const HYPHEN_AFTER = /^-(?:related|associated|treated|based|containing)\b/i;
 const SCHEDULE_AFTER = /^\s*(?:\([^()]{0,30}\)\s*)?(?:,\s*)?(?:once|twice|three times|every|q\.?d|b\.?i\.?d|t\.?i\.?d|daily|weekly|monthly|orally|subcutaneously|intravenously|by mouth)\b/i;
 
 /** Cues before the mention: what the participants were given, or what the study tested. */
@@ -46,7 +50,7 @@ const THROUGH: ReadonlySet<string> = new Set([
 ]);
 
 /** What follows a mention that is given: an intervention noun, a comparison, an administration verb. */
-const AFTER = /^(?:\s+\w+(?:ide|ate|ium)\b)?(?:\s*\([^()]{0,40}\))?(?:\s*,\s*)?(?:\s+\w+(?:ide|ate|ium)\b)?(?:\s+(?:aerosol|extended-release|modified-release|sustained-release|fixed-dose|low-dose|high-dose|stable-dose|once-daily|twice-daily|once-weekly|oral|topical|inhaled))?\s*-?\s*(?:(?:add-on|intervention|foam|solution|suspension|pmdi|mdi|dpi|inhalers?|nebuli[sz]ed|nebuli[sz]er|spray|patch|cream|ointment|gel|eye\s+drops|or\s+(?:standard|usual|conventional)\s+(?:care|therapy|treatment)|treatment|treatments|therapy|therapies|monotherapy|group|groups|arm|arms|tablets?|capsules?|pills?|infusions?|injections?|injectable|supplementation|supplements?|administration|doses?|dosing|regimens?|use|users|intake\s+group|treated|based\s+(?:therapy|regimen|treatment)|plus|combination|versus|vs|compared|or\s+placebo|and\s+placebo|or\s+matching\s+placebo|in\s+combination|added|alone|initiation|intensification|exposure\s+group|injection|pen|formulation)\b|(?:was|were|is|are|being|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:given|administered|added|started|initiated|evaluated|tested|investigated|studied|used|prescribed|continued|compared|inhaled|injected|infused|ingested|applied|taken|delivered|effective|efficacious|superior|non-?inferior|safe|well\s+tolerated|associated\s+with\s+(?:a\s+|an\s+)?(?:improve|reduc|lower|better|greater|fewer|less|more|decreas|increas)))/i;
+const AFTER = /^(?:\s+\w+(?:ide|ate|ium)\b)?(?:\s*\([^()]{0,40}\))?(?:\s*,\s*)?(?:\s+\w+(?:ide|ate|ium)\b)?(?:\s+(?:aerosol|extended-release|modified-release|sustained-release|fixed-dose|low-dose|high-dose|stable-dose|once-daily|twice-daily|once-weekly|oral|topical|inhaled))?\s*-?\s*(?:(?:add-on|intervention|safety|efficacy|trials?|pharmacokinetics|pharmacodynamics|bioavailability|bioequivalence|foam|solution|suspension|pmdi|mdi|dpi|inhalers?|nebuli[sz]ed|nebuli[sz]er|spray|patch|cream|ointment|gel|eye\s+drops|or\s+(?:standard|usual|conventional)\s+(?:care|therapy|treatment)|treatment|treatments|therapy|therapies|monotherapy|group|groups|arm|arms|tablets?|capsules?|pills?|infusions?|injections?|injectable|supplementation|supplements?|administration|doses?|dosing|regimens?|use|users|intake\s+group|treated|based\s+(?:therapy|regimen|treatment)|plus|combination|versus|vs|compared|or\s+placebo|and\s+placebo|or\s+matching\s+placebo|in\s+combination|added|alone|initiation|intensification|exposure\s+group|injection|pen|formulation)\b|(?:was|were|is|are|being|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:given|administered|added|started|initiated|evaluated|tested|investigated|studied|used|prescribed|continued|compared|inhaled|injected|infused|ingested|applied|taken|delivered|effective|efficacious|superior|non-?inferior|safe|well\s+tolerated|associated\s+with\s+(?:a\s+|an\s+)?(?:improve|reduc|lower|better|greater|fewer|less|more|decreas|increas)))/i;
 
 /**
  * Effect verbs whose agent is the intervention ("metformin lowered urea levels", "salbutamol reversed the fall"),
@@ -67,6 +71,8 @@ const DESCRIBED_AFTER = /^(?:\s*\([^()]{0,40}\))?\s*(?:,\s*|\s+(?:is|was)\s+(?:a
 const CLASS_WORD = /^(?:inhibitors?|antagonists?|agonists?|analogues?|analogs?|antibody|antibodies|agents?|blockers?|modulators?|immunomodulators?|sensiti[sz]ers?|sulpho?nylureas?|sulfonylureas?|statins?|biologics?|biosimilars?|insulins?|bronchodilators?|corticosteroids?|drugs?|medications?|products?|therapies|treatments)$/i;
 
 /** A title naming the drug as its topic: "Tofacitinib in adults with ...", "Empagliflozin: Role in ...". */
+/** A title opening on the drug: "Belimumab in SLE", "Droxidopa for neurogenic orthostatic hypotension". */
+const TITLE_OPENING_AFTER = /^(?:\s*\([^()]{0,40}\))?\s+(?:in|for)\s+\w/i;
 const TITLE_TOPIC_AFTER = /^(?:\s*\([^()]{0,40}\))?\s*(?::|\s+(?:in|for)\s+(?:the\s+)?(?:treatment|patients|adults|children|subjects|people|women|men|individuals|early|active|moderate|severe|established|japanese|chinese|type|rheumatoid|systemic|multiple|parkinson|psoria|asthma|chronic|ulcerative|crohn|lupus|inflammatory|obese|overweight|elderly|older|youth))/i;
 
 function cueEndsAt(ws: readonly Word[], p: number): boolean {
@@ -138,10 +144,14 @@ export function framedAsGiven(text: string, ws: readonly Word[], mentionFirst: n
 
 function framed(text: string, ws: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>, titleWords: number): boolean {
   const end = ws[last]!.end;
-  const after = text.slice(end, end + 120).split(/\n|[.;](?:\s|$)/)[0] ?? '';
+  const rawAfter = text.slice(end, end + 120).split(/\n|[.;](?:\s|$)/)[0] ?? '';
+  if (HYPHEN_AFTER.test(rawAfter)) return true;
+  // A salt or ester word belongs to the name: "triamcinolone acetonide injection", "betamethasone valerate 0.1% cream".
+  const after = rawAfter.replace(/^\s+\w+(?:ide|ate|ium)\b/i, '');
   const sentenceStart = ws.findIndex((w) => w.sentence === ws[first]!.sentence);
   const before = text.slice(Math.max(ws[sentenceStart]!.start, ws[first]!.start - 60), ws[first]!.start);
-  if (DOSE.test(after) || SCHEDULE_AFTER.test(after) || DOSE_BEFORE.test(before)) return true;
+  if (first === 0 && TITLE_OPENING_AFTER.test(after) && titleWords > 0) return true;
+  if (STRENGTH_AFTER.test(after) || DOSE.test(after) || SCHEDULE_AFTER.test(after) || DOSE_BEFORE.test(before)) return true;
   if (AFTER.test(after) || PURPOSE_AFTER.test(after) || ARM_COUNT.test(after) || AGENT_VERB.test(after) || DESCRIBED_AFTER.test(after)) return true;
   // A title, or a sentence opening on the drug, naming it as its topic: "Tofacitinib in adults with ...".
   if ((first < titleWords || first === sentenceStart) && TITLE_TOPIC_AFTER.test(after)) return true;
