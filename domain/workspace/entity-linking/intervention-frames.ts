@@ -157,3 +157,38 @@ function framed(text: string, ws: readonly Word[], first: number, last: number, 
   if ((first < titleWords || first === sentenceStart) && TITLE_TOPIC_AFTER.test(after)) return true;
   return cueBefore(ws, first, drugWords, first < titleWords);
 }
+
+// ---- Frames of a non-intervention (issue 28, second round) ----
+// The absence of a given frame is no evidence that a drug was not given (abstracts often name the studied drug
+// bare: "the success of fingolimod", "(gliclazide, acarbose, and repaglinide, n = 98)"). A drug is dropped only
+// where the record frames it as something other than an intervention, in the sense of the EBM-NLP annotation
+// guidelines (Nye et al. 2018): an outcome measured in the participants, a placebo vehicle, or a test or challenge
+// agent. measured-substance.ts drops the plainest of these mentions outright ("serum creatinine", "X levels");
+// the frames below only mark the drug as not given, and a given frame elsewhere in the record wins.
+
+/** A concentration after the mention: "glucose ≤ 54 mg/dL", "fasting glucose of ≤ 5.3 mmol/L", "creatinine (mg/dL)". */
+const CONCENTRATION_AFTER = /^\s*(?:\(\s*)?(?:of\s+)?(?:[<>≤≥=~]|<=|>=)?\s*(?:\d+(?:[.,]\d+)?\s*)?(?:mg|g|ng|pg|[µu]g|mcg|mmol|[µu]mol|nmol|pmol|mol|meq|iu|miu|u)\s*\/\s*(?:dl|l|ml|mol|mmol|g|kg\s*\/\s*min)\b/i;
+/** Measured, or a test or challenge made with it: "lactate threshold", "glucose clamp", "X was measured". */
+const MEASURED_AFTER = /^\s*(?:\([^()]{0,40}\)\s*)?(?:-\s*)?(?:thresholds?|clamps?|tolerance|tests?|excursions?|variability|(?:(?:levels?|concentrations?)\s+)?(?:was|were|is|are)\s+(?:also\s+)?(?:measured|assessed|determined|analy[sz]ed|quantified|monitored|sampled|estimated)\b)/i;
+/** A placebo vehicle: "olive oil placebo", "olive oil as placebo", "an olive oil-based placebo". */
+const PLACEBO_AFTER = /^\s*(?:-\s*based\s+|\s+as\s+(?:an?\s+|the\s+)?)?(?:-\s*)?placebo\b/i;
+/**
+ * A measured change or a lung-function measure before the mention: "significant reduction in urea", "No significant
+ * changes in baseline were shown in creatinine" (PMC5457616), "diffusing capacity for carbon monoxide" (PMC5370803).
+ */
+const MEASURED_BEFORE = /\b(?:(?:changes?|reductions?|increases?|decreases?|differences?|rises?|falls?|elevations?)\s+(?:[\w-]+\s+){0,4}?(?:(?:shown|seen|observed|found|noted)\s+)?in\s+(?:the\s+)?(?:mean\s+)?(?:serum\s+|plasma\s+|blood\s+|urinary\s+|fasting\s+)?|(?:diffusing|transfer)\s+capacity\s+(?:of\s+the\s+lungs?\s+)?(?:for|of)\s+)$/i;
+/** The subject of a sentence that says it was measured: "Blood glucose, triglycerides, cholesterol, ... levels were also measured". */
+const MEASURED_SUBJECT_AFTER = /^[^.;:]{0,160}?\b(?:levels?|concentrations?|values?)\s+(?:was|were)\s+(?:also\s+)?(?:measured|assessed|determined|analy[sz]ed|quantified)\b/i;
+const VERB_BETWEEN = /\b(?:was|were|is|are|had|has|have|received|receiving|treated|given|took|taking)\b/i;
+
+/** Whether the drug mention spanning words first..last is framed as measured, a placebo vehicle or a test agent. */
+export function framedAsNotGiven(text: string, ws: readonly Word[], first: number, last: number): boolean {
+  const end = ws[last]!.end;
+  const after = (text.slice(end, end + 200).split(/\n|[.;](?:\s|$)/)[0] ?? '').replace(/^\s+\w+(?:ide|ate|ium)\b/i, '');
+  if (CONCENTRATION_AFTER.test(after) || MEASURED_AFTER.test(after) || PLACEBO_AFTER.test(after)) return true;
+  const subject = MEASURED_SUBJECT_AFTER.exec(after);
+  if (subject && !VERB_BETWEEN.test(subject[0].replace(/\s+(?:levels?|concentrations?|values?)\s+(?:was|were)\b[\s\S]*$/i, ''))) return true;
+  const sentenceStart = ws.findIndex((w) => w.sentence === ws[first]!.sentence);
+  const before = text.slice(Math.max(ws[sentenceStart]!.start, ws[first]!.start - 80), ws[first]!.start);
+  return MEASURED_BEFORE.test(before);
+}
