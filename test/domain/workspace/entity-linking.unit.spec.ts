@@ -361,7 +361,7 @@ describe('entity linking: issue 28 a compound is a candidate only as a studied i
   // Second round: no frame is no evidence. The first round's rule (a drug is a candidate only where a mention frames
   // it as given) dropped each drug below; none of these records frames it as measured, a vehicle or a test agent.
   it('keeps a drug a review names bare ("in an effort to build on the success of fingolimod", multiple sclerosis)', function () {
-    // PMID 27617788 (medline16n0902): fingolimod, a PharmacotherapyDB multiple sclerosis indication, left the dossier.
+    // PMID 26702336 (medline16n0902): fingolimod, a PharmacotherapyDB multiple sclerosis indication, left the dossier.
     expect(drugsOf('The majority of investigational trials involve selective sphingosine-1-phosphate receptor 1 immunomodulators, such as laquinimod, ozanimod, ponesimod, and siponimod, in an effort to build on the success of fingolimod.'))
       .to.deep.equal(['Laquinimod', 'Ozanimod', 'Ponesimod', 'Siponimod', 'Fingolimod']);
   });
