@@ -8,6 +8,7 @@ import { entityKey, findMentions, pickEntity } from './matcher';
 import { calledATest, namesMeasuredSubstance } from './measured-substance';
 import { definedAbbreviations, nonDrugAbbreviations } from './abbreviations';
 import { mentionRole, type InterventionRole } from './roles';
+import { framedAsGiven, framedAsNotGiven } from './intervention-frames';
 import type { LinkedKind, Term } from './terms';
 import { prepareText, words, type Word } from './text';
 
@@ -18,7 +19,7 @@ export interface LinkedEntity {
   /** Graph label when the graph knows the entity, else the HGNC symbol or DrugBank name. */
   name: string;
   nodeId: string | null;
-  /** Drugs: studied, or background/comparator (not the studied intervention). Genes: always studied. */
+  /** Drugs: studied, or background/comparator/mentioned (not the studied intervention). Genes: always studied. */
   role: InterventionRole;
 }
 
@@ -26,7 +27,7 @@ export interface LinkResult {
   /** Drugs that are the studied intervention (or simply discussed), in order of first mention. */
   drugs: LinkedEntity[];
   targets: LinkedEntity[];
-  /** Drugs named only as background therapy or comparator: never entities of the record. */
+  /** Drugs named only as background therapy or comparator, or never as given (mentioned): never entities of the record. */
   notStudied: LinkedEntity[];
 }
 
@@ -37,6 +38,10 @@ interface Found {
   last: number;
   needsContext: boolean;
   role: InterventionRole;
+  /** A drug mention framed as given or tested (intervention-frames.ts). */
+  given: boolean;
+  /** A drug mention framed as measured, a placebo vehicle or a test agent (intervention-frames.ts, framedAsNotGiven). */
+  notGiven: boolean;
 }
 
 function indexesFor(text: string, graph: MentionView | undefined): TermIndex[] {
@@ -70,7 +75,7 @@ function receptorTerm(ligand: Term, indexes: readonly TermIndex[]): Term | undef
 }
 
 /** Mentions with one entity each; drug-class phrases ("ACE inhibitors") and what they enclose dropped. */
-function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[], canonical: (t: Term) => string): Found[] {
+function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[], canonical: (t: Term) => string, measured: Set<string>): Found[] {
   const found: Found[] = [];
   const testAgents = new Set<string>();
   let classUntil = -1;
@@ -80,11 +85,15 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
     const term = terms[0];
     if (!term || (term.kind === 'target' && partOfClinicalScore(ws, m.first))) continue;
     if (term.kind === 'drug' && calledATest(text, ws, m.last)) testAgents.add(canonical(term));
-    if (term.kind === 'drug' && namesMeasuredSubstance(text, ws, m.first, m.last)) continue;
+    if (term.kind === 'drug' && namesMeasuredSubstance(text, ws, m.first, m.last)) {
+      // The mention links nothing; it still frames the drug as not given in this record (entityRole).
+      measured.add(canonical(term));
+      continue;
+    }
     if (term.kind === 'target' && namesAnotherMolecule(ws, m.last)) {
       // "IL-6 receptor" is IL6R, not IL6: link the receptor gene when the vocabulary holds it.
       const receptor = followedByReceptor(ws, m.last) ? receptorTerm(term, indexes) : undefined;
-      if (receptor) found.push({ key: canonical(receptor), term: receptor, first: m.first, last: m.last + 1, needsContext: false, role: 'studied' });
+      if (receptor) found.push({ key: canonical(receptor), term: receptor, first: m.first, last: m.last + 1, needsContext: false, role: 'studied', given: false, notGiven: false });
       continue;
     }
     const classEnd = term.kind === 'target' && CLASS_FORMING_GENES.has(term.name) ? classPhraseEnd(text, ws[m.last]!.end) : null;
@@ -92,7 +101,7 @@ function resolveMentions(text: string, ws: readonly Word[], indexes: TermIndex[]
       classUntil = classEnd;
       continue;
     }
-    found.push({ key: canonical(term), term, first: m.first, last: m.last, needsContext: terms.every((t) => t.needsContext), role: 'studied' });
+    found.push({ key: canonical(term), term, first: m.first, last: m.last, needsContext: terms.every((t) => t.needsContext), role: 'studied', given: false, notGiven: false });
   }
   // A drug the text calls a test (measured-substance.ts, calledATest) is a diagnostic agent throughout the record.
   return testAgents.size > 0 ? found.filter((f) => !testAgents.has(f.key)) : found;
@@ -125,29 +134,37 @@ function applyContext(found: Found[], ws: readonly Word[]): Found[] {
   return found.filter((f) => !f.needsContext || named.has(f.key) || hasGeneCue(ws, f.first, f.last));
 }
 
-function assignRoles(found: Found[], text: string, ws: readonly Word[]): void {
+function assignRoles(found: Found[], text: string, ws: readonly Word[], titleWords: number): void {
   const drugWords = new Set<number>();
   for (const f of found) if (f.term.kind === 'drug') for (let i = f.first; i <= f.last; i++) drugWords.add(i);
-  for (const f of found) if (f.term.kind === 'drug') f.role = mentionRole(text, ws, f.first, f.last, drugWords);
+  for (const f of found) {
+    if (f.term.kind !== 'drug') continue;
+    f.role = mentionRole(text, ws, f.first, f.last, drugWords);
+    f.given = framedAsGiven(text, ws, f.first, f.last, drugWords, titleWords);
+    f.notGiven = !f.given && framedAsNotGiven(text, ws, f.first, f.last);
+  }
 }
 
 /**
  * One role per drug: studied when a title mention carries no cue (the title names the intervention);
- * otherwise the first cue's role when any mention has one; otherwise studied.
+ * otherwise the first cue's role when any mention has one; otherwise studied. A studied drug the record frames
+ * as not given (measured, a placebo vehicle, a test agent: "reduction in urea", "olive oil placebo") and never as
+ * given or tested is only mentioned (issue 28). A drug with neither frame stays studied: no frame is no evidence.
  */
-function entityRole(mentions: Found[], titleWords: number): InterventionRole {
-  if (mentions.some((m) => m.first < titleWords && m.role === 'studied')) return 'studied';
-  return mentions.find((m) => m.role !== 'studied')?.role ?? 'studied';
+function entityRole(mentions: Found[], titleWords: number, measured: boolean): InterventionRole {
+  const role = mentions.some((m) => m.first < titleWords && m.role === 'studied') ? 'studied' : mentions.find((m) => m.role !== 'studied')?.role ?? 'studied';
+  const notGiven = measured || mentions.some((m) => m.notGiven);
+  return role === 'studied' && notGiven && !mentions.some((m) => m.given) ? 'mentioned' : role;
 }
 
-function entities(found: Found[], titleWords: number, graph: MentionView | undefined): LinkedEntity[] {
+function entities(found: Found[], titleWords: number, graph: MentionView | undefined, measured: ReadonlySet<string>): LinkedEntity[] {
   const byKey = new Map<string, Found[]>();
   for (const f of found) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
   return [...byKey.values()].map((mentions) => {
     const { term, key } = mentions[0]!;
     const node = graph?.node(key);
     const nodeId = node && node.kind === term.kind ? node.id : null;
-    return { kind: term.kind, name: node && nodeId ? node.label : term.name, nodeId, role: term.kind === 'drug' ? entityRole(mentions, titleWords) : 'studied' };
+    return { kind: term.kind, name: node && nodeId ? node.label : term.name, nodeId, role: term.kind === 'drug' ? entityRole(mentions, titleWords, measured.has(key)) : 'studied' };
   });
 }
 
@@ -158,9 +175,10 @@ export function linkEntities(input: { title: string; text: string }, graph?: Men
   const ws = words(text);
   const titleWords = ws.filter((w) => w.end <= title.length).length;
   const canonical = canonicalizer(graph);
-  const found = applyContext(applyDefinedAbbreviations(resolveMentions(text, ws, indexesFor(text, graph), canonical), text, ws), ws);
-  assignRoles(found, text, ws);
-  const all = entities(found, titleWords, graph);
+  const measured = new Set<string>();
+  const found = applyContext(applyDefinedAbbreviations(resolveMentions(text, ws, indexesFor(text, graph), canonical, measured), text, ws), ws);
+  assignRoles(found, text, ws, titleWords);
+  const all = entities(found, titleWords, graph, measured);
   return {
     drugs: all.filter((e) => e.kind === 'drug' && e.role === 'studied'),
     targets: all.filter((e) => e.kind === 'target'),

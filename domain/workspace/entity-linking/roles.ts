@@ -15,9 +15,10 @@
 //    comparator", "-controlled", "reference/originator (product)" (a biosimilar's reference).
 import type { Word } from './text';
 
-export type InterventionRole = 'studied' | 'background' | 'comparator';
+/** mentioned: named, but never as something given or tested (intervention-frames.ts): measured, eaten, a test agent. */
+export type InterventionRole = 'studied' | 'background' | 'comparator' | 'mentioned';
 
-type Cue = { words: string[]; role: Exclude<InterventionRole, 'studied'> };
+type Cue = { words: string[]; role: 'background' | 'comparator' };
 const cue = (role: Cue['role']) => (...phrases: string[]): Cue[] => phrases.map((p) => ({ words: p.split(' '), role }));
 
 export const ROLE_CUES: readonly Cue[] = [
@@ -126,7 +127,7 @@ const BACKGROUND_SUFFIX = /^-(?:naive|naïve|ir|inadequate|experienced|refractor
 const COMPARATOR_SUFFIX = /^(?:-controlled\b|\s+(?:reference|originator)\b|\s*[(,]?\s*(?:as\s+(?:an?\s+|the\s+)?)?(?:active\s+)?comparator\b)/i;
 
 /** The role of the drug mention spanning words first..last of text. */
-export function mentionRole(text: string, words: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>): InterventionRole {
+export function mentionRole(text: string, words: readonly Word[], first: number, last: number, drugWords: ReadonlySet<number>): Exclude<InterventionRole, 'mentioned'> {
   const after = text.slice(words[last]!.end, words[last]!.end + 40);
   if (BACKGROUND_SUFFIX.test(after)) return 'background';
   if (words[first - 1]?.text.toLowerCase() === 'on' && ON_TREATMENT_SUFFIX.test(after)) return 'background';

@@ -295,3 +295,94 @@ describe('entity linking: issue 28 candidates that are no treatment of the disea
       .to.deep.equal([['methotrexate', 'comparator']]);
   });
 });
+
+describe('entity linking: issue 28 a compound is a candidate only as a studied intervention (intervention-frames.ts)', function () {
+  const view = storeLikeView([
+    { id: 'drug:urea', kind: 'drug', label: 'Urea' },
+    { id: 'drug:creatinine', kind: 'drug', label: 'Creatinine' },
+    { id: 'drug:carbon_monoxide', kind: 'drug', label: 'Carbon monoxide' },
+    { id: 'drug:cholesterol', kind: 'drug', label: 'Cholesterol' },
+    { id: 'drug:dextrose', kind: 'drug', label: 'Dextrose, unspecified form', synonyms: ['Glucose'] },
+    { id: 'drug:lactic_acid', kind: 'drug', label: 'Lactic acid', synonyms: ['lactate'] },
+    { id: 'drug:fish_oil', kind: 'drug', label: 'Fish oil' },
+    { id: 'drug:olive_oil', kind: 'drug', label: 'Olive oil' },
+    { id: 'drug:metformin', kind: 'drug', label: 'Metformin' },
+    { id: 'drug:simvastatin', kind: 'drug', label: 'Simvastatin' },
+    { id: 'drug:fenofibrate', kind: 'drug', label: 'Fenofibrate' },
+    { id: 'drug:beclomethasone', kind: 'drug', label: 'Beclomethasone', synonyms: ['beclometasone'] },
+    { id: 'drug:formoterol', kind: 'drug', label: 'Formoterol' },
+    { id: 'drug:fingolimod', kind: 'drug', label: 'Fingolimod' },
+    { id: 'drug:laquinimod', kind: 'drug', label: 'Laquinimod' },
+    { id: 'drug:ozanimod', kind: 'drug', label: 'Ozanimod' },
+    { id: 'drug:ponesimod', kind: 'drug', label: 'Ponesimod' },
+    { id: 'drug:siponimod', kind: 'drug', label: 'Siponimod' },
+    { id: 'drug:gliclazide', kind: 'drug', label: 'Gliclazide' },
+    { id: 'drug:acarbose', kind: 'drug', label: 'Acarbose' },
+    { id: 'drug:repaglinide', kind: 'drug', label: 'Repaglinide' },
+    { id: 'drug:vildagliptin', kind: 'drug', label: 'Vildagliptin', synonyms: ['vidagliptin'] },
+    { id: 'drug:glimepiride', kind: 'drug', label: 'Glimepiride' },
+    { id: 'drug:insulin_glargine', kind: 'drug', label: 'Insulin glargine' },
+  ]);
+  const drugsOf = (text: string, title = '') => linkEntities({ title, text }, view).drugs.map((d) => d.name);
+  const mentioned = (text: string, title = '') => linkEntities({ title, text }, view).notStudied.filter((d) => d.role === 'mentioned').map((d) => d.name);
+
+  it('reads an analyte a trial reports as measured, not given (urea and creatinine, type 2 diabetes candidates)', function () {
+    // PMC5457616 (symbiotic supplementation in type 2 diabetes): Urea and Creatinine were ranked as candidates.
+    const text = 'There was significant reduction in urea between two groups from baseline (P = 0.03). No significant changes in baseline were shown in creatinine among the two groups or within either groups (P > 0.05).';
+    expect(drugsOf(text)).to.deep.equal([]);
+    expect(mentioned(text)).to.deep.equal(['Urea', 'Creatinine']);
+  });
+
+  it('reads a list of laboratory analytes and a lung-function test gas as measured (cholesterol, glucose, carbon monoxide)', function () {
+    // PMID 26702345 (metabolic syndrome in children) and PMC5370803 (alogliptin and pulmonary function).
+    expect(drugsOf('Blood glucose, triglycerides, cholesterol, High-density lipoprotein-cholesterol (HDL-C) and low-density lipoprotein-cholesterol (LDL-C) levels were also measured after 12 hours fasting.')).to.deep.equal([]);
+    expect(drugsOf('The primary endpoints were the changes in pulmonary function parameters (total lung capacity [TLC%], diffusing capacity for carbon monoxide [DLCO%]).')).to.deep.equal([]);
+  });
+
+  it('reads a title naming a measured threshold as no intervention ("above and below lactate threshold")', function () {
+    // PMC5597285 (type 2 diabetes): Lactic acid was a candidate.
+    expect(drugsOf('', 'Bradykinin, insulin, and glycemia responses to exercise performed above and below lactate threshold in individuals with type 2 diabetes')).to.deep.equal([]);
+  });
+
+  it('reads the placebo vehicle as no intervention and the supplement given as one ("fish oil supplementation or olive oil placebo")', function () {
+    // PMC4538741 (systemic lupus erythematosus): Olive oil was a candidate.
+    expect(drugsOf('Fifty SLE patients recruited in outpatient clinics were randomized 1:1 to fish oil supplementation or olive oil placebo, and blinded to their treatment group.'))
+      .to.deep.equal(['Fish oil']);
+  });
+
+  it('keeps drugs named as arms, regimens and combination products (metformin (n = 112), simvastatin plus fenofibrate, beclometasone/formoterol (200/6 microg))', function () {
+    // PMC5122147, PMC4030092 (ACCORD), PMC5148913's title (asthma): each drug is given.
+    expect(drugsOf('There were 210 patients with type 2 diabetes, which were randomized into metformin (n = 112) and non-metformin groups.')).to.deep.equal(['Metformin']);
+    expect(drugsOf('Participants were randomized a second time to either 1) systolic BP goals or 2) simvastatin plus fenofibrate (intensive lipid) or simvastatin plus placebo (standard lipid).'))
+      .to.deep.equal(['Simvastatin', 'Fenofibrate']);
+    expect(drugsOf('', 'High strength extrafine pMDI beclometasone/formoterol (200/6 \u03bcg) is effective in asthma patients')).to.deep.equal(['Beclomethasone', 'Formoterol']);
+  });
+
+  // Second round: no frame is no evidence. The first round's rule (a drug is a candidate only where a mention frames
+  // it as given) dropped each drug below; none of these records frames it as measured, a vehicle or a test agent.
+  it('keeps a drug a review names bare ("in an effort to build on the success of fingolimod", multiple sclerosis)', function () {
+    // PMID 26702336 (medline16n0902): fingolimod, a PharmacotherapyDB multiple sclerosis indication, left the dossier.
+    expect(drugsOf('The majority of investigational trials involve selective sphingosine-1-phosphate receptor 1 immunomodulators, such as laquinimod, ozanimod, ponesimod, and siponimod, in an effort to build on the success of fingolimod.'))
+      .to.deep.equal(['Laquinimod', 'Ozanimod', 'Ponesimod', 'Siponimod', 'Fingolimod']);
+  });
+
+  it('keeps the drugs of a control arm named in a parenthesis ("non-metformin (gliclazide, acarbose, and repaglinide, n = 98) groups")', function () {
+    // PMC5122147 (type 2 diabetes): repaglinide, an approved type 2 diabetes drug, left the dossier.
+    expect(drugsOf('There were 210 patients with type 2 diabetes, which were randomized into metformin (n = 112) and non-metformin (gliclazide, acarbose, and repaglinide, n = 98) groups.'))
+      .to.deep.equal(['Metformin', 'Gliclazide', 'Acarbose', 'Repaglinide']);
+  });
+
+  it('keeps both sides of a comparison of combinations ("metformin-vidagliptin versus metfromin-glimepiride")', function () {
+    // PMC4504059 (type 2 diabetes): glimepiride, behind a misspelt "metfromin-", left the dossier.
+    expect(drugsOf('', 'Comparative evaluation of efficacy and safety of combination of metformin-vidagliptin versus metfromin-glimepiride in most frequently used doses in patients of type 2 diabetes mellitus with inadequately controlled metformin monotherapy-A randomised open label study'))
+      .to.include.members(['Vildagliptin', 'Glimepiride']);
+  });
+
+  it('drops glucose the record measures ("titrated to a fasting glucose of <= 5.3 mmol/L") and keeps the insulin given', function () {
+    // PMID 23999452 (ORIGIN, type 2 diabetes): glucose is a target value and a threshold, never given.
+    const text = 'A total of 12 537 participants with dysglycaemia and high CV-risk were randomized to basal insulin glargine titrated to a fasting glucose of \u2264 5.3 mmol/L (95 mg/dL) or standard glycaemic care. Non-severe hypoglycaemia was defined as symptoms confirmed by glucose \u2264 54 mg/dL.';
+    expect(drugsOf(text)).to.deep.equal(['Insulin glargine']);
+    expect(mentioned(text)).to.deep.equal(['Dextrose, unspecified form']);
+  });
+});
+
