@@ -87,5 +87,9 @@ export const METAPATHS: readonly Metapath[] = [
 export const CANDIDATE_METAPATHS: readonly Metapath[] = [
   metapath('CpDpCtD', 'CpDpCtD', 'palliates a disease that a compound treating the disease also palliates', [f('CpD'), b('CpD'), f('CtD')]),
   metapath('CtDpCpD', 'CtDpCpD', 'treats a disease palliated by a compound that palliates the disease', [f('CtD'), b('CpD'), f('CpD')]),
+  metapath('CtDrD', 'CtDrD', 'treats a disease resembling the disease (Wang semantic similarity over the Disease Ontology)', [f('CtD'), f('DrD')]),
+  metapath('CtDrDrD', 'CtDrDrD', 'treats a disease resembling one that resembles the disease (two steps)', [f('CtD'), f('DrD'), f('DrD')]),
+  metapath('CbGaDrD', 'CbGaDrD', 'binds a GWAS gene of a disease resembling the disease', [f('CbG'), b('DaG'), f('DrD')]),
+  metapath('CrCtDrD', 'CrCtDrD', 'resembles a compound that treats a disease resembling the disease', [f('CrC'), f('CtD'), f('DrD')]),
   metapath('CpDtCtD', 'CpDtCtD', 'palliates a disease treated by a compound that treats the disease', [f('CpD'), b('CtD'), f('CtD')]),
 ];
