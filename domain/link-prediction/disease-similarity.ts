@@ -11,8 +11,8 @@
 /** Wang et al.'s semantic contribution factor of an IS_A edge. */
 export const WANG_IS_A_WEIGHT = 0.8;
 
-/** The threshold of a DrD edge, chosen on the internal CV (docs/modules.md, design (7)). */
-export const DISEASE_RESEMBLES_MIN_WANG = Number(process.env.LP_DRD_MIN ?? 0.5); // LP7-EXPERIMENT
+/** The threshold of a DrD edge, chosen on the internal CV from 0.4, 0.5 and 0.6 (docs/modules.md, design (7)). */
+export const DISEASE_RESEMBLES_MIN_WANG = 0.5;
 
 /** The S-values of a term's DAG (the term and every ancestor); `parents(u)` its IS_A parents. */
 export function semanticValues(term: number, parents: (u: number) => ArrayLike<number>, weight = WANG_IS_A_WEIGHT): Map<number, number> {

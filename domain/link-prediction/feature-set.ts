@@ -8,7 +8,7 @@
 // FeatureComputer keeps them per disease and recomputes only the TREATS ones for each held-out view. Pure.
 import { DwpcEngine } from './dwpc';
 import type { HetnetView, MetaedgeName } from './hetnet-view';
-import { CANDIDATE_METAPATHS, Metapath, METAPATHS } from './metapaths';
+import { Metapath, METAPATHS } from './metapaths';
 import { DegreePrior, PERMUTATION_PRIOR_DEFAULTS, permutationPrior, priorLogit } from './permutation-prior';
 import { closestDistance, diseaseDistances, proximityFeature } from './proximity';
 
@@ -36,7 +36,7 @@ export const FEATURES: readonly FeatureSpec[] = [
   degree('degree_CcSE', 'CcSE', 'compound', 'number of side effects the compound causes'),
   degree('degree_CtD', 'CtD', 'compound', 'number of other diseases the compound treats (its known indications)'),
   degree('degree_DaG', 'DaG', 'disease', 'number of GWAS genes of the disease'),
-  ...[...METAPATHS, ...CANDIDATE_METAPATHS.filter((m) => (process.env.LP_EXTRA ?? '').split(',').includes(m.id))].map((metapath): FeatureSpec => ({ // LP7-EXPERIMENT
+  ...METAPATHS.map((metapath): FeatureSpec => ({
     id: `dwpc_${metapath.id}`, kind: 'dwpc', description: `DWPC ${metapath.abbreviation}: ${metapath.description}`,
     transform: 'asinh_mean', metapath, usesTreats: metapath.usesTreats,
   })),
