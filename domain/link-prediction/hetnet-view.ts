@@ -7,7 +7,8 @@
 // changes its degrees too: a held-out treatment leaves no trace in any feature. Only the edges the model's
 // scope allows count (model-scope.ts: by default, edges with a Rephetio-era claim). CrC (resembles) is derived
 // from structures, not stored in the graph: its pairs come from the caller (chemical-similarity.ts); without
-// them it is empty. Pure.
+// them it is empty. DrD (resembles) is derived too, from the view's own IS_A edges (disease-similarity.ts), and
+// rebuilt with the TREATS metaedge. Pure.
 import { edgeTypeIndex, NodeType } from '../knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
 import { DISEASE_RESEMBLES_MIN_WANG, diseaseResemblesPairs } from './disease-similarity';
