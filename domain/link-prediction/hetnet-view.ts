@@ -7,9 +7,11 @@
 // changes its degrees too: a held-out treatment leaves no trace in any feature. Only the edges the model's
 // scope allows count (model-scope.ts: by default, edges with a Rephetio-era claim). CrC (resembles) is derived
 // from structures, not stored in the graph: its pairs come from the caller (chemical-similarity.ts); without
-// them it is empty. Pure.
+// them it is empty. DrD (resembles) is derived too, from the view's own IS_A edges (disease-similarity.ts), and
+// rebuilt with the TREATS metaedge. Pure.
 import { edgeTypeIndex, NodeType } from '../knowledge-graph/metagraph';
 import type { TypedKnowledgeGraph } from '../knowledge-graph/typed-graph';
+import { DISEASE_RESEMBLES_MIN_WANG, diseaseResemblesPairs } from './disease-similarity';
 
 export const METAEDGES = {
   CbG: { from: 'Compound', to: 'Gene', edgeTypes: ['TARGETS', 'BINDS'], symmetric: false, label: 'binds (DrugCentral target or BindingDB ≤ 1 µM)' },
@@ -22,6 +24,9 @@ export const METAEDGES = {
   CpD: { from: 'Compound', to: 'Disease', edgeTypes: ['PALLIATES'], symmetric: false, label: 'palliates (PharmacotherapyDB SYM; never a label)' },
   // Derived, not stored: no edge type of the graph; its pairs are given to HetnetView.of (chemical-similarity.ts).
   CrC: { from: 'Compound', to: 'Compound', edgeTypes: [], symmetric: true, label: 'resembles (Dice ≥ 0.5 of ECFP4 fingerprints of DrugBank structures)' },
+  // Derived from the IS_A hierarchy (disease-similarity.ts) among the diseases of the catalogue and the GWAS set; last,
+  // so the metaedges it reads (CtD, CpD, DaG, DisaD) are built first.
+  DrD: { from: 'Disease', to: 'Disease', edgeTypes: [], symmetric: true, label: `resembles (Wang semantic similarity ≥ ${DISEASE_RESEMBLES_MIN_WANG} over the Disease Ontology)` },
 } as const satisfies Record<string, { from: NodeType; to: NodeType; edgeTypes: readonly string[]; symmetric: boolean; label: string }>;
 
 export type MetaedgeName = keyof typeof METAEDGES;
@@ -133,11 +138,32 @@ export class HetnetView {
     let treats: { src: Int32Array; dst: Int32Array } = { src: new Int32Array(0), dst: new Int32Array(0) };
     for (const name of METAEDGE_NAMES) {
       const spec = METAEDGES[name];
-      const pairs = name === 'CrC' ? (resembles ?? { src: new Int32Array(0), dst: new Int32Array(0) }) : distinctPairs(graph, spec.edgeTypes, spec.symmetric, edgeAllowed);
+      const pairs = name === 'CrC' ? (resembles ?? { src: new Int32Array(0), dst: new Int32Array(0) })
+        : name === 'DrD' ? HetnetView.diseaseResembles(edges)
+          : distinctPairs(graph, spec.edgeTypes, spec.symmetric, edgeAllowed);
       if (name === 'CtD') treats = pairs;
       edges.set(name, metaedgeFromPairs(name, n, pairs.src, pairs.dst, damping));
     }
     return new HetnetView(graph, damping, edges, treats, new Set());
+  }
+
+  /**
+   * DrD among the diseases with a treatment, palliation or GWAS gene in this view (Hetionet's DrD joined its 137
+   * diseases; these are PharmacotherapyDB's and the GWAS set's): rebuilt with the treatments the view keeps, so a
+   * held-out treatment leaves no trace (a disease known only by its held-out treatments has no DrD edge, as a
+   * disease without known treatment has none when predicted). The IS_A hierarchy alone decides the edges.
+   */
+  private static diseaseResembles(edges: ReadonlyMap<MetaedgeName, MetaedgeAdjacency>): { src: Int32Array; dst: Int32Array } {
+    const terms: number[] = [];
+    const sides = (name: MetaedgeName, o: 'forward' | 'backward') => {
+      const { start } = edges.get(name)![o];
+      for (let u = 0; u + 1 < start.length; u++) if (start[u + 1]! > start[u]!) terms.push(u);
+    };
+    sides('CtD', 'backward');
+    sides('CpD', 'backward');
+    sides('DaG', 'forward');
+    const isA = edges.get('DisaD')!.forward;
+    return diseaseResemblesPairs(terms, (u) => isA.nbr.subarray(isA.start[u]!, isA.start[u + 1]!), DISEASE_RESEMBLES_MIN_WANG);
   }
 
   get nodeCount(): number { return this.graph.nodeCount; }
@@ -163,6 +189,9 @@ export class HetnetView {
     }
     const edges = new Map(base.edges);
     edges.set('CtD', metaedgeFromPairs('CtD', n, Int32Array.from(src), Int32Array.from(dst), base.damping));
+    // DrD's diseases include the treated ones: a disease whose treatments are all held out may drop out of it.
+    const drd = HetnetView.diseaseResembles(edges);
+    edges.set('DrD', metaedgeFromPairs('DrD', n, drd.src, drd.dst, base.damping));
     return new HetnetView(base.graph, base.damping, edges, base.treats, heldOut);
   }
 

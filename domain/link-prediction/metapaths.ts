@@ -4,15 +4,15 @@
 //   fingerprints, derived from DrugBank structures by chemical-similarity.ts), or shares a target (CbGbCtD) or a
 //   side effect (CcSEcCtD, Rephetio's side-effect similarity) or an indication (CtDtCtD) with a compound that
 //   treats the disease;
-// - disease resembles disease: shares a GWAS gene (CtDaGaD) or is its subtype, parent or sibling in the IS_A
-//   hierarchy: its sibling (CtDsD). A subtype or parent (CtD>isaD, CtD<isaD) would be the closer relation,
-//   but PharmacotherapyDB's diseases are Disease Ontology slim terms chosen not to overlap, so no treated
-//   disease is a subtype of another: those features are zero on every training pair and could get no weight;
-//   DrD (MEDLINE co-occurrence) is not in the graph;
+// - disease resembles disease: shares a GWAS gene (CtDaGaD), is its sibling in the IS_A hierarchy (CtDsD), or
+//   resembles it (CtDrD: DrD from Wang's semantic similarity over the Disease Ontology, disease-similarity.ts, where
+//   Hetionet's DrD came from MEDLINE co-occurrence, which is not in the graph). A subtype or parent (CtD>isaD,
+//   CtD<isaD) would be the closer relation, but PharmacotherapyDB's diseases are Disease Ontology slim terms chosen
+//   not to overlap, so no treated disease is a subtype of another: those features are zero on every training pair;
 // - mechanism: the compound binds a disease gene (CbGaD), an interactor of one (CbGiGaD) or a gene sharing a
 //   Reactome pathway with one (CbGpPWpGaD);
-// - palliation (PharmacotherapyDB SYM, a feature edge, never a label): CANDIDATE_METAPATHS, tried on the
-//   internal CV (docs/modules.md, design (6)).
+// - palliation (PharmacotherapyDB SYM, a feature edge, never a label) and longer DrD metapaths: CANDIDATE_METAPATHS,
+//   tried on the internal CV and not kept (docs/modules.md, designs (6) and (7)).
 import { METAEDGES, MetaedgeName } from './hetnet-view';
 import type { NodeType } from '../knowledge-graph/metagraph';
 
@@ -81,11 +81,15 @@ export const METAPATHS: readonly Metapath[] = [
   metapath('CtDsD', 'CtD>isaD<isaD', 'treats a sibling of the disease (shares an IS_A parent)', [f('CtD'), f('DisaD'), b('DisaD')]),
   metapath('CrCtD', 'CrCtD', 'resembles (ECFP4 Dice ≥ 0.5) a compound that treats the disease (chemical similarity)', [f('CrC'), f('CtD')]),
   metapath('CrCrCtD', 'CrCrCtD', 'resembles a compound resembling a compound that treats the disease (chemical similarity, two steps)', [f('CrC'), f('CrC'), f('CtD')]),
+  metapath('CtDrD', 'CtDrD', 'treats a disease resembling the disease (Wang semantic similarity ≥ 0.5 over the Disease Ontology; design (7))', [f('CtD'), f('DrD')]),
 ];
 
 /** Metapaths checked by the engine and tried on the internal CV but not (or not yet) features of the model. */
 export const CANDIDATE_METAPATHS: readonly Metapath[] = [
   metapath('CpDpCtD', 'CpDpCtD', 'palliates a disease that a compound treating the disease also palliates', [f('CpD'), b('CpD'), f('CtD')]),
   metapath('CtDpCpD', 'CtDpCpD', 'treats a disease palliated by a compound that palliates the disease', [f('CtD'), b('CpD'), f('CpD')]),
+  metapath('CtDrDrD', 'CtDrDrD', 'treats a disease resembling one that resembles the disease (two steps)', [f('CtD'), f('DrD'), f('DrD')]),
+  metapath('CbGaDrD', 'CbGaDrD', 'binds a GWAS gene of a disease resembling the disease', [f('CbG'), b('DaG'), f('DrD')]),
+  metapath('CrCtDrD', 'CrCtDrD', 'resembles a compound that treats a disease resembling the disease', [f('CrC'), f('CtD'), f('DrD')]),
   metapath('CpDtCtD', 'CpDtCtD', 'palliates a disease treated by a compound that treats the disease', [f('CpD'), b('CtD'), f('CtD')]),
 ];

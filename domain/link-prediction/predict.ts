@@ -70,7 +70,7 @@ function describePath(g: TypedKnowledgeGraph, nodes: readonly number[], edgeType
     const found: { e: number; type: string }[] = [];
     g.forEachStep(u, 'any', edgeTypeMask(edgeTypes[i]), (e, other) => { if (other === v) found.push({ e, type: g.edgeType(e) }); });
     const first = found[0];
-    // A derived metaedge (CrC, resembles: no stored edge type) is shown as walked, typed RESEMBLES.
+    // A derived metaedge (CrC or DrD, resembles: no stored edge type) is shown as walked, typed RESEMBLES.
     const derived = edgeTypes[i]!.length === 0;
     edges.push(first
       ? { source: g.id(g.edgeSource(first.e)), target: g.id(g.edgeTarget(first.e)), types: [...new Set(found.map((f) => f.type))].sort() }

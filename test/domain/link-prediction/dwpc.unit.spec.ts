@@ -58,6 +58,17 @@ describe('link prediction: DWPC', () => {
     expect(dwpcOf(edges, 'CrCrCtD', 'DRUGBANK:DB00002', 'MONDO:0000001')).to.deep.equal({ dwpc: 0, paths: 0 });
   });
 
+  it('matches a hand-worked CtDrD: DrD joins a treated disease to its GWAS-annotated subtype, not to a bare IS_A child', () => {
+    // D1 is_a D0, D2 is_a D0; C1 and C2 treat D0; D1 has a GWAS gene; D2 has no edge but its IS_A.
+    // Wang: S_D1 = {D1 1, D0 0.8}, S_D0 = {D0 1}: sim = (0.8 + 1) / (1.8 + 1) = 0.643 ≥ 0.5, an edge; D2 resembles
+    // D0 as much but is no disease of the catalogue or the GWAS set, so it has no DrD edge.
+    const edges: Edge[] = [['IS_A', 'MONDO:0000001', 'MONDO:0000000'], ['IS_A', 'MONDO:0000002', 'MONDO:0000000'],
+      ['TREATS', 'DRUGBANK:DB00001', 'MONDO:0000000'], ['TREATS', 'DRUGBANK:DB00002', 'MONDO:0000000'], ['ASSOCIATES', 'MONDO:0000001', 'NCBIGene:1']];
+    // C1-D0-D1: CtD (D_out(C1) 1 · D_in(D0) 2)^-0.4 · DrD (1 · 1)^-0.4 = 2^-0.4.
+    expect(dwpcOf(edges, 'CtDrD', 'DRUGBANK:DB00001', 'MONDO:0000001')).to.deep.equal({ dwpc: Math.pow(2, -0.4), paths: 1 });
+    expect(dwpcOf(edges, 'CtDrD', 'DRUGBANK:DB00001', 'MONDO:0000002')).to.deep.equal({ dwpc: 0, paths: 0 });
+  });
+
   it('gives exactly 0 when the only walk revisits a node', () => {
     const edges: Edge[] = [['TARGETS', 'DRUGBANK:DB00001', 'NCBIGene:1'], ['TREATS', 'DRUGBANK:DB00001', 'MONDO:0000001']];
     expect(dwpcOf(edges, 'CbGbCtD', 'DRUGBANK:DB00001', 'MONDO:0000001')).to.deep.equal({ dwpc: 0, paths: 0 });

@@ -5,6 +5,7 @@ import { KnowledgeGraphBuilder, TypedKnowledgeGraph } from '../../../domain/know
 import { seededRandom } from '../../../domain/shared/seeded-random';
 import type { Metapath } from '../../../domain/link-prediction/metapaths';
 import { HetnetView } from '../../../domain/link-prediction/hetnet-view';
+import { DISEASE_RESEMBLES_MIN_WANG } from '../../../domain/link-prediction/disease-similarity';
 
 export type Edge = [type: string, subject: string, object: string];
 
@@ -34,15 +35,51 @@ const NAIVE_METAEDGES: Record<string, { types: string[]; symmetric: boolean }> =
   DaG: { types: ['ASSOCIATES'], symmetric: false }, GiG: { types: ['INTERACTS_WITH'], symmetric: true }, GpPW: { types: ['PARTICIPATES_IN'], symmetric: false },
   DisaD: { types: ['IS_A'], symmetric: false }, CpD: { types: ['PALLIATES'], symmetric: false },
   CrC: { types: ['RESEMBLES'], symmetric: true },
+  DrD: { types: [], symmetric: true }, // derived: naiveDiseaseResembles
 };
+
+/**
+ * Second implementation of Wang et al.'s similarity (Bioinformatics 2007): S_A(t) = the largest product of 0.8s over
+ * every IS_A path from A up to t, by exhaustive recursion; sim = Σ over shared t of S_A(t) + S_B(t), over SV(A) + SV(B).
+ */
+export function naiveWangSimilarity<T>(a: T, b: T, parents: (u: T) => readonly T[]): number {
+  const values = (term: T) => {
+    const out = new Map<T, number>();
+    const walk = (u: T, s: number) => {
+      if ((out.get(u) ?? -1) < s) out.set(u, s);
+      for (const p of parents(u)) walk(p, s * 0.8);
+    };
+    walk(term, 1);
+    return out;
+  };
+  const sa = values(a);
+  const sb = values(b);
+  const sv = (m: Map<T, number>) => [...m.values()].reduce((x, y) => x + y, 0);
+  let shared = 0;
+  for (const [t, v] of sa) if (sb.has(t)) shared += v + sb.get(t)!;
+  return shared / (sv(sa) + sv(sb));
+}
+
+/** DrD from the edge list: diseases with a TREATS, PALLIATES or ASSOCIATES edge, joined when Wang similarity ≥ the threshold. */
+export function naiveDiseaseResembles(edges: readonly Edge[]): Edge[] {
+  const terms = [...new Set(edges.flatMap(([type, s, o]) => (type === 'ASSOCIATES' ? [s] : type === 'TREATS' || type === 'PALLIATES' ? [o] : [])))].sort();
+  const parents = (u: string) => edges.filter(([type, s]) => type === 'IS_A' && s === u).map(([, , o]) => o);
+  const out: Edge[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    for (let j = i + 1; j < terms.length; j++) {
+      if (naiveWangSimilarity(terms[i]!, terms[j]!, parents) >= DISEASE_RESEMBLES_MIN_WANG) out.push(['DRD', terms[i]!, terms[j]!]);
+    }
+  }
+  return out;
+}
 
 /** Distinct (source, target) string pairs of a metaedge; both orders for a symmetric one. */
 function pairs(edges: readonly Edge[], metaedge: string): [string, string][] {
   const spec = NAIVE_METAEDGES[metaedge]!;
   const seen = new Set<string>();
   const out: [string, string][] = [];
-  for (const [type, s, o] of edges) {
-    if (!spec.types.includes(type)) continue;
+  for (const [type, s, o] of metaedge === 'DrD' ? naiveDiseaseResembles(edges) : edges) {
+    if (metaedge !== 'DrD' && !spec.types.includes(type)) continue;
     for (const [a, b] of spec.symmetric ? [[s, o], [o, s]] : [[s, o]]) {
       if (seen.has(`${a}|${b}`)) continue;
       seen.add(`${a}|${b}`);
