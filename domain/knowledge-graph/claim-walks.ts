@@ -3,6 +3,7 @@
 // every answer is a stored claim of an active snapshot.
 // - claimSubgraph: breadth-first neighbourhood of an entity, at most `limit` nodes;
 // - claimPaths: simple paths of at most max_depth claims between two entities, shortest first.
+// Both also come as generators that pause between slices (…InSlices), for callers on an event loop.
 import { runSlices } from '../shared/run-slices';
 import { byStoreOrder, type ClaimEdge, type ClaimGraph, type ClaimNode, type ClaimStep } from './claim-graph';
 
@@ -127,6 +128,9 @@ function orderedSteps(cg: ClaimGraph, node: number): ClaimStep[] {
     .sort((x, y) => compareIds(cg.id(x.other), cg.id(y.other)) || byStoreOrder(x.claim, y.claim));
 }
 
+/** Claim steps (neighbours met, steps listed or tried) a path search handles between two pauses of claimPathsInSlices. */
+export const PATHS_SLICE_STEPS = 4096;
+
 /**
  * Simple paths (no repeated node) of at most max_depth claims, shortest first, then lexicographic by node
  * CURIEs. The distance to the target (breadth-first, at most max_depth - 1 rings) prunes every branch that
@@ -134,13 +138,30 @@ function orderedSteps(cg: ClaimGraph, node: number): ClaimStep[] {
  * (search_truncated stays false).
  */
 export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDepth: number, limit: number): ClaimPathsAnswer {
+  return runSlices(claimPathsInSlices(cg, start, target, maxDepth, limit));
+}
+
+/**
+ * claimPaths as slices of about `sliceSteps` claim steps: the generator pauses (yields) between them, so a caller
+ * on an event loop lets other tasks run while the rings around a hub are searched (issue 23: 30 ms in one piece
+ * on the serving loop under bench:fuzz). Same answer as claimPaths, which runs it without pausing.
+ */
+export function* claimPathsInSlices(cg: ClaimGraph, start: number, target: number, maxDepth: number, limit: number, sliceSteps = PATHS_SLICE_STEPS): Generator<void, ClaimPathsAnswer, void> {
+  let sinceYield = 0;
   const steps = new Map<number, ClaimStep[]>();
-  const stepsOf = (n: number) => { let s = steps.get(n); if (!s) steps.set(n, (s = orderedSteps(cg, n))); return s; };
+  const stepsOf = (n: number) => {
+    let s = steps.get(n);
+    if (!s) { steps.set(n, (s = orderedSteps(cg, n))); sinceYield += s.length; }
+    return s;
+  };
   const toTarget = new Map<number, number>([[target, 0]]);
   let ring = [target];
   for (let d = 1; d < maxDepth && ring.length > 0; d += 1) {
     const next: number[] = [];
-    for (const n of ring) cg.forEachNeighbour(n, (other) => { if (!toTarget.has(other)) { toTarget.set(other, d); next.push(other); } });
+    for (const n of ring) {
+      if (sinceYield >= sliceSteps) { sinceYield = 0; yield; }
+      cg.forEachNeighbour(n, (other) => { sinceYield += 1; if (!toTarget.has(other)) { toTarget.set(other, d); next.push(other); } });
+    }
     ring = next;
   }
   const paths: ClaimPath[] = [];
@@ -149,7 +170,7 @@ export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDep
     for (let depth = 1; depth <= maxDepth && paths.length < limit; depth += 1) {
       const nodes = [start];
       const claims: ClaimEdge[] = [];
-      const walk = (node: number) => {
+      const walk = function* (node: number): Generator<void, void, void> {
         if (paths.length >= limit) return;
         if (claims.length === depth) { if (node === target) {
           paths.push({ length: depth, nodes: nodes.map((n) => cg.id(n)), claims: [...claims] });
@@ -158,16 +179,18 @@ export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDep
         return;
       }
         for (const { other, claim } of stepsOf(node)) {
+          sinceYield += 1;
+          if (sinceYield >= sliceSteps) { sinceYield = 0; yield; }
           const d = toTarget.get(other);
           if (d === undefined || d > depth - claims.length - 1 || nodes.includes(other)) continue;
           if (other === target && claims.length + 1 !== depth) continue;
           nodes.push(other); claims.push(claim);
-          walk(other);
+          yield* walk(other);
           nodes.pop(); claims.pop();
           if (paths.length >= limit) return;
         }
       };
-      walk(start);
+      yield* walk(start);
     }
   }
   return {
