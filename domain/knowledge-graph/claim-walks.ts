@@ -68,7 +68,8 @@ export function* claimSubgraphInSlices(cg: ClaimGraph, center: number, maxHops: 
  * (100,000 claims) built one string key and one copied object per claim and sorted them by string compare,
  * 150–500 ms on the serving loop; here claims are keyed by snapshot then number and sorted as numbers
  * (snapshot rank × 2^32 + claim_no: the same order as byStoreOrder for claim numbers below 2^32).
- * Pauses (yields) after about every `sliceClaims` claims read.
+ * Pauses (yields) after about every `sliceClaims` claims read, keyed or put in order, and after the sort (one piece:
+ * a typed-array sort of at most 100,000 numbers).
  */
 function* ringInStoreOrder(cg: ClaimGraph, frontier: readonly number[], sliceClaims: number): Generator<void, { steps: ClaimStep[]; from: number[] }, void> {
   const bySnapshot = new Map<string, Map<number, number>>();
@@ -98,6 +99,7 @@ function* ringInStoreOrder(cg: ClaimGraph, frontier: readonly number[], sliceCla
   const keys = new Float64Array(steps.length);
   const indexOfKey = new Map<number, number>();
   for (let i = 0; i < steps.length; i++) {
+    if (i > 0 && i % sliceClaims === 0) yield;
     const claim = steps[i]!.claim;
     if (!(claim.claim_no >= 0 && claim.claim_no < 2 ** 32)) return ringSortedByComparator(steps, from);
     keys[i] = ranks.get(claim.snapshot_id)! * 2 ** 32 + claim.claim_no;
@@ -105,8 +107,15 @@ function* ringInStoreOrder(cg: ClaimGraph, frontier: readonly number[], sliceCla
   }
   keys.sort();
   yield;
-  const order = Array.from(keys, (key) => indexOfKey.get(key)!);
-  return { steps: order.map((i) => steps[i]!), from: order.map((i) => from[i]!) };
+  const sortedSteps: ClaimStep[] = new Array(keys.length);
+  const sortedFrom: number[] = new Array(keys.length);
+  for (let k = 0; k < keys.length; k++) {
+    if (k > 0 && k % sliceClaims === 0) yield;
+    const i = indexOfKey.get(keys[k]!)!;
+    sortedSteps[k] = steps[i]!;
+    sortedFrom[k] = from[i]!;
+  }
+  return { steps: sortedSteps, from: sortedFrom };
 }
 
 /** The general order (claim numbers outside 0 … 2^32 − 1, never written by the store). */
