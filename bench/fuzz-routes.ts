@@ -12,7 +12,8 @@
 // cores, which a deployment's clients on other machines never do. The load offered is the same either way.
 // Beside the figures it prints the serving thread's event-loop delay during the load (bench/loop-delay-preload.ts),
 // each server thread's CPU time and time spent waiting for a core (/proc schedstat), and this client's own loop
-// delay: a slow probe with a short loop delay waited for a core, not behind a request.
+// delay: a slow probe with a short loop delay waited for a core, not behind a request (FUZZ_THREADS_BY_TID=1 lists
+// the server's threads one by one).
 // Analysis GETs compute in ANALYSIS_THREADS worker threads (default cores − 1); peak_rss_mb is the server
 // process's peak resident memory (VmHWM; each thread holds its own graph), server_cpu_s its CPU time.
 // The service runs as `evidence serve` in its own process (bench/service-process.ts), as an operator runs it, so the
@@ -26,6 +27,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { withScratchDatabase } from './scratch-database';
@@ -34,7 +36,6 @@ import { createApp } from '../app/http-app';
 import { openRuntime } from '../app/runtime';
 import { loadSettings } from '../infra/config/settings';
 import { silentLogger } from '../infra/logging/logger';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { lowerThisProcessPriority } from './client-priority';
 import { procThreadSchedstats, startService } from './service-process';
 import { arbitraryFor } from '../test/support/schema-arbitrary';
@@ -229,7 +230,9 @@ async function run(databaseUrl: string): Promise<void> {
       over_2s: over2s, slowest_ms: slowest.toFixed(0), health_probes: healthSorted.length,
       health_p50_ms: percentile(healthSorted, 0.5).toFixed(1), health_p99_ms: percentile(healthSorted, 0.99).toFixed(1),
       health_max_ms: (healthSorted.at(-1) ?? 0).toFixed(1), peak_rss_mb: Math.round(service.peakRssMb() ?? 0),
-      server_cpu_s: (((service.cpuMs() ?? 0) - cpuBefore) / 1000).toFixed(1), analysis_threads: settings.analysisThreads, client_nice: clientNice ?? 'n/a', seconds: seconds.toFixed(1),
+      server_cpu_s: (((service.cpuMs() ?? 0) - cpuBefore) / 1000).toFixed(1), server_loop_p99_ms: serverLoop?.p99_ms ?? 'n/a', server_loop_max_ms: serverLoop?.max_ms ?? 'n/a',
+      serving_cpu_s: ((byName.get('serving')?.cpuMs ?? 0) / 1000).toFixed(1), serving_core_wait_s: ((byName.get('serving')?.waitMs ?? 0) / 1000).toFixed(1),
+      analysis_threads: settings.analysisThreads, client_nice: clientNice ?? 'n/a', seconds: seconds.toFixed(1),
     });
   } finally {
     if (prober?.exitCode === null) prober.kill();
