@@ -11,6 +11,7 @@ const CLI = path.resolve(__dirname, '..', 'cli', 'main.js');
 
 export interface BenchService {
   url: string;
+  pid: number;
   logFile: string;
   /** User + system CPU of the server process so far, in ms (undefined without /proc). */
   cpuMs(): number | undefined;
@@ -36,6 +37,20 @@ function procPeakRssMb(pid: number): number | undefined {
     return kb === undefined ? undefined : Number(kb) / 1024;
   } catch {
     return undefined;
+  }
+}
+
+/** Per thread of process `pid`: its name, CPU time and time spent runnable but waiting for a core (run queue), in ms
+ * (/proc/<pid>/task/<tid>/schedstat; empty without it). The serving thread is the one whose tid is the pid. */
+export function procThreadSchedstats(pid: number): { tid: number; name: string; cpuMs: number; waitMs: number }[] {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const [cpu, wait] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+      const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      return { tid: Number(tid), name, cpuMs: (cpu ?? 0) / 1e6, waitMs: (wait ?? 0) / 1e6 };
+    });
+  } catch {
+    return [];
   }
 }
 
@@ -74,7 +89,7 @@ export async function startService(env: Record<string, string>, logFile: string,
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url, logFile,
+    url, logFile, pid: child.pid!,
     cpuMs: () => procCpuMs(child.pid!),
     peakRssMb: () => procPeakRssMb(child.pid!),
     async stop() {

@@ -4,7 +4,7 @@
 // snapshots does is found, alone: a subgraph of its centre only, no paths.
 import type { Knex } from 'knex';
 import { ClaimGraph, ClaimNode } from '../../domain/knowledge-graph/claim-graph';
-import { claimPaths as walkClaimPaths, ClaimPathsAnswer, claimSubgraphInSlices, ClaimSubgraph } from '../../domain/knowledge-graph/claim-walks';
+import { ClaimPathsAnswer, claimPathsInSlices, claimSubgraphInSlices, ClaimSubgraph } from '../../domain/knowledge-graph/claim-walks';
 import { activeSnapshots, ActiveSnapshot } from '../../infra/biomed/read/active-snapshots';
 import { findTerm } from '../../infra/biomed/read/conditions';
 import { termNames } from '../../infra/biomed/read/term-names';
@@ -49,6 +49,7 @@ export async function subgraph(db: Knex, curie: string, maxHops: number, limit: 
   return { ...answer, snapshots };
 }
 
+/** The search runs a slice of claim steps per event-loop turn (issue 23: a hub's rings held the serving loop 30 ms). */
 export async function claimPaths(db: Knex, startCurie: string, targetCurie: string, maxDepth: number, limit: number)
   : Promise<{ found: true; result: ClaimPaths } | { found: false; missing: string[] }> {
   const [cg, snapshots] = await Promise.all([claimGraph(db), activeSnapshots(db)]);
@@ -61,6 +62,6 @@ export async function claimPaths(db: Knex, startCurie: string, targetCurie: stri
     const nodes = a.curie === b.curie ? [a] : [a, b].sort((x, y) => x.curie.localeCompare(y.curie));
     return { found: true, result: { start: a, target: b, max_depth: maxDepth, limit, paths: [], nodes, search_truncated: false, snapshots } };
   }
-  const answer = await named(db, walkClaimPaths(cg, start.node, target.node, maxDepth, limit), (a) => [a.start, a.target, ...a.nodes]);
+  const answer = await named(db, await inTurns(claimPathsInSlices(cg, start.node, target.node, maxDepth, limit)), (a) => [a.start, a.target, ...a.nodes]);
   return { found: true, result: { ...answer, snapshots } };
 }

@@ -3,6 +3,7 @@
 // every answer is a stored claim of an active snapshot.
 // - claimSubgraph: breadth-first neighbourhood of an entity, at most `limit` nodes;
 // - claimPaths: simple paths of at most max_depth claims between two entities, shortest first.
+// Both also come as generators that pause between slices (…InSlices), for callers on an event loop.
 import { runSlices } from '../shared/run-slices';
 import { byStoreOrder, type ClaimEdge, type ClaimGraph, type ClaimNode, type ClaimStep } from './claim-graph';
 
@@ -67,7 +68,8 @@ export function* claimSubgraphInSlices(cg: ClaimGraph, center: number, maxHops: 
  * (100,000 claims) built one string key and one copied object per claim and sorted them by string compare,
  * 150–500 ms on the serving loop; here claims are keyed by snapshot then number and sorted as numbers
  * (snapshot rank × 2^32 + claim_no: the same order as byStoreOrder for claim numbers below 2^32).
- * Pauses (yields) after about every `sliceClaims` claims read.
+ * Pauses (yields) after about every `sliceClaims` claims read, keyed or put in order, and after the sort (one piece:
+ * a typed-array sort of at most 100,000 numbers).
  */
 function* ringInStoreOrder(cg: ClaimGraph, frontier: readonly number[], sliceClaims: number): Generator<void, { steps: ClaimStep[]; from: number[] }, void> {
   const bySnapshot = new Map<string, Map<number, number>>();
@@ -97,6 +99,7 @@ function* ringInStoreOrder(cg: ClaimGraph, frontier: readonly number[], sliceCla
   const keys = new Float64Array(steps.length);
   const indexOfKey = new Map<number, number>();
   for (let i = 0; i < steps.length; i++) {
+    if (i > 0 && i % sliceClaims === 0) yield;
     const claim = steps[i]!.claim;
     if (!(claim.claim_no >= 0 && claim.claim_no < 2 ** 32)) return ringSortedByComparator(steps, from);
     keys[i] = ranks.get(claim.snapshot_id)! * 2 ** 32 + claim.claim_no;
@@ -104,8 +107,15 @@ function* ringInStoreOrder(cg: ClaimGraph, frontier: readonly number[], sliceCla
   }
   keys.sort();
   yield;
-  const order = Array.from(keys, (key) => indexOfKey.get(key)!);
-  return { steps: order.map((i) => steps[i]!), from: order.map((i) => from[i]!) };
+  const sortedSteps: ClaimStep[] = new Array(keys.length);
+  const sortedFrom: number[] = new Array(keys.length);
+  for (let k = 0; k < keys.length; k++) {
+    if (k > 0 && k % sliceClaims === 0) yield;
+    const i = indexOfKey.get(keys[k]!)!;
+    sortedSteps[k] = steps[i]!;
+    sortedFrom[k] = from[i]!;
+  }
+  return { steps: sortedSteps, from: sortedFrom };
 }
 
 /** The general order (claim numbers outside 0 … 2^32 − 1, never written by the store). */
@@ -127,6 +137,9 @@ function orderedSteps(cg: ClaimGraph, node: number): ClaimStep[] {
     .sort((x, y) => compareIds(cg.id(x.other), cg.id(y.other)) || byStoreOrder(x.claim, y.claim));
 }
 
+/** Claim steps (neighbours met, steps listed or tried) a path search handles between two pauses of claimPathsInSlices. */
+export const PATHS_SLICE_STEPS = 4096;
+
 /**
  * Simple paths (no repeated node) of at most max_depth claims, shortest first, then lexicographic by node
  * CURIEs. The distance to the target (breadth-first, at most max_depth - 1 rings) prunes every branch that
@@ -134,13 +147,30 @@ function orderedSteps(cg: ClaimGraph, node: number): ClaimStep[] {
  * (search_truncated stays false).
  */
 export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDepth: number, limit: number): ClaimPathsAnswer {
+  return runSlices(claimPathsInSlices(cg, start, target, maxDepth, limit));
+}
+
+/**
+ * claimPaths as slices of about `sliceSteps` claim steps: the generator pauses (yields) between them, so a caller
+ * on an event loop lets other tasks run while the rings around a hub are searched (issue 23: 30 ms in one piece
+ * on the serving loop under bench:fuzz). Same answer as claimPaths, which runs it without pausing.
+ */
+export function* claimPathsInSlices(cg: ClaimGraph, start: number, target: number, maxDepth: number, limit: number, sliceSteps = PATHS_SLICE_STEPS): Generator<void, ClaimPathsAnswer, void> {
+  let sinceYield = 0;
   const steps = new Map<number, ClaimStep[]>();
-  const stepsOf = (n: number) => { let s = steps.get(n); if (!s) steps.set(n, (s = orderedSteps(cg, n))); return s; };
+  const stepsOf = (n: number) => {
+    let s = steps.get(n);
+    if (!s) { steps.set(n, (s = orderedSteps(cg, n))); sinceYield += s.length; }
+    return s;
+  };
   const toTarget = new Map<number, number>([[target, 0]]);
   let ring = [target];
   for (let d = 1; d < maxDepth && ring.length > 0; d += 1) {
     const next: number[] = [];
-    for (const n of ring) cg.forEachNeighbour(n, (other) => { if (!toTarget.has(other)) { toTarget.set(other, d); next.push(other); } });
+    for (const n of ring) {
+      if (sinceYield >= sliceSteps) { sinceYield = 0; yield; }
+      cg.forEachNeighbour(n, (other) => { sinceYield += 1; if (!toTarget.has(other)) { toTarget.set(other, d); next.push(other); } });
+    }
     ring = next;
   }
   const paths: ClaimPath[] = [];
@@ -149,7 +179,7 @@ export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDep
     for (let depth = 1; depth <= maxDepth && paths.length < limit; depth += 1) {
       const nodes = [start];
       const claims: ClaimEdge[] = [];
-      const walk = (node: number) => {
+      const walk = function* (node: number): Generator<void, void, void> {
         if (paths.length >= limit) return;
         if (claims.length === depth) { if (node === target) {
           paths.push({ length: depth, nodes: nodes.map((n) => cg.id(n)), claims: [...claims] });
@@ -158,16 +188,18 @@ export function claimPaths(cg: ClaimGraph, start: number, target: number, maxDep
         return;
       }
         for (const { other, claim } of stepsOf(node)) {
+          sinceYield += 1;
+          if (sinceYield >= sliceSteps) { sinceYield = 0; yield; }
           const d = toTarget.get(other);
           if (d === undefined || d > depth - claims.length - 1 || nodes.includes(other)) continue;
           if (other === target && claims.length + 1 !== depth) continue;
           nodes.push(other); claims.push(claim);
-          walk(other);
+          yield* walk(other);
           nodes.pop(); claims.pop();
           if (paths.length >= limit) return;
         }
       };
-      walk(start);
+      yield* walk(start);
     }
   }
   return {
