@@ -15,7 +15,8 @@
 //                                   → ASSOCIATED_WITH: exposure is not efficacy, neither for nor against.
 //   article / preprint naming a drug → outcomeMet attribute first; else the outcome classifier
 //                                   (outcome-classifier.ts, docs/outcome-classification.md) over the sentences
-//                                   of the WHOLE abstract that name the drug (all when only one drug is named):
+//                                   of the WHOLE abstract that name the drug (all when only one drug is named,
+//                                   save an association with another exposure: another-exposure.ts):
 //                                   harm → CONTRADICTS (harm); negative or null → CONTRADICTS (harm first, then
 //                                   negative, then null: a null result is never outweighed by a positive one);
 //                                   a positive statement → SUPPORTS (a hedged one without statistics →
@@ -54,6 +55,7 @@ import { definedAbbreviation } from './reader-query';
 import { isPharmacokineticStudy, PHARMACOKINETIC_STATEMENT } from './pharmacokinetic-study';
 import type { OutcomeCall } from './outcome-classifier';
 import { nullBetweenActiveTreatments, nullBetweenDoses, nullNamingTwoActives } from './active-control';
+import { anotherInterventionStudied, comparesAnotherExposure, sentencesAboutAnotherExposure } from './another-exposure';
 
 const HEDGE = /\b(?:may|might|could|possibly|potentially|suggests?|suggested|appears? to|seems? to)\b/i;
 
@@ -173,7 +175,11 @@ function readArticleDrug(ne: NormalizedEvidence, drug: ClaimEntity, graph?: Grap
   // A sentence naming the drug by the abbreviation the record defines ("tocilizumab (TCZ)") is about the drug too.
   const abbreviation = definedAbbreviation(text, drug.label);
   const names = [...entityNames(drug, graph), ...(abbreviation ? [abbreviation] : [])];
-  return readRecordText(text, drug.label, (sentence) => ne.drugs.length <= 1 || mentions(sentence, names));
+  const named = (sentence: string) => mentions(sentence, names);
+  if (ne.drugs.length > 1 || anotherInterventionStudied(text, named)) return readRecordText(text, drug.label, named);
+  // A one-drug record is read whole, save sentences comparing patients by another exposure (another-exposure.ts).
+  const other = sentencesAboutAnotherExposure(text, named);
+  return readRecordText(text, drug.label, (sentence) => named(sentence) || !(other.has(sentence) || comparesAnotherExposure(sentence)));
 }
 
 /** One outcome reading as a claim carries it. */
