@@ -181,12 +181,13 @@ export function* claimPathsInSlices(cg: ClaimGraph, start: number, target: numbe
       const claims: ClaimEdge[] = [];
       const walk = function* (node: number): Generator<void, void, void> {
         if (paths.length >= limit) return;
-        if (claims.length === depth) { if (node === target) {
-          paths.push({ length: depth, nodes: nodes.map((n) => cg.id(n)), claims: [...claims] });
-          for (const n of nodes) onPaths.add(n);
+        if (claims.length === depth) {
+          if (node === target) {
+            paths.push({ length: depth, nodes: nodes.map((n) => cg.id(n)), claims: [...claims] });
+            for (const n of nodes) onPaths.add(n);
+          }
+          return;
         }
-        return;
-      }
         for (const { other, claim } of stepsOf(node)) {
           sinceYield += 1;
           if (sinceYield >= sliceSteps) { sinceYield = 0; yield; }
