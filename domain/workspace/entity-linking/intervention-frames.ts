@@ -57,9 +57,9 @@ const AFTER = /^(?:\s+\w+(?:ide|ate|ium)\b)?(?:\s*\([^()]{0,40}\))?(?:\s*,\s*)?(
  * used transitively: "glucose increased by 2 mmol/L" reports a measured change, not an agent.
  */
 const AGENT_VERB = /^(?:\s*\([^()]{0,40}\))?(?:\s*,[^,;.]{0,80},)?\s+(?:also\s+|significantly\s+|further\s+|markedly\s+|did\s+not\s+|does\s+not\s+|may\s+|can\s+|could\s+)?(?:reduc|lower|improv|increas|decreas|rais|revers|prevent|inhibit|block|suppress|attenuat|amelior|enhanc|restor|protect|delay|slow|normaliz|normalis|target|bind|stimulat|activat|deplet|neutraliz|neutralis|antagoniz|mitigat|abolish|prolong|halt|outperform)\w*\s+(?!(?:by|from|to|in|at|with|after|during|over|under|significantly|slightly|markedly|modestly|similarly|more|less|than|between|among|across|when|while|and|or|but|as|for|on)\b)\w/i;
-/** An arm: "metformin (n = 112)", "MTX + adalimumab (arm 2)". */
 /** A purpose: "linagliptin to lower albuminuria". */
 const PURPOSE_AFTER = /^\s+to\s+(?:lower|reduce|improve|prevent|treat|control|decrease|increase|slow|delay)\b/i;
+/** An arm: "metformin (n = 112)", "MTX + adalimumab (arm 2)". */
 const ARM_COUNT = /^\s*\(\s*(?:n\s*=\s*\d+|arm\b|group\b)/i;
 
 /** A description as a drug: "Denosumab, a human monoclonal antibody", "Sarilumab is a ... antibody". */
@@ -70,9 +70,9 @@ const DESCRIBED_AFTER = /^(?:\s*\([^()]{0,40}\))?\s*(?:,\s*|\s+(?:is|was)\s+(?:a
  */
 const CLASS_WORD = /^(?:inhibitors?|antagonists?|agonists?|analogues?|analogs?|antibody|antibodies|agents?|blockers?|modulators?|immunomodulators?|sensiti[sz]ers?|sulpho?nylureas?|sulfonylureas?|statins?|biologics?|biosimilars?|insulins?|bronchodilators?|corticosteroids?|drugs?|medications?|products?|therapies|treatments)$/i;
 
-/** A title naming the drug as its topic: "Tofacitinib in adults with ...", "Empagliflozin: Role in ...". */
 /** A title opening on the drug: "Belimumab in SLE", "Droxidopa for neurogenic orthostatic hypotension". */
 const TITLE_OPENING_AFTER = /^(?:\s*\([^()]{0,40}\))?\s+(?:in|for)\s+\w/i;
+/** A title (or a sentence opening on the drug) naming it as its topic: "Tofacitinib in adults with ...", "Empagliflozin: Role in ...". */
 const TITLE_TOPIC_AFTER = /^(?:\s*\([^()]{0,40}\))?\s*(?::|\s+(?:in|for)\s+(?:the\s+)?(?:treatment|patients|adults|children|subjects|people|women|men|individuals|early|active|moderate|severe|established|japanese|chinese|type|rheumatoid|systemic|multiple|parkinson|psoria|asthma|chronic|ulcerative|crohn|lupus|inflammatory|obese|overweight|elderly|older|youth))/i;
 
 function cueEndsAt(ws: readonly Word[], p: number): boolean {
