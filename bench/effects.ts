@@ -12,6 +12,7 @@ import { readEffect } from '../domain/effects/default-reader';
 import { LABELS, scoreEffects, type GoldLabel } from '../domain/effects/evaluation';
 import { favourability, outcomePolarity } from '../domain/effects/outcome-polarity';
 import { readLabelledStatements } from '../domain/workspace/outcome-evaluation';
+import { requireSharedData } from './smoke';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const VALIDATION = path.resolve(ROOT, '..', 'shared', 'data', 'evidence-inference', 'validation.jsonl');
@@ -23,7 +24,7 @@ interface Item { intervention: string; comparator: string; outcome: string; evid
 function pct(x: number): string { return (100 * x).toFixed(1); }
 
 function main(): void {
-  if (!fs.existsSync(VALIDATION)) { console.log(`effects: skipped, no ${VALIDATION}`); return; }
+  requireSharedData('effects', [VALIDATION]); // exits as skipped (bench/smoke.ts) without the validation split
   let items = fs.readFileSync(VALIDATION, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Item);
   if (smoke) items = items.slice(0, 40);
   const score = scoreEffects(items.map((it) => ({ gold: it.label, read: readEffect(it).label })));
